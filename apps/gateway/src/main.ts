@@ -1,0 +1,4 @@
+// The HTTP gateway on its own: HTTP /v1 → NATS request/reply to the services.
+import { runGateway } from '@tg/server';
+
+await runGateway();

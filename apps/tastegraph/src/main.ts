@@ -1,0 +1,30 @@
+// The embedded default: every service and the gateway in one process (what `npm start` runs).
+import { loadConfig } from '@tg/config';
+import { startTastegraph } from '@tg/server';
+
+let config;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error(String((e as Error).message));
+  process.exit(2);
+}
+const tg = await startTastegraph(config);
+const lines = [
+  '',
+  `  tastegraph is running at ${tg.baseUrl}`,
+  `  API docs:    http://${config.host}:${tg.port}/docs   (OpenAPI: ${tg.baseUrl}/openapi.json)`,
+  tg.accountSecretGenerated
+    ? `  Account secret (shown once, kept in ${config.dataDir}/account-secret):\n    ${tg.accountSecret}`
+    : `  Account secret: ${config.accountSecret ? 'from TG_ACCOUNT_SECRET' : `in ${config.dataDir}/account-secret`}`,
+  '  Get a workspace key:',
+  `    curl -s -X POST ${tg.baseUrl}/admin/workspaces -H "X-API-Key: $TG_ACCOUNT_SECRET" -H 'content-type: application/json' -d '{"name":"demo"}'`,
+  '',
+];
+process.stdout.write(lines.join('\n') + '\n');
+const stop = async () => {
+  await tg.stop();
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

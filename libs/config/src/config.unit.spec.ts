@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './index';
+
+describe('loadConfig', () => {
+  it('gives defaults for an empty environment', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.enrichDelayMs).toBe(30_000);
+    expect(c.natsUrl).toBeUndefined();
+  });
+  it('lists every invalid variable at once', () => {
+    try {
+      loadConfig({ PORT: 'eighty', TG_ACCOUNT_SECRET: 'nope', TG_FETCH_ALLOW_PRIVATE: 'maybe', OLLAMA_HOST: 'not a url' });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      expect((e as ConfigError).problems).toHaveLength(4);
+    }
+  });
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', NATS_URL: '' }).port).toBe(8080);
+  });
+});

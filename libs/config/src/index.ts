@@ -1,0 +1,134 @@
+import { resolve } from 'node:path';
+
+/** Typed configuration of every tastegraph process, parsed once at boot. */
+export interface TgConfig {
+  /** Gateway bind host (default 127.0.0.1). */
+  host: string;
+  /** Gateway port (default 8080; 0 picks a free port). */
+  port: number;
+  /** Data directory: NATS store, generated secrets, model cache. */
+  dataDir: string;
+  /** External NATS URL; when unset `npm start` starts its own nats-server. */
+  natsUrl?: string;
+  /** Account secret (`tg_sk_…`); when unset one is generated on first start and kept in the data dir. */
+  accountSecret?: string;
+  /** Stream replicas (1 embedded, 3 in a cluster). */
+  streamReplicas: number;
+  /** Maximum HTTP request body in bytes. */
+  bodyLimit: number;
+  /** Delay before background enrichment of new content, in ms. */
+  enrichDelayMs: number;
+  /** Batches up to this many items answer 200 synchronously; larger ones get a 202 job. */
+  batchSyncMax: number;
+  /** Outbound fetch: allow private/loopback addresses (never in production). */
+  fetchAllowPrivate: boolean;
+  /** Outbound fetch: CIDRs allowed even though private (e.g. 127.0.0.0/8 in tests). */
+  fetchAllowCidrs: string[];
+  /** Outbound fetch timeout and size cap. */
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  /** Ollama host for embeddings and generation (optional). */
+  ollamaHost?: string;
+  ollamaEmbedModel: string;
+  ollamaChatModel: string;
+  ollamaTimeoutMs: number;
+  /** Qdrant URL for the vector read model (optional; in-process index otherwise). */
+  qdrantUrl?: string;
+  qdrantApiKey?: string;
+  /** Visualize session token lifetime in seconds. */
+  visualizeTokenTtlSec: number;
+  /** Debounce of background cluster recomputation, in ms. */
+  clusterDebounceMs: number;
+  /** Per-key request rate limit (requests per minute; 0 disables). */
+  rateLimitPerMinute: number;
+  /** pino log level. */
+  logLevel: string;
+  /** How long a read waits for its projection to reach the caller's last write. */
+  readWaitMs: number;
+}
+
+/** Raised when configuration is invalid; lists every problem at once. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Parses configuration from an environment (default `process.env`), failing fast with every invalid
+ * variable listed. Environment variable names never leave this module.
+ */
+export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> = {}): TgConfig {
+  const problems: string[] = [];
+  const str = (k: string) => (env[k] === undefined || env[k] === '' ? undefined : env[k]);
+  const int = (k: string, def: number, min = 0, max = Number.MAX_SAFE_INTEGER): number => {
+    const v = str(k);
+    if (v === undefined) return def;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${k} must be an integer in [${min}, ${max}], got "${v}"`);
+      return def;
+    }
+    return n;
+  };
+  const bool = (k: string, def: boolean): boolean => {
+    const v = str(k);
+    if (v === undefined) return def;
+    if (['1', 'true', 'yes'].includes(v.toLowerCase())) return true;
+    if (['0', 'false', 'no'].includes(v.toLowerCase())) return false;
+    problems.push(`${k} must be true or false, got "${v}"`);
+    return def;
+  };
+  const url = (k: string): string | undefined => {
+    const v = str(k);
+    if (v === undefined) return undefined;
+    try {
+      new URL(v);
+      return v.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${k} must be a URL, got "${v}"`);
+      return undefined;
+    }
+  };
+  const natsUrl = str('NATS_URL');
+  if (natsUrl !== undefined && !/^(nats|tls|ws|wss):\/\//.test(natsUrl) && !/^[\w.-]+:\d+$/.test(natsUrl)) {
+    problems.push(`NATS_URL must look like nats://host:port, got "${natsUrl}"`);
+  }
+  const accountSecret = str('TG_ACCOUNT_SECRET');
+  if (accountSecret !== undefined && (!accountSecret.startsWith('tg_sk_') || accountSecret.length < 22)) {
+    problems.push('TG_ACCOUNT_SECRET must start with tg_sk_ and be at least 22 characters long');
+  }
+  const cfg: TgConfig = {
+    host: str('HOST') ?? '127.0.0.1',
+    port: int('PORT', 8080, 0, 65535),
+    dataDir: resolve(str('TG_DATA_DIR') ?? './.data'),
+    natsUrl,
+    accountSecret,
+    streamReplicas: int('TG_STREAM_REPLICAS', 1, 1, 5),
+    bodyLimit: int('TG_BODY_LIMIT', 8 * 1024 * 1024, 1024),
+    enrichDelayMs: int('TG_ENRICH_DELAY_MS', 30_000, 0),
+    batchSyncMax: int('TG_BATCH_SYNC_MAX', 200, 0),
+    fetchAllowPrivate: bool('TG_FETCH_ALLOW_PRIVATE', false),
+    fetchAllowCidrs: (str('TG_FETCH_ALLOW_CIDRS') ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    fetchTimeoutMs: int('TG_FETCH_TIMEOUT_MS', 10_000, 100),
+    fetchMaxBytes: int('TG_FETCH_MAX_BYTES', 2 * 1024 * 1024, 1024),
+    ollamaHost: url('OLLAMA_HOST'),
+    ollamaEmbedModel: str('OLLAMA_EMBED_MODEL') ?? 'nomic-embed-text',
+    ollamaChatModel: str('OLLAMA_CHAT_MODEL') ?? 'llama3.2',
+    ollamaTimeoutMs: int('OLLAMA_TIMEOUT_MS', 20_000, 100),
+    qdrantUrl: url('QDRANT_URL'),
+    qdrantApiKey: str('QDRANT_API_KEY'),
+    visualizeTokenTtlSec: int('TG_VISUALIZE_TOKEN_TTL_SEC', 900, 1),
+    clusterDebounceMs: int('TG_CLUSTER_DEBOUNCE_MS', 2_000, 0),
+    rateLimitPerMinute: int('TG_RATE_LIMIT_PER_MINUTE', 0, 0),
+    logLevel: str('LOG_LEVEL') ?? 'info',
+    readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
+    ...overrides,
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);
+  if (problems.length) throw new ConfigError(problems);
+  return cfg;
+}

@@ -1,0 +1,245 @@
+import { Type, type Static } from 'typebox';
+import { ENTITY_TYPE_PATTERN, MEDIA_TYPES } from './vocab';
+
+/** Ids: any non-empty string up to 512 characters (encoded before they reach a subject). */
+export const IdString = Type.String({ minLength: 1, maxLength: 512, description: 'Entity identifier (any characters).' });
+const Url = Type.String({ minLength: 1, maxLength: 4096, description: 'Absolute http(s) URL.' });
+const MediaTypeSchema = Type.Union(MEDIA_TYPES.map((m) => Type.Literal(m)), { description: 'Media kind.' });
+
+/** A content object as clients send it (spec: ContentObject). */
+export const ContentObject = Type.Object(
+  {
+    url: Url,
+    type: MediaTypeSchema,
+    content: Type.Optional(Type.String({ maxLength: 200_000, description: 'Inline text to embed.' })),
+    skip_url_fetch: Type.Optional(Type.Boolean({ description: 'When true the URL is not fetched.' })),
+    skip_media_enrich: Type.Optional(Type.Boolean({ description: 'When true no background enrichment runs.' })),
+    title: Type.Optional(Type.String({ maxLength: 2000 })),
+    description: Type.Optional(Type.String({ maxLength: 20_000 })),
+    id: Type.Optional(IdString),
+    domain: Type.Optional(Type.String({ maxLength: 64, description: 'Content domain (see docs for values and aliases).' })),
+    ref: Type.Optional(Type.String({ maxLength: 512, description: "Caller's correlation token, echoed in results." })),
+    alt: Type.Optional(Type.String({ maxLength: 2000, description: 'Alt text for image items.' })),
+  },
+  { additionalProperties: false },
+);
+export type ContentObject = Static<typeof ContentObject>;
+
+/** POST /entity body: mode A (non-content) or mode B (content). Mode is chosen by the presence of `content`. */
+export const CreateEntityBody = Type.Object(
+  {
+    type: Type.Optional(Type.String({ pattern: ENTITY_TYPE_PATTERN })),
+    entity_type: Type.Optional(Type.String({ pattern: ENTITY_TYPE_PATTERN, description: 'Legacy alias of `type`.' })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+    description: Type.Optional(Type.String({ maxLength: 20_000 })),
+    id: Type.Optional(IdString),
+    linked_content: Type.Optional(Type.Array(ContentObject, { maxItems: 200 })),
+    content: Type.Optional(ContentObject),
+    entity_id: Type.Optional(IdString),
+    force_reindex: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type CreateEntityBody = Static<typeof CreateEntityBody>;
+
+/** An entity as returned by the API. */
+export const EntityView = Type.Object(
+  {
+    id: Type.String(),
+    entity_id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    type: Type.String(),
+    url: Type.Optional(Type.String()),
+    ref: Type.Optional(Type.String()),
+    media_type: Type.Optional(Type.String()),
+    domain: Type.Optional(Type.String()),
+    linked_content: Type.Array(Type.Any()),
+    linked_entities: Type.Array(Type.Any()),
+    created_at: Type.Optional(Type.Number()),
+    updated_at: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: true },
+);
+export type EntityView = Static<typeof EntityView>;
+
+export const EntityIdQuery = Type.Object(
+  { entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })), url: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) },
+  { additionalProperties: false },
+);
+
+export const RegisterTypeBody = Type.Object(
+  { entity_type: Type.String({ pattern: ENTITY_TYPE_PATTERN, description: 'Type name: a letter then letters, digits, _ or -.' }), description: Type.Optional(Type.String({ maxLength: 2000 })) },
+  { additionalProperties: false },
+);
+export const RegisterTypeResponse = Type.Object({ success: Type.Boolean(), entity_type: Type.String(), updated: Type.Boolean() });
+export const EntityTypeQuery = Type.Object({ entity_type: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+/** GET /entity/type response (the spec leaves it open; this is ours). */
+export const EntityTypeView = Type.Object({
+  entity_type: Type.String(),
+  builtin: Type.Boolean(),
+  description: Type.String(),
+  registered_at: Type.Union([Type.Number(), Type.Null()]),
+  entity_count: Type.Integer(),
+});
+
+export const CreateWorkspaceBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false });
+export const CreateWorkspaceResponse = Type.Object({
+  public_id: Type.String(),
+  name: Type.String(),
+  workspace_api_key: Type.String(),
+  vectorstore_namespace: Type.String(),
+  created_at: Type.Number(),
+});
+export const WorkspaceListResponse = Type.Object({
+  workspaces: Type.Array(Type.Object({ public_id: Type.String(), name: Type.String(), created_at: Type.Number(), api_key_prefix: Type.String() })),
+});
+
+export const LinkBody = Type.Object(
+  {
+    entity_id: Type.Optional(IdString),
+    child_id: Type.Optional(IdString),
+    content_id: Type.Optional(IdString),
+    rel: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    relation: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export const LinkResult = Type.Object({
+  parent_id: Type.String(),
+  entity_id: Type.String(),
+  rel: Type.String(),
+  weight: Type.Number(),
+  representation: Type.String(),
+  subspace_rank: Type.Integer(),
+  linked: Type.Optional(Type.Boolean()),
+});
+
+export const ComposeBody = Type.Object(
+  {
+    representation: Type.Optional(Type.Union([Type.Literal('point'), Type.Literal('subspace')])),
+    max_rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 32 })),
+    energy: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+export const ComposeResult = Type.Object({
+  entity_id: Type.String(),
+  representation: Type.String(),
+  subspace_rank: Type.Integer(),
+  max_rank: Type.Integer(),
+  energy: Type.Number(),
+  children: Type.Integer(),
+  total_weight: Type.Number(),
+  explained_energy: Type.Number(),
+  model: Type.String(),
+});
+
+export const BatchBody = Type.Object(
+  {
+    content: Type.Array(ContentObject, { minItems: 1, maxItems: 10_000 }),
+    ids: Type.Optional(Type.Array(Type.Union([IdString, Type.Null()]), { maxItems: 10_000 })),
+    entity_ids: Type.Optional(Type.Array(Type.Union([IdString, Type.Null()]), { maxItems: 10_000 })),
+    async: Type.Optional(Type.Boolean({ description: 'Force the asynchronous (202 + job) path.' })),
+    force_reindex: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type BatchBody = Static<typeof BatchBody>;
+
+export const IndexBody = Type.Object(
+  { content: ContentObject, entity_id: Type.Optional(IdString), id: Type.Optional(IdString), force_reindex: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+
+/** Query of search, rerank, score, ask, explain, recommend. Both are checked by hand to answer `bad_request`. */
+export const RankQuery = Type.Object(
+  {
+    relative_to_entity_id: Type.Optional(Type.String({ maxLength: 4096 })),
+    in_terms_of_entity_type: Type.Optional(Type.String({ maxLength: 64 })),
+    domain: Type.Optional(Type.String({ maxLength: 64 })),
+    task: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+
+const CandidateRef = Type.Object({ entity_id: IdString, ref: Type.Optional(Type.String({ maxLength: 512 })) }, { additionalProperties: false });
+/** A candidate: a ContentObject, an `{entity_id}` reference, or a string (entity id or content URL). */
+export const Candidate = Type.Union([ContentObject, CandidateRef, Type.String({ minLength: 1, maxLength: 4096 })]);
+
+export const SearchBody = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 4000 }),
+    additional_candidates: Type.Optional(Type.Array(ContentObject, { maxItems: 500 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+export const RerankBody = Type.Object(
+  {
+    candidates: Type.Array(Candidate, { minItems: 1, maxItems: 1000 }),
+    history: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 1000 })),
+    item_texts: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 20_000 }))),
+    item_images: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }))),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export const RecommendBody = Type.Object(
+  {
+    candidates: Type.Array(Candidate, { minItems: 1, maxItems: 1000 }),
+    history: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 1000 }),
+    item_texts: Type.Record(Type.String(), Type.String({ maxLength: 20_000 })),
+    item_images: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }))),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export const ScoreBody = Type.Object(
+  {
+    content: Type.Union([
+      ContentObject,
+      Type.Object({ entity_id: IdString }, { additionalProperties: false }),
+      Type.Object({ id: IdString }, { additionalProperties: false }),
+    ]),
+  },
+  { additionalProperties: false },
+);
+export const QueryBody = Type.Object({ query: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
+export const GaugeBody = Type.Object(
+  {
+    response: Type.String({ minLength: 1, maxLength: 20_000 }),
+    followup: Type.String({ minLength: 1, maxLength: 20_000 }),
+    prompt: Type.Optional(Type.String({ maxLength: 20_000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A ranked result entry: the entity plus `score` in [0, 1], echoing the candidate's url and ref. */
+export const RankedEntity = Type.Object(
+  {
+    entity_id: Type.String(),
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    type: Type.String(),
+    url: Type.Optional(Type.String()),
+    ref: Type.Optional(Type.String()),
+    score: Type.Number({ minimum: 0, maximum: 1 }),
+  },
+  { additionalProperties: true },
+);
+export const RankedResults = Type.Object({ results: Type.Array(RankedEntity) });
+
+export const ClustersQuery = Type.Object(
+  {
+    entity_type: Type.Optional(Type.String({ maxLength: 64 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { additionalProperties: false },
+);
+export const ClusterQuery = Type.Object({ cluster_id: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });
+
+export const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String(), message: Type.Optional(Type.String()), details: Type.Optional(Type.Any()) });

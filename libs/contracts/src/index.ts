@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './vocab';
+export * from './ids';
+export * from './http';
+export * from './events';
+export * from './rpc';

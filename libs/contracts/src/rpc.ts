@@ -1,0 +1,53 @@
+import type { ErrorBody } from './errors';
+
+/** Request envelope of every NATS request/reply call between the gateway and the services. */
+export interface RpcRequest<T = unknown> {
+  /** Workspace the call is scoped to (`_account` for admin calls). */
+  ws: string;
+  /** Operation payload, validated by the gateway and again by the handler. */
+  data: T;
+  /** Read-your-writes: the handler's projections must have passed this stream sequence before it answers. */
+  minSeq?: number;
+}
+/** Reply envelope: data plus the highest stream sequence the call appended (if any). */
+export type RpcReply<T = unknown> = { ok: true; data: T; seq?: number } | { ok: false; error: ErrorBody };
+
+/** Subjects of the RPC operations, by service. `tg.rpc.<service>.<op>`; queue group = service name. */
+export const RPC = {
+  admin: {
+    createWorkspace: 'tg.rpc.admin.create-workspace',
+    listWorkspaces: 'tg.rpc.admin.list-workspaces',
+    verifyKey: 'tg.rpc.admin.verify-key',
+    issueVisualizeToken: 'tg.rpc.admin.issue-visualize-token',
+    verifyVisualizeToken: 'tg.rpc.admin.verify-visualize-token',
+  },
+  entity: {
+    create: 'tg.rpc.entity.create',
+    get: 'tg.rpc.entity.get',
+    delete: 'tg.rpc.entity.delete',
+    registerType: 'tg.rpc.entity.register-type',
+    getType: 'tg.rpc.entity.get-type',
+    link: 'tg.rpc.entity.link',
+  },
+  ingest: {
+    content: 'tg.rpc.ingest.content',
+    batch: 'tg.rpc.ingest.batch',
+    job: 'tg.rpc.ingest.job',
+  },
+  embed: { texts: 'tg.rpc.embed.texts' },
+  taste: {
+    compose: 'tg.rpc.taste.compose',
+    clusters: 'tg.rpc.taste.clusters',
+    cluster: 'tg.rpc.taste.cluster',
+    graph: 'tg.rpc.taste.graph',
+  },
+  rank: {
+    search: 'tg.rpc.rank.search',
+    rerank: 'tg.rpc.rank.rerank',
+    score: 'tg.rpc.rank.score',
+    recommend: 'tg.rpc.rank.recommend',
+    ask: 'tg.rpc.rank.ask',
+    explain: 'tg.rpc.rank.explain',
+    gauge: 'tg.rpc.rank.gauge',
+  },
+} as const;

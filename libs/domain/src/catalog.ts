@@ -1,0 +1,283 @@
+import { decodeVector, type EventData, type StoredEvent } from '@tg/contracts';
+import { Bm25Index, addToStats, createTasteStats, removeFromStats, tokenize, type TasteStats } from '@tg/math';
+
+/** Longest text kept per content item in the read model (for lexical search and grounding). */
+const MAX_TEXT = 2_000;
+
+/** An entity document of the read model. */
+export interface EntityDoc {
+  id: string;
+  kind: 'entity' | 'content';
+  type: string;
+  name: string;
+  description: string;
+  url?: string;
+  mediaType?: string;
+  domain?: string;
+  ref?: string;
+  text?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A parent's links and running taste statistics. */
+export interface ParentTaste {
+  children: Map<string, { rel: string; weight: number }>;
+  stats: TasteStats | null;
+  /** Children whose vector is in `stats` (a linked child may not be embedded yet). */
+  pooled: Set<string>;
+  settings: { representation: 'point' | 'subspace'; maxRank: number; energy: number };
+  /** Bumped on every change, so derived profiles can be cached by version. */
+  version: number;
+}
+
+export type ClusterSet = EventData<'ClustersComputed'>;
+
+/** Everything the read side knows about one workspace. */
+export class WorkspaceCatalog {
+  readonly entities = new Map<string, EntityDoc>();
+  readonly urls = new Map<string, string>();
+  readonly vectors = new Map<string, Float32Array>();
+  readonly models = new Map<string, string>();
+  readonly parents = new Map<string, ParentTaste>();
+  readonly childParents = new Map<string, Set<string>>();
+  readonly types = new Map<string, { description: string; registeredAt: number }>();
+  readonly clusters = new Map<string, ClusterSet>();
+  readonly lexical = new Bm25Index();
+  /** Count of entities per type (for GET /entity/type). */
+  readonly typeCounts = new Map<string, number>();
+  /** Bumped on every change that could move rankings or clusters. */
+  version = 0;
+  constructor(readonly id: string) {}
+
+  parent(id: string): ParentTaste {
+    let p = this.parents.get(id);
+    if (!p) {
+      p = { children: new Map(), stats: null, pooled: new Set(), settings: { representation: 'subspace', maxRank: 8, energy: 0.8 }, version: 0 };
+      this.parents.set(id, p);
+    }
+    return p;
+  }
+}
+
+/** What an applied event changed, so adapters (vector index, cluster scheduler) can follow. */
+export interface Touched {
+  workspace: string;
+  /** Entities whose own vector or document changed. */
+  entities: string[];
+  /** Parents whose taste profile changed. */
+  parents: string[];
+  /** Entities removed. */
+  removed: string[];
+}
+
+/**
+ * The catalog projection: a pure in-memory fold of the event stream into per-workspace catalogs
+ * (entity documents, URL index, vectors, links and running taste statistics, types, clusters, a
+ * lexical index). No I/O: the adapter feeds it events and reads it.
+ */
+export class CatalogProjection {
+  static readonly version = 1;
+  private readonly workspaces = new Map<string, WorkspaceCatalog>();
+
+  /** The catalog of a workspace (created empty on first use). */
+  ws(id: string): WorkspaceCatalog {
+    let c = this.workspaces.get(id);
+    if (!c) {
+      c = new WorkspaceCatalog(id);
+      this.workspaces.set(id, c);
+    }
+    return c;
+  }
+  /** Workspaces seen so far. */
+  all(): IterableIterator<WorkspaceCatalog> {
+    return this.workspaces.values();
+  }
+
+  /** Folds one event. Returns what changed. */
+  apply(e: StoredEvent): Touched | null {
+    const wsId = e.metadata.workspace;
+    if (wsId === '_account') return null;
+    const c = this.ws(wsId);
+    const t: Touched = { workspace: wsId, entities: [], parents: [], removed: [] };
+    switch (e.type) {
+      case 'EntityTypeRegistered':
+        c.types.set(e.data.entity_type, { description: e.data.description, registeredAt: c.types.get(e.data.entity_type)?.registeredAt ?? e.data.registered_at });
+        return t;
+      case 'EntityCreated': {
+        this.removeDoc(c, e.data.entity_id);
+        this.putDoc(c, { id: e.data.entity_id, kind: 'entity', type: e.data.type, name: e.data.name, description: e.data.description, createdAt: e.data.created_at, updatedAt: e.data.created_at });
+        t.entities.push(e.data.entity_id);
+        break;
+      }
+      case 'EntityUpdated': {
+        const d = c.entities.get(e.data.entity_id);
+        if (!d) return t;
+        this.putDoc(c, { ...d, name: e.data.name ?? d.name, description: e.data.description ?? d.description, type: e.data.type ?? d.type, updatedAt: e.data.updated_at });
+        t.entities.push(d.id);
+        break;
+      }
+      case 'ContentIndexed': {
+        const prev = c.entities.get(e.data.entity_id);
+        this.putDoc(c, {
+          id: e.data.entity_id,
+          kind: 'content',
+          type: 'content',
+          name: e.data.name,
+          description: e.data.description,
+          url: e.data.url,
+          mediaType: e.data.media_type,
+          domain: e.data.domain,
+          ref: e.data.ref,
+          text: e.data.text.length > MAX_TEXT ? e.data.text.slice(0, MAX_TEXT) : e.data.text,
+          createdAt: prev?.createdAt ?? e.data.indexed_at,
+          updatedAt: e.data.indexed_at,
+        });
+        if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) c.urls.delete(prev.url);
+        c.urls.set(e.data.url, e.data.entity_id);
+        t.entities.push(e.data.entity_id);
+        break;
+      }
+      case 'ContentEnriched': {
+        const d = c.entities.get(e.data.entity_id);
+        if (!d) return t;
+        this.putDoc(c, { ...d, name: e.data.name, description: e.data.description, updatedAt: e.data.enriched_at });
+        t.entities.push(d.id);
+        break;
+      }
+      case 'ContentEmbedded': {
+        const id = e.data.entity_id;
+        const v = decodeVector(e.data.vector);
+        const old = c.vectors.get(id);
+        c.vectors.set(id, v);
+        c.models.set(id, e.data.model);
+        t.entities.push(id);
+        for (const pid of c.childParents.get(id) ?? []) {
+          const p = c.parents.get(pid);
+          if (!p) continue;
+          const link = p.children.get(id);
+          if (!link) continue;
+          if (old && p.pooled.has(id) && p.stats) removeFromStats(p.stats, old, link.weight);
+          this.pool(p, id, v, link.weight);
+          t.parents.push(pid);
+        }
+        break;
+      }
+      case 'EntityDeleted': {
+        const id = e.data.entity_id;
+        for (const pid of [...(c.childParents.get(id) ?? [])]) {
+          this.unlink(c, pid, id);
+          t.parents.push(pid);
+        }
+        const asParent = c.parents.get(id);
+        if (asParent) {
+          for (const child of asParent.children.keys()) c.childParents.get(child)?.delete(id);
+          c.parents.delete(id);
+        }
+        this.removeDoc(c, id);
+        t.removed.push(id);
+        break;
+      }
+      case 'UrlClaimed':
+        c.urls.set(e.data.url, e.data.entity_id);
+        return t;
+      case 'UrlReleased':
+        if (c.urls.get(e.data.url) === e.data.entity_id) c.urls.delete(e.data.url);
+        return t;
+      case 'ChildLinked': {
+        const { parent_id, child_id, rel, weight } = e.data;
+        const p = c.parent(parent_id);
+        const prev = p.children.get(child_id);
+        const v = c.vectors.get(child_id);
+        if (prev && p.pooled.has(child_id) && p.stats && v) {
+          removeFromStats(p.stats, v, prev.weight);
+          p.pooled.delete(child_id);
+        }
+        p.children.set(child_id, { rel, weight });
+        let cp = c.childParents.get(child_id);
+        if (!cp) c.childParents.set(child_id, (cp = new Set()));
+        cp.add(parent_id);
+        if (v) this.pool(p, child_id, v, weight);
+        p.version++;
+        t.parents.push(parent_id);
+        break;
+      }
+      case 'ChildUnlinked':
+        this.unlink(c, e.data.parent_id, e.data.child_id);
+        t.parents.push(e.data.parent_id);
+        break;
+      case 'TasteComposed': {
+        const p = c.parent(e.data.parent_id);
+        p.settings = { representation: e.data.representation, maxRank: e.data.max_rank, energy: e.data.energy };
+        p.version++;
+        t.parents.push(e.data.parent_id);
+        break;
+      }
+      case 'ClustersComputed':
+        c.clusters.set(e.data.entity_type, e.data);
+        return t;
+      case 'WorkspaceCreated':
+      case 'ApiKeyIssued':
+      case 'BatchJobSubmitted':
+      case 'BatchChunkQueued':
+      case 'BatchItemsSettled':
+      case 'BatchJobCompleted':
+        return null;
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+    c.version++;
+    return t;
+  }
+
+  private pool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
+    if (!p.stats || p.stats.dim !== v.length) {
+      // First vector (or a model change of dimension): start the statistics afresh.
+      p.stats = createTasteStats(v.length);
+      p.pooled.clear();
+    }
+    addToStats(p.stats, v, w);
+    p.pooled.add(childId);
+    p.version++;
+  }
+
+  private unlink(c: WorkspaceCatalog, parentId: string, childId: string): void {
+    const p = c.parents.get(parentId);
+    if (!p) return;
+    const link = p.children.get(childId);
+    if (!link) return;
+    const v = c.vectors.get(childId);
+    if (v && p.pooled.has(childId) && p.stats) removeFromStats(p.stats, v, link.weight);
+    p.pooled.delete(childId);
+    p.children.delete(childId);
+    c.childParents.get(childId)?.delete(parentId);
+    if (p.children.size === 0) p.stats = null;
+    p.version++;
+  }
+
+  private putDoc(c: WorkspaceCatalog, d: EntityDoc): void {
+    const prev = c.entities.get(d.id);
+    if (prev?.type !== d.type) {
+      if (prev) c.typeCounts.set(prev.type, (c.typeCounts.get(prev.type) ?? 1) - 1);
+      c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 0) + 1);
+    }
+    c.entities.set(d.id, d);
+    if (!prev || prev.name !== d.name || prev.description !== d.description || prev.text !== d.text) {
+      c.lexical.remove(d.id);
+      c.lexical.add(d.id, tokenize(`${d.name} ${d.description} ${d.text ?? ''}`));
+    }
+  }
+
+  private removeDoc(c: WorkspaceCatalog, id: string): void {
+    const d = c.entities.get(id);
+    if (!d) return;
+    c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 1) - 1);
+    c.entities.delete(id);
+    c.vectors.delete(id);
+    c.models.delete(id);
+    c.lexical.remove(id);
+    if (d.url && c.urls.get(d.url) === id) c.urls.delete(d.url);
+  }
+}

@@ -1,0 +1,199 @@
+import { TgError, event, type Decider, type EventMetadata, type TgEventOf } from '@tg/contracts';
+
+/** State of an entity aggregate (a non-content entity or a content item). */
+export interface EntityState {
+  exists: boolean;
+  kind: 'entity' | 'content' | null;
+  type: string;
+  name: string;
+  description: string;
+  url?: string;
+  mediaType?: string;
+  domain?: string;
+  ref?: string;
+  title?: string;
+  text?: string;
+  textDigest?: string;
+  skipUrlFetch?: boolean;
+  skipMediaEnrich?: boolean;
+  enriched: boolean;
+  /** Digest of the text the current vector was computed from, and its model. */
+  embeddedDigest?: string;
+  model?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+type Meta = { workspace: string; at: number; request_id?: string };
+
+/** Commands of the entity aggregate. */
+export type EntityCommand =
+  | ({ type: 'CreateEntity'; entity_id: string; entity_type: string; name: string; description: string } & Meta)
+  | ({
+      type: 'IndexContent';
+      entity_id: string;
+      url: string;
+      media_type: string;
+      text: string;
+      text_digest: string;
+      name: string;
+      description: string;
+      title?: string;
+      domain?: string;
+      ref?: string;
+      source: 'inline' | 'fetched';
+      skip_url_fetch: boolean;
+      skip_media_enrich: boolean;
+      force_reindex: boolean;
+      vector: string;
+      model: string;
+      dim: number;
+    } & Meta)
+  | ({ type: 'EnrichContent'; entity_id: string; name: string; description: string; source: string } & Meta)
+  | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
+  | ({ type: 'DeleteEntity'; entity_id: string } & Meta);
+
+type EntityEvent =
+  | TgEventOf<'EntityCreated'>
+  | TgEventOf<'EntityUpdated'>
+  | TgEventOf<'EntityDeleted'>
+  | TgEventOf<'ContentIndexed'>
+  | TgEventOf<'ContentEnriched'>
+  | TgEventOf<'ContentEmbedded'>;
+
+const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0 });
+
+/** True when an IndexContent command would change nothing (idempotent re-send). */
+export function contentUnchanged(state: EntityState, cmd: { text_digest: string; url: string; media_type: string; title?: string; domain?: string; ref?: string; force_reindex: boolean; model?: string }): boolean {
+  return (
+    state.exists &&
+    state.kind === 'content' &&
+    !cmd.force_reindex &&
+    state.textDigest === cmd.text_digest &&
+    state.embeddedDigest === cmd.text_digest &&
+    (cmd.model === undefined || state.model === cmd.model) &&
+    state.url === cmd.url &&
+    state.mediaType === cmd.media_type &&
+    (cmd.title === undefined || state.title === cmd.title) &&
+    (cmd.domain === undefined || state.domain === cmd.domain) &&
+    (cmd.ref === undefined || state.ref === cmd.ref)
+  );
+}
+
+export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
+  initialState: initial,
+  decide(cmd, state) {
+    const meta: EventMetadata = { workspace: cmd.workspace, at: cmd.at, request_id: cmd.request_id };
+    switch (cmd.type) {
+      case 'CreateEntity': {
+        if (state.exists && state.kind === 'content') {
+          throw new TgError('conflict', `Entity ${cmd.entity_id} is a content entity; use the content form to update it`);
+        }
+        if (!state.exists) {
+          return [event('EntityCreated', { entity_id: cmd.entity_id, type: cmd.entity_type, name: cmd.name, description: cmd.description, created_at: cmd.at }, meta)];
+        }
+        const changes: { name?: string; description?: string; type?: string } = {};
+        if (state.name !== cmd.name) changes.name = cmd.name;
+        if (state.description !== cmd.description) changes.description = cmd.description;
+        if (state.type !== cmd.entity_type) changes.type = cmd.entity_type;
+        if (!Object.keys(changes).length) return [];
+        return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta)];
+      }
+      case 'IndexContent': {
+        if (state.exists && state.kind === 'entity') {
+          throw new TgError('conflict', `Entity ${cmd.entity_id} is not a content entity`);
+        }
+        if (contentUnchanged(state, cmd)) return [];
+        const keepEnriched = state.exists && state.enriched && state.textDigest === cmd.text_digest;
+        return [
+          event(
+            'ContentIndexed',
+            {
+              entity_id: cmd.entity_id,
+              url: cmd.url,
+              media_type: cmd.media_type,
+              name: keepEnriched ? state.name : cmd.name,
+              description: keepEnriched ? state.description : cmd.description,
+              text: cmd.text,
+              text_digest: cmd.text_digest,
+              title: cmd.title,
+              domain: cmd.domain,
+              ref: cmd.ref,
+              source: cmd.source,
+              skip_url_fetch: cmd.skip_url_fetch,
+              skip_media_enrich: cmd.skip_media_enrich,
+              indexed_at: cmd.at,
+            },
+            meta,
+          ),
+          event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'content', model: cmd.model, dim: cmd.dim, vector: cmd.vector, text_digest: cmd.text_digest, embedded_at: cmd.at }, meta),
+        ];
+      }
+      case 'EnrichContent': {
+        if (!state.exists || state.kind !== 'content') return [];
+        if (state.enriched && state.name === cmd.name && state.description === cmd.description) return [];
+        return [event('ContentEnriched', { entity_id: cmd.entity_id, name: cmd.name, description: cmd.description, source: cmd.source, enriched_at: cmd.at }, meta)];
+      }
+      case 'EmbedSelf': {
+        if (!state.exists || state.kind !== 'entity') return [];
+        if (state.embeddedDigest === cmd.text_digest && state.model === cmd.model) return [];
+        return [event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'self', model: cmd.model, dim: cmd.dim, vector: cmd.vector, text_digest: cmd.text_digest, embedded_at: cmd.at }, meta)];
+      }
+      case 'DeleteEntity': {
+        if (!state.exists) throw new TgError('entity_not_found', 'Entity not found');
+        return [event('EntityDeleted', { entity_id: cmd.entity_id, url: state.url, deleted_at: cmd.at }, meta)];
+      }
+      default: {
+        const never: never = cmd;
+        throw new Error(`unknown command ${String(never)}`);
+      }
+    }
+  },
+  evolve(state, e) {
+    switch (e.type) {
+      case 'EntityCreated':
+        return { ...initial(), exists: true, kind: 'entity', type: e.data.type, name: e.data.name, description: e.data.description, createdAt: e.data.created_at, updatedAt: e.data.created_at };
+      case 'EntityUpdated':
+        return {
+          ...state,
+          name: e.data.name ?? state.name,
+          description: e.data.description ?? state.description,
+          type: e.data.type ?? state.type,
+          updatedAt: e.data.updated_at,
+        };
+      case 'EntityDeleted':
+        return initial();
+      case 'ContentIndexed': {
+        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at };
+        const sameText = base.textDigest === e.data.text_digest;
+        return {
+          ...base,
+          exists: true,
+          kind: 'content',
+          type: 'content',
+          name: e.data.name,
+          description: e.data.description,
+          url: e.data.url,
+          mediaType: e.data.media_type,
+          domain: e.data.domain,
+          ref: e.data.ref,
+          title: e.data.title,
+          text: e.data.text,
+          textDigest: e.data.text_digest,
+          skipUrlFetch: e.data.skip_url_fetch,
+          skipMediaEnrich: e.data.skip_media_enrich,
+          enriched: sameText && base.enriched,
+          updatedAt: e.data.indexed_at,
+        };
+      }
+      case 'ContentEnriched':
+        return { ...state, name: e.data.name, description: e.data.description, enriched: true, updatedAt: e.data.enriched_at };
+      case 'ContentEmbedded':
+        return { ...state, embeddedDigest: e.data.text_digest, model: e.data.model };
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+  },
+};

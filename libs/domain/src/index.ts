@@ -1,0 +1,7 @@
+export * from './workspace';
+export * from './entity-type';
+export * from './entity';
+export * from './url-claim';
+export * from './link';
+export * from './batch-job';
+export * from './catalog';

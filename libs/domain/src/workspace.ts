@@ -1,0 +1,53 @@
+import { TgError, event, type Decider, type TgEventOf } from '@tg/contracts';
+
+/** State of a workspace aggregate. */
+export interface WorkspaceState {
+  exists: boolean;
+  name: string;
+  keyPrefixes: string[];
+}
+/** Create a workspace and issue its first workspace key (hash only). */
+export interface CreateWorkspace {
+  type: 'CreateWorkspace';
+  workspace_id: string;
+  name: string;
+  key_id: string;
+  key_hash: string;
+  key_prefix: string;
+  vectorstore_namespace: string;
+  at: number;
+  request_id?: string;
+}
+type WorkspaceEvent = TgEventOf<'WorkspaceCreated'> | TgEventOf<'ApiKeyIssued'>;
+
+export const workspaceDecider: Decider<WorkspaceState, CreateWorkspace, WorkspaceEvent> = {
+  initialState: () => ({ exists: false, name: '', keyPrefixes: [] }),
+  decide(cmd, state) {
+    switch (cmd.type) {
+      case 'CreateWorkspace': {
+        if (state.exists) throw new TgError('conflict', `Workspace ${cmd.workspace_id} already exists`);
+        const meta = { workspace: '_account', at: cmd.at, request_id: cmd.request_id };
+        return [
+          event('WorkspaceCreated', { workspace_id: cmd.workspace_id, name: cmd.name, vectorstore_namespace: cmd.vectorstore_namespace, created_at: cmd.at }, meta),
+          event('ApiKeyIssued', { workspace_id: cmd.workspace_id, key_id: cmd.key_id, kind: 'workspace', prefix: cmd.key_prefix, hash: cmd.key_hash, issued_at: cmd.at }, meta),
+        ];
+      }
+      default: {
+        const never: never = cmd.type;
+        throw new Error(`unknown command ${String(never)}`);
+      }
+    }
+  },
+  evolve(state, e) {
+    switch (e.type) {
+      case 'WorkspaceCreated':
+        return { ...state, exists: true, name: e.data.name };
+      case 'ApiKeyIssued':
+        return { ...state, keyPrefixes: [...state.keyPrefixes, e.data.prefix] };
+      default: {
+        const never: never = e;
+        return never;
+      }
+    }
+  },
+};

@@ -1,0 +1,153 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TgConfig } from '@tg/config';
+import { TgError } from '@tg/contracts';
+import type { RpcClient } from '@tg/messaging';
+import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
+import { Authenticator, keyOf, type Caller } from './auth';
+import { Consistency } from './consistency';
+import { errorHandler } from './errors';
+import { registerAdminRoutes } from './routes/admin';
+import { registerEntityRoutes } from './routes/entities';
+import { registerTasteRoutes } from './routes/taste';
+import { registerRankingRoutes } from './routes/ranking';
+import { registerVisualizeRoutes } from './routes/visualize';
+
+/** Which key a route takes. */
+export type AuthMode = 'workspace' | 'account' | 'none';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+/** Dependencies of the gateway. */
+export interface GatewayDeps {
+  config: TgConfig;
+  rpc: RpcClient;
+  log: Logger;
+  version?: string;
+}
+
+/** The gateway's Fastify instance, typed by the TypeBox provider. */
+export type TgApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+/** What route modules get: the app, and a way to call services with read-your-writes. */
+export interface RouteContext {
+  app: TgApp;
+  config: TgConfig;
+  /** Calls a service for the caller's workspace; notes the sequence of any write. */
+  call<T = any>(req: FastifyRequest, subject: string, data: unknown, opts?: { timeoutMs?: number; ws?: string }): Promise<T>;
+  /** Workspace of an authenticated workspace route. */
+  ws(req: FastifyRequest): string;
+}
+
+/** Query strings: a parameter given as "" means absent (clients drop them); the first value wins. */
+function parseQuery(str: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(str)) if (v !== '' && !(k in out)) out[k] = v;
+  return out;
+}
+
+/** Builds the HTTP gateway (not listening): schema-first routes, auth, errors, OpenAPI and docs. */
+export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
+  const { config, rpc, log } = deps;
+  const app = Fastify({
+    loggerInstance: log.child({ service: 'gateway' }),
+    bodyLimit: config.bodyLimit,
+    genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
+    requestIdLogLabel: 'requestId',
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    disableRequestLogging: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are validated strictly (no type coercion, unknown fields rejected); query strings coerce
+  // numbers and booleans, since everything in a URL is text.
+  const strict = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+  const lenient = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
+  addFormats.default(strict);
+  addFormats.default(lenient);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((req, reply) => {
+    const e = new TgError('route_not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
+    return reply.status(404).send(e.toBody());
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'tastegraph', version: deps.version ?? '0.1.0', description: 'Self-hostable Taste Graph API. Every error is `{ error, code }`.' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          workspaceHeader: { type: 'apiKey', in: 'header', name: 'X-Workspace-Id' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  if (config.rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: config.rateLimitPerMinute,
+      timeWindow: '1 minute',
+      keyGenerator: (req) => keyOf(req) ?? req.ip,
+      errorResponseBuilder: () => new TgError('rate_limited', 'Too many requests').toBody(),
+    });
+  }
+
+  const consistency = new Consistency();
+  const auth = new Authenticator(rpc, consistency);
+  app.decorateRequest('caller', undefined);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+    const mode = req.routeOptions.config?.auth ?? 'none';
+    if (mode === 'workspace') req.caller = await auth.workspace(req);
+    else if (mode === 'account') req.caller = await auth.account(req);
+  });
+
+  const ctx: RouteContext = {
+    app,
+    config,
+    ws(req) {
+      const w = req.caller?.workspace;
+      if (!w) throw new TgError('unauthorized', 'Missing API key');
+      return w;
+    },
+    async call(req, subject, data, opts = {}) {
+      const ws = opts.ws ?? req.caller?.workspace ?? '_account';
+      const out = await rpc.call(subject, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
+      consistency.note(ws, out.seq);
+      return out.data as any;
+    },
+  };
+
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/v1/health', { schema: { tags: ['meta'], summary: 'Liveness (no key)', security: [] } }, async () => ({ status: 'ok' }));
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(
+    async (v1) => {
+      const scoped = { ...ctx, app: v1 as unknown as TgApp };
+      registerAdminRoutes(scoped);
+      registerEntityRoutes(scoped);
+      registerTasteRoutes(scoped);
+      registerRankingRoutes(scoped);
+      registerVisualizeRoutes(scoped);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

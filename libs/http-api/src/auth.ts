@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { KEY_PREFIX, RPC, TgError } from '@tg/contracts';
+import type { RpcClient } from '@tg/messaging';
+import type { FastifyRequest } from 'fastify';
+import type { Consistency } from './consistency';
+
+/** Who is calling, once the key is checked. */
+export interface Caller {
+  kind: 'account' | 'workspace';
+  /** Workspace the call is scoped to (absent only on admin routes with the account key). */
+  workspace?: string;
+}
+
+/** The API key of a request: `X-API-Key`, or `Authorization: Bearer`. */
+export function keyOf(req: FastifyRequest): string | undefined {
+  const h = req.headers['x-api-key'];
+  const k = Array.isArray(h) ? h[0] : h;
+  if (k) return k.trim();
+  const auth = req.headers.authorization;
+  if (auth && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim();
+  return undefined;
+}
+
+/** The workspace header of a request (`X-Workspace-Id`, or the legacy `X-Galya-Workspace-Id`). */
+export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
+  for (const name of ['x-workspace-id', 'x-galya-workspace-id']) {
+    const v = req.headers[name];
+    const s = (Array.isArray(v) ? v[0] : v)?.trim();
+    if (s) return s;
+  }
+  return undefined;
+}
+
+/** Verifies keys through the admin service, caching the answer briefly by key digest. */
+export class Authenticator {
+  private readonly cache = new Map<string, { who: { kind: 'account' | 'workspace'; workspace?: string } | null; until: number }>();
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly consistency: Consistency,
+    private readonly ttlMs = 30_000,
+  ) {}
+
+  private async identify(key: string, requestId: string) {
+    const digest = createHash('sha256').update(key).digest('hex');
+    const hit = this.cache.get(digest);
+    const now = Date.now();
+    if (hit && hit.until > now && hit.who) return hit.who;
+    const { data } = await this.rpc.call<{ kind: 'account' | 'workspace'; workspace?: string } | null>(
+      RPC.admin.verifyKey,
+      { ws: '_account', data: { key }, minSeq: this.consistency.get('_account') },
+      { requestId },
+    );
+    // Only positive answers are cached: a key created a moment ago must work at once.
+    if (data) this.cache.set(digest, { who: data, until: now + this.ttlMs });
+    if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
+    return data;
+  }
+
+  /** Authenticates a workspace route: workspace key, or account key plus workspace header. */
+  async workspace(req: FastifyRequest): Promise<Caller & { workspace: string }> {
+    const key = keyOf(req);
+    if (!key) throw new TgError('unauthorized', 'Missing API key: send X-API-Key');
+    if (!key.startsWith(KEY_PREFIX.account) && !key.startsWith(KEY_PREFIX.workspace)) throw new TgError('unauthorized', 'Invalid API key');
+    const who = await this.identify(key, req.id);
+    if (!who) throw new TgError('unauthorized', 'Invalid API key');
+    const header = workspaceHeaderOf(req);
+    if (who.kind === 'workspace') {
+      if (header && header !== who.workspace) throw new TgError('workspace_mismatch', 'The workspace header names another workspace than the key');
+      return { kind: 'workspace', workspace: who.workspace! };
+    }
+    if (!header) throw new TgError('workspace_required', 'The account key needs a workspace header (X-Workspace-Id) on workspace routes');
+    const { data } = await this.rpc.call<{ exists: boolean }>('tg.rpc.admin.workspace-exists', { ws: '_account', data: { exists: header }, minSeq: this.consistency.get('_account') }, { requestId: req.id });
+    if (!data.exists) throw new TgError('forbidden', 'No such workspace for this account');
+    return { kind: 'account', workspace: header };
+  }
+
+  /** Authenticates an admin route: the account secret only. */
+  async account(req: FastifyRequest): Promise<Caller> {
+    const key = keyOf(req);
+    if (!key) throw new TgError('unauthorized', 'Missing API key: send the account secret in X-API-Key');
+    if (!key.startsWith(KEY_PREFIX.account)) {
+      if (key.startsWith(KEY_PREFIX.workspace) && (await this.identify(key, req.id))) throw new TgError('forbidden', 'Admin routes need the account secret key');
+      throw new TgError('unauthorized', 'Invalid API key');
+    }
+    const who = await this.identify(key, req.id);
+    if (!who || who.kind !== 'account') throw new TgError('unauthorized', 'Invalid API key');
+    return { kind: 'account' };
+  }
+}

@@ -1,0 +1,49 @@
+import { TgError, isTgError, type ErrorBody, type ErrorCode } from '@tg/contracts';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Maps any error to `{ error, code }` with the catalog's status. The one place errors meet the wire. */
+export function toWireError(err: unknown): { status: number; body: ErrorBody } {
+  if (isTgError(err)) {
+    const e = err as TgError;
+    return { status: e.status, body: e.toBody() };
+  }
+  const fe = err as FastifyError & { validation?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[]; validationContext?: string };
+  const make = (code: ErrorCode, message: string, details?: unknown) => {
+    const t = new TgError(code, message, details);
+    return { status: t.status, body: t.toBody() };
+  };
+  if (fe?.validation) {
+    const where = fe.validationContext ?? 'body';
+    const problems = fe.validation.map((v) => {
+      const extra = v.params && 'additionalProperty' in v.params ? ` '${String(v.params['additionalProperty'])}'` : '';
+      const path = `${where}${(v.instancePath ?? '').replace(/\//g, '.')}`;
+      return `${path} ${v.message ?? 'is invalid'}${extra}`;
+    });
+    return make('validation_failed', `Invalid request: ${problems.slice(0, 5).join('; ')}`, { problems: fe.validation.slice(0, 20) });
+  }
+  switch (fe?.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return make('invalid_json', 'Request body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return make('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return make('unsupported_media_type', 'Send request bodies as application/json');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return make('bad_request', 'Content-Length does not match the body');
+    case 'FST_ERR_RATE_LIMIT_EXCEEDED':
+      return make('rate_limited', 'Too many requests');
+  }
+  if (fe instanceof SyntaxError || fe?.statusCode === 400) return make('invalid_json', 'Request body is not valid JSON');
+  if (typeof fe?.statusCode === 'number' && fe.statusCode === 413) return make('payload_too_large', 'Request body is too large');
+  if (typeof fe?.statusCode === 'number' && fe.statusCode === 429) return make('rate_limited', 'Too many requests');
+  return make('internal', 'Internal error');
+}
+
+/** Fastify error handler: logs unexpected errors, answers `{ error, code }`. */
+export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = toWireError(err);
+  if (status >= 500) req.log.error({ err }, 'request failed');
+  else req.log.info({ code: body.code }, 'request rejected');
+  return reply.status(status).send(body);
+}

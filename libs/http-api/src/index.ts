@@ -1,0 +1,3 @@
+export * from './app';
+export * from './errors';
+export * from './auth';

@@ -1,0 +1,28 @@
+import { Type } from 'typebox';
+import { ClusterQuery, ClustersQuery, RPC } from '@tg/contracts';
+import type { RouteContext } from '../app';
+import { AnyObject, errors } from './common';
+
+export function registerTasteRoutes({ app, call }: RouteContext): void {
+  app.get(
+    '/clusters',
+    {
+      config: { auth: 'workspace' },
+      schema: {
+        tags: ['taste'],
+        summary: 'Taste clusters of the workspace, most popular first (empty on a new workspace)',
+        querystring: ClustersQuery,
+        response: { 200: Type.Object({ results: Type.Array(AnyObject), total: Type.Optional(Type.Integer()) }), ...errors(400, 401, 403) },
+      },
+    },
+    async (req) => call(req, RPC.taste.clusters, req.query),
+  );
+  app.get(
+    '/cluster',
+    {
+      config: { auth: 'workspace' },
+      schema: { tags: ['taste'], summary: 'One cluster with its entities', querystring: ClusterQuery, response: { 200: AnyObject, ...errors(400, 401, 403, 404) } },
+    },
+    async (req) => call(req, RPC.taste.cluster, req.query),
+  );
+}

@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import {
+  evaluateGauge,
+  fitGaugeWeights,
+  gauge,
+  gaugeLabel,
+  gaugePrompt,
+  gaugeSignals,
+  gaugeSplit,
+  GAUGE_BLIND_SET,
+  GAUGE_DATASET,
+  GAUGE_MODEL,
+  GAUGE_SIGNALS,
+  NEGATIVE_AT,
+  POSITIVE_AT,
+} from '@tg/language';
+
+const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
+const FILLER =
+  ' The history of the noodle is long, and many regions have their own styles, shapes and broths, served in bowls of different sizes.';
+
+describe('gauge', () => {
+  it('returns a resonance in [0, 1], a label consistent with the thresholds and every signal', () => {
+    const r = gauge({ response: RAMEN, followup: 'The soft-boiled eggs are a great idea. How long should I boil them?' });
+    expect(r.resonance).toBeGreaterThanOrEqual(0);
+    expect(r.resonance).toBeLessThanOrEqual(1);
+    expect(r.label).toBe(gaugeLabel(r.resonance));
+    expect(Object.keys(r.signals).sort()).toEqual([...GAUGE_SIGNALS].sort());
+  });
+
+  it('labels with fixed thresholds', () => {
+    expect(gaugeLabel(POSITIVE_AT)).toBe('positive');
+    expect(gaugeLabel(NEGATIVE_AT)).toBe('negative');
+    expect(gaugeLabel((POSITIVE_AT + NEGATIVE_AT) / 2)).toBe('neutral');
+  });
+
+  it.each([
+    ['short acceptance', 'perfect, thanks!', 'positive'],
+    ['uptake with a deeper question', 'The soft-boiled eggs are a great idea. How long should I boil them?', 'positive'],
+    ['intent to act', "Love it, I'll try the ginger version tonight.", 'positive'],
+    ['bare acknowledgement', 'ok', 'neutral'],
+    ['topic change', 'Unrelated, but what is a good podcast about history?', 'neutral'],
+    ['correction', 'No, I meant a vegetarian ramen, not chicken.', 'negative'],
+    ['complaint', "This didn't help at all, the broth tastes of nothing.", 'negative'],
+    ['sarcasm', 'Oh great, another ramen recipe. Thanks for nothing.', 'negative'],
+  ])('%s → %s', (_kind, followup, label) => {
+    expect(gauge({ response: RAMEN, followup }).label).toBe(label);
+  });
+
+  it('reads praise inside sarcasm as negative', () => {
+    const sincere = gauge({ response: RAMEN, followup: 'Great, thank you!' });
+    const sarcastic = gauge({ response: RAMEN, followup: 'Oh great, thanks a lot. Yeah right.' });
+    expect(sincere.label).toBe('positive');
+    expect(sarcastic.signals.sarcasm).toBe(1);
+    expect(sarcastic.resonance).toBeLessThan(NEGATIVE_AT);
+  });
+
+  it('ignores thanks that only sets up a "but"', () => {
+    const r = gauge({ response: RAMEN, followup: 'Thanks, but this is far too salty for me.' });
+    expect(r.signals.gratitude).toBe(0);
+    expect(r.label).toBe('negative');
+  });
+
+  it('does not reward a longer reply', () => {
+    for (const followup of ['perfect, thanks!', 'ok', "This didn't help at all."]) {
+      const short = gauge({ response: RAMEN, followup });
+      const long = gauge({ response: RAMEN + FILLER.repeat(6), followup });
+      expect(long.resonance).toBeLessThanOrEqual(short.resonance);
+    }
+  });
+
+  it('does not reward a longer follow-up', () => {
+    const ramble = ' I was reading about trains and the weather in the mountains and the opening hours of the museum.';
+    const ok = gauge({ response: RAMEN, followup: 'ok' });
+    const longOk = gauge({ response: RAMEN, followup: 'ok.' + ramble.repeat(4) });
+    expect(longOk.resonance).toBeLessThanOrEqual(ok.resonance + 0.02);
+    expect(longOk.label).not.toBe('positive');
+
+    const complaint = "This didn't help at all.";
+    const longComplaint =
+      complaint +
+      ' I followed it step by step, spent the whole evening on it, and the broth still tastes of nothing and the eggs came out hard.'.repeat(3);
+    const a = gauge({ response: RAMEN, followup: complaint });
+    const b = gauge({ response: RAMEN, followup: longComplaint });
+    expect(b.label).toBe('negative');
+    expect(b.resonance).toBeLessThanOrEqual(a.resonance);
+  });
+
+  it('is deterministic', () => {
+    const input = { response: RAMEN, followup: 'Does that work with miso too?' };
+    expect(gauge(input)).toEqual(gauge(input));
+  });
+
+  it('handles empty text', () => {
+    const r = gauge({ response: '', followup: '' });
+    expect(r.label).toBe('neutral');
+    expect(Number.isFinite(r.resonance)).toBe(true);
+  });
+
+  it('exposes the raw signals', () => {
+    const s = gaugeSignals(RAMEN, 'Let\'s go with the ginger one. How long do I simmer the stock?');
+    expect(s.reference).toBe(1);
+    expect(s.deeperQuestion).toBe(1);
+    expect(s.overlap).toBeGreaterThan(0);
+    const redirect = gaugeSignals(RAMEN, 'By the way, do you know a good hiking trail near Denver?');
+    expect(redirect.redirection).toBe(1);
+    expect(redirect.deeperQuestion).toBe(0);
+  });
+});
+
+describe('gaugePrompt', () => {
+  it('describes the rubric and weights, filled with the inputs', () => {
+    const p = gaugePrompt('REPLY TEXT', 'FOLLOWUP TEXT', 'ORIGINAL ASK');
+    expect(p).toContain('REPLY TEXT');
+    expect(p).toContain('FOLLOWUP TEXT');
+    expect(p).toContain('ORIGINAL ASK');
+    for (const s of GAUGE_SIGNALS) expect(p).toContain(`- ${s} (`);
+    expect(p).toContain(GAUGE_MODEL.weights.rejection.toFixed(2));
+    expect(p).toMatch(/Do not reward length/);
+    expect(gaugePrompt('a', 'b')).not.toContain('User request');
+  });
+});
+
+describe('gauge model and data', () => {
+  const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
+
+  it('has a labelled set of at least 80 varied, unique examples', () => {
+    expect(GAUGE_DATASET.length).toBeGreaterThanOrEqual(80);
+    const ids = new Set(GAUGE_DATASET.map((e) => e.id));
+    expect(ids.size).toBe(GAUGE_DATASET.length);
+    const domains = new Set(GAUGE_DATASET.map((e) => e.domain));
+    expect([...domains].sort()).toEqual(['coding', 'food', 'music', 'shopping', 'travel', 'ui-design']);
+    const kinds = new Set(GAUGE_DATASET.map((e) => e.kind));
+    for (const k of ['short-positive', 'polite-neutral', 'topic-change', 'correction', 'complaint', 'sarcasm', 'long-negative', 'intent']) {
+      expect(kinds).toContain(k);
+    }
+    for (const label of ['positive', 'neutral', 'negative'] as const) {
+      expect(GAUGE_DATASET.filter((e) => e.label === label).length).toBeGreaterThanOrEqual(15);
+    }
+  });
+
+  it('keeps the blind set separate from the development set', () => {
+    const dev = new Set(GAUGE_DATASET.map((e) => e.followup));
+    expect(GAUGE_BLIND_SET.length).toBeGreaterThanOrEqual(24);
+    for (const e of GAUGE_BLIND_SET) expect(dev.has(e.followup)).toBe(false);
+  });
+
+  it('holds out every 4th example', () => {
+    expect([0, 1, 2, 3, 7].map(gaugeSplit)).toEqual(['train', 'train', 'train', 'held-out', 'held-out']);
+  });
+
+  it('GAUGE_MODEL is what fitting the training split gives', () => {
+    const train = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train').map((e) => ({
+      signals: gaugeSignals(e.response, e.followup),
+      target: TARGET[e.label],
+    }));
+    const refit = fitGaugeWeights(train);
+    expect(refit.bias).toBeCloseTo(GAUGE_MODEL.bias, 2);
+    for (const s of GAUGE_SIGNALS) expect(refit.weights[s]).toBeCloseTo(GAUGE_MODEL.weights[s], 2);
+  });
+
+  it('fits sign-constrained weights', () => {
+    const up = gaugeSignals(RAMEN, 'perfect, thanks!');
+    const down = gaugeSignals(RAMEN, 'No, I meant a vegetarian ramen.');
+    const model = fitGaugeWeights([
+      { signals: up, target: 0 },
+      { signals: down, target: 1 },
+    ]);
+    // The data asks for perverse weights; the constraints refuse them.
+    for (const s of ['gratitude', 'acceptance', 'sentiment'] as const) expect(model.weights[s]).toBeGreaterThanOrEqual(0);
+    expect(model.weights.correction).toBeLessThanOrEqual(0);
+  });
+
+  it('separates positive from negative on held-out and blind examples', () => {
+    const heldOut = evaluateGauge(GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'held-out'));
+    const blind = evaluateGauge(GAUGE_BLIND_SET);
+    expect(heldOut.aucPositiveVsNegative).toBeGreaterThanOrEqual(0.9);
+    // Regression guard on the honest figure (0.868 when frozen); small set, so the guard leaves room.
+    expect(blind.aucPositiveVsNegative).toBeGreaterThanOrEqual(0.8);
+    expect(blind.accuracy).toBeGreaterThan(1 / 3);
+    expect(blind.confusion.positive.negative).toBe(0);
+  });
+});

@@ -1,0 +1,107 @@
+import winkNLP, { type ItemSentence, type ItsFunction, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import Sentiment from 'sentiment';
+
+/** One token of analysed text. */
+export interface AnalysedToken {
+  /** Lower-cased surface form. */
+  normal: string;
+  /** Lemma (lower case). */
+  lemma: string;
+  /** Stem (lower case), used for loose matching across inflections. */
+  stem: string;
+  /** Universal part-of-speech tag. */
+  pos: string;
+  /** Whether wink marks the token as a stop word. */
+  stop: boolean;
+  /** Whether the token sits in a negated scope ("not helpful"). */
+  negated: boolean;
+  /** Token type: word, punctuation, number, emoji, ... */
+  type: string;
+}
+
+/** One sentence of analysed text. */
+export interface AnalysedSentence {
+  /** Sentence text as written. */
+  text: string;
+  /** Sentence sentiment in [-1, 1] from wink-eng-lite-web-model (negation-aware). */
+  sentiment: number;
+  /** AFINN-165 score of the sentence from the `sentiment` package (sum of word valences, -5..5 each). */
+  afinn: number;
+  /** Number of tokens, punctuation included. */
+  length: number;
+}
+
+/** Analysed text: tokens, sentences and wink's document-level sentiment. */
+export interface Analysis {
+  /** Tokens in order. */
+  tokens: AnalysedToken[];
+  /** Sentences in order. */
+  sentences: AnalysedSentence[];
+  /** Document sentiment in [-1, 1] from wink-eng-lite-web-model (negation-aware). */
+  sentiment: number;
+}
+
+let instance: WinkMethods | undefined;
+let afinn: Sentiment | undefined;
+
+// The model takes a few hundred ms to load, so build it on first use rather than at import time.
+function nlp(): WinkMethods {
+  instance ??= winkNLP(model);
+  return instance;
+}
+
+/** Tokenises, tags and scores `text` with wink-nlp. Deterministic. */
+export function analyse(text: string): Analysis {
+  const n = nlp();
+  const its = n.its;
+  const doc = n.readDoc(text);
+  const t = doc.tokens();
+  const normal = t.out(its.normal) as string[];
+  // wink's typings declare lemma/stem with an extra `addons` parameter that ItsFunction does not allow.
+  const lemma = t.out(its.lemma as unknown as ItsFunction<string>) as string[];
+  const stem = t.out(its.stem as unknown as ItsFunction<string>) as string[];
+  const pos = t.out(its.pos) as string[];
+  const stop = t.out(its.stopWordFlag) as unknown as boolean[];
+  const negated = t.out(its.negationFlag) as unknown as boolean[];
+  const type = t.out(its.type) as string[];
+  const tokens = normal.map((value, i) => ({
+    normal: value,
+    lemma: (lemma[i] ?? value).toLowerCase(),
+    stem: (stem[i] ?? value).toLowerCase(),
+    pos: pos[i] ?? 'X',
+    stop: Boolean(stop[i]),
+    negated: Boolean(negated[i]),
+    type: type[i] ?? 'word',
+  }));
+  afinn ??= new Sentiment();
+  const lexicon = afinn;
+  const sentences: AnalysedSentence[] = [];
+  doc.sentences().each((sentence: ItemSentence) => {
+    sentences.push({
+      text: sentence.out(),
+      sentiment: Number(sentence.out(its.sentiment)) || 0,
+      afinn: lexicon.analyze(sentence.out()).score,
+      length: sentence.tokens().length(),
+    });
+  });
+  return { tokens, sentences, sentiment: Number(doc.out(its.sentiment)) || 0 };
+}
+
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'NUM']);
+
+/**
+ * Content words of `text`: nouns, proper nouns, verbs, adjectives and numbers that are not stop words,
+ * keyed by stem so that "layovers"/"layover" or "batch"/"batches" meet.
+ */
+export function contentStems(tokens: AnalysedToken[], ignore: ReadonlySet<string> = new Set()): Set<string> {
+  const out = new Set<string>();
+  for (const tok of tokens) {
+    if (tok.stop || !CONTENT_POS.has(tok.pos)) continue;
+    if (tok.type !== 'word' && tok.type !== 'number') continue;
+    if (tok.normal.length < 3 && tok.type !== 'number') continue;
+    if (ignore.has(tok.lemma) || ignore.has(tok.normal)) continue;
+    out.add(tok.stem);
+  }
+  return out;
+}

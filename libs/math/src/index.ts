@@ -1,0 +1,30 @@
+/**
+ * @tg/math — pure numerical building blocks of tastegraph: vector algebra, taste-profile
+ * sufficient statistics and affinity, spherical clustering, diversification (MMR), a BM25
+ * lexical index and ranking metrics. No I/O; safe to use from any layer.
+ *
+ * @packageDocumentation
+ */
+export { addScaled, cosine, dot, meanOf, norm, normalize, type Vector } from './vector';
+export { symmetricEigen, type SymmetricEigen } from './eigen';
+export { base64ToFloat64, float64ToBase64 } from './base64';
+export { createRng, gaussian, type Rng } from './random';
+export {
+  addToStats,
+  composeProfile,
+  createTasteStats,
+  deserializeStats,
+  removeFromStats,
+  serializeStats,
+  statsCount,
+  type ComposeOptions,
+  type SerializedTasteStats,
+  type TasteProfile,
+  type TasteRepresentation,
+  type TasteStats,
+} from './taste';
+export { affinity, calibrate, DEFAULT_CALIBRATION, type AffinityResult, type CalibrationOptions } from './affinity';
+export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOptions, type KMeansResult } from './kmeans';
+export { mmr, type MmrCandidate } from './mmr';
+export { Bm25Index, STOPWORDS, tokenize, type Bm25Options } from './bm25';
+export { auc, ndcgAtK, percentile, recallAtK } from './metrics';

@@ -1,0 +1,186 @@
+import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import type { StoredEvent, TgEvent } from '@tg/contracts';
+import type { Logger } from '@tg/observability';
+import type { EventStore } from './event-store';
+
+/** Decodes a stream message into a stored event. */
+export function toStoredEvent(m: { json<T>(): T; seq: number; subject: string }): StoredEvent {
+  return { ...(m.json<TgEvent>() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent;
+}
+
+/** Tracks how far a projection has read the stream, and lets readers wait (bounded) for a sequence. */
+export class StreamCursor {
+  private seq = 0;
+  private waiters: { seq: number; resolve: (ok: boolean) => void; timer: NodeJS.Timeout }[] = [];
+
+  get position(): number {
+    return this.seq;
+  }
+
+  /** Records progress and wakes every reader waiting for a sequence at or below it. */
+  advance(seq: number): void {
+    if (seq <= this.seq) return;
+    this.seq = seq;
+    if (!this.waiters.length) return;
+    const still: typeof this.waiters = [];
+    for (const w of this.waiters) {
+      if (w.seq <= seq) {
+        clearTimeout(w.timer);
+        w.resolve(true);
+      } else still.push(w);
+    }
+    this.waiters = still;
+  }
+
+  /** Resolves true once the cursor has passed `seq`, or false after `timeoutMs`. */
+  waitFor(seq: number | undefined, timeoutMs: number): Promise<boolean> {
+    if (!seq || seq <= this.seq) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const w = {
+        seq,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((x) => x !== w);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(w);
+    });
+  }
+
+  /** Rejects no one: on shutdown every waiter gets false. */
+  close(): void {
+    for (const w of this.waiters) {
+      clearTimeout(w.timer);
+      w.resolve(false);
+    }
+    this.waiters = [];
+  }
+}
+
+/** A running subscription that can be stopped. */
+export interface Running {
+  stop(): Promise<void>;
+}
+
+/**
+ * Feeds an in-memory projection from the stream with an ordered (ephemeral, gap-free) consumer,
+ * starting after `fromSeq`. The handler is synchronous: projections are pure folds in memory.
+ */
+export async function runProjectionFeed(
+  store: EventStore,
+  opts: { fromSeq?: number; cursor: StreamCursor; handle: (e: StoredEvent) => void; log: Logger; name: string; filterSubject?: string },
+): Promise<Running & { caughtUp: Promise<void> }> {
+  const consumer = await store.js.consumers.get(store.stream, {
+    deliver_policy: opts.fromSeq ? DeliverPolicy.StartSequence : DeliverPolicy.All,
+    opt_start_seq: opts.fromSeq ? opts.fromSeq + 1 : undefined,
+    filter_subjects: opts.filterSubject,
+  } as never);
+  let resolveCaught!: () => void;
+  const caughtUp = new Promise<void>((r) => (resolveCaught = r));
+  let stopped = false;
+  const messages: ConsumerMessages = await consumer.consume({ max_messages: 2_000 });
+  // Caught up = nothing to read at start, or a delivered message reports none left / reaches the stream end.
+  const target = await store.streamLastSeq();
+  if (target <= (opts.fromSeq ?? 0)) resolveCaught();
+  else if (opts.filterSubject) {
+    const si = await store.jsm.streams.info(store.stream, { subjects_filter: opts.filterSubject });
+    const count = Object.values(si.state.subjects ?? {}).reduce((a, b) => a + b, 0);
+    if (count === 0) resolveCaught();
+  }
+  const loop = (async () => {
+    for await (const m of messages) {
+      try {
+        opts.handle(toStoredEvent(m));
+      } catch (err) {
+        opts.log.error({ err, seq: m.seq, projection: opts.name }, 'projection failed on event; skipped');
+      }
+      opts.cursor.advance(m.seq);
+      if (m.info.pending === 0 || m.seq >= target) resolveCaught();
+      if (stopped) break;
+    }
+  })();
+  return {
+    caughtUp,
+    async stop() {
+      stopped = true;
+      await messages.close();
+      await loop.catch(() => undefined);
+    },
+  };
+}
+
+/** What a durable consumer's handler decides for one message. */
+export type Outcome = 'ack' | 'term' | { nak: number };
+
+/**
+ * Runs a durable pull consumer: every message is handed to `handle` and mapped to ack, nak with delay
+ * (retry later), or term (never redeliver). Position survives restarts; several instances share work.
+ */
+export async function runDurableConsumer(
+  store: EventStore,
+  opts: {
+    durable: string;
+    filterSubject?: string;
+    ackWaitMs?: number;
+    maxDeliver?: number;
+    deliverNew?: boolean;
+    handle: (e: StoredEvent, msg: JsMsg) => Promise<Outcome>;
+    log: Logger;
+    concurrency?: number;
+  },
+): Promise<Running> {
+  const ackWait = (opts.ackWaitMs ?? 60_000) * 1_000_000;
+  const cfg = {
+    durable_name: opts.durable,
+    ack_policy: AckPolicy.Explicit,
+    ack_wait: ackWait,
+    max_deliver: opts.maxDeliver ?? 20,
+    filter_subject: opts.filterSubject,
+    deliver_policy: opts.deliverNew ? DeliverPolicy.New : DeliverPolicy.All,
+    max_ack_pending: 1_000,
+  };
+  try {
+    await store.jsm.consumers.info(store.stream, opts.durable);
+  } catch (e) {
+    if (!(e instanceof JetStreamApiError)) throw e;
+    try {
+      await store.jsm.consumers.add(store.stream, cfg as never);
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError) || err.code !== 10148) throw err;
+    }
+  }
+  const consumer = await store.js.consumers.get(store.stream, opts.durable);
+  const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency ?? 16, 16) });
+  const limit = opts.concurrency ?? 16;
+  const active = new Set<Promise<void>>();
+  let stopped = false;
+  const process = async (m: JsMsg) => {
+    let outcome: Outcome;
+    try {
+      outcome = await opts.handle(toStoredEvent(m), m);
+    } catch (err) {
+      opts.log.error({ err, seq: m.seq, consumer: opts.durable }, 'consumer handler failed; will retry');
+      outcome = { nak: Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6)) };
+    }
+    if (outcome === 'ack') m.ack();
+    else if (outcome === 'term') m.term();
+    else m.nak(outcome.nak);
+  };
+  const loop = (async () => {
+    for await (const m of messages) {
+      if (stopped) break;
+      const p = process(m).finally(() => active.delete(p));
+      active.add(p);
+      if (active.size >= limit) await Promise.race(active);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await messages.close();
+      await loop.catch(() => undefined);
+      await Promise.allSettled([...active]);
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { event, type Decider, type TgEvent } from '@tg/contracts';
+import { startNats, type TestNats } from '@tg/testing';
+import { connectNats, type NatsConnection } from './connection';
+import { ConcurrencyError, EventStore } from './event-store';
+import { AggregateRepository } from './repository';
+import { StreamCursor, runProjectionFeed } from './consumers';
+import { createLogger } from '@tg/observability';
+
+const meta = { workspace: 'ws_test', at: 1 };
+const created = (id: string) => event('EntityCreated', { entity_id: id, type: 'user', name: id, description: '', created_at: 1 }, meta);
+const updated = (id: string, name: string) => event('EntityUpdated', { entity_id: id, name, updated_at: 2 }, meta);
+
+/** A counter decider: each command appends one EntityUpdated; state counts them. */
+const counter: Decider<{ n: number }, { name: string }, TgEvent> = {
+  initialState: () => ({ n: 0 }),
+  decide: (c) => [updated('x', c.name)],
+  evolve: (s) => ({ n: s.n + 1 }),
+};
+
+describe('EventStore on a real JetStream', () => {
+  let nats: TestNats;
+  let nc: NatsConnection;
+  let store: EventStore;
+  beforeAll(async () => {
+    nats = await startNats();
+    nc = await connectNats(nats.url, 'test');
+    store = await EventStore.open(nc);
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await nats?.dispose();
+  });
+
+  it('encodes ids with odd characters into one subject token', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'a.b *>  ünï/ç');
+    expect(subject.split('.')).toHaveLength(5);
+    const seq = await store.append(subject, [created('odd')], { expectedSeq: 0 });
+    expect(seq).toBeGreaterThan(0);
+    const { events } = await store.readSubject(subject);
+    expect(events.map((e) => e.type)).toEqual(['EntityCreated']);
+  });
+
+  it('rejects an append whose expected sequence is stale', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'occ');
+    const s1 = await store.append(subject, [created('occ')], { expectedSeq: 0 });
+    await expect(store.append(subject, [created('occ')], { expectedSeq: 0 })).rejects.toBeInstanceOf(ConcurrencyError);
+    const s2 = await store.append(subject, [updated('occ', 'n')], { expectedSeq: s1 });
+    expect(s2).toBeGreaterThan(s1);
+  });
+
+  it('dedupes a retried command by message id', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dedupe');
+    const a = await store.append(subject, [created('dedupe')], { expectedSeq: null, msgId: 'cmd-1' });
+    const b = await store.append(subject, [created('dedupe')], { expectedSeq: null, msgId: 'cmd-1' });
+    expect(b).toBe(a);
+    expect((await store.readSubject(subject)).events).toHaveLength(1);
+  });
+
+  it('never loses an event when two writers race on one aggregate', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'race');
+    const r1 = new AggregateRepository(store);
+    const r2 = new AggregateRepository(store);
+    const writes = Array.from({ length: 20 }, (_, i) => (i % 2 ? r1 : r2).execute(subject, counter, { name: `w${i}` }));
+    await Promise.all(writes);
+    const fresh = new AggregateRepository(store);
+    const { state } = await fresh.load(subject, counter);
+    expect(state.n).toBe(20);
+  });
+
+  it('feeds a projection and lets a reader wait for a sequence', async () => {
+    const cursor = new StreamCursor();
+    const seen: string[] = [];
+    const feed = await runProjectionFeed(store, { cursor, handle: (e) => seen.push(e.type), log: createLogger('t', 'silent'), name: 't' });
+    await feed.caughtUp;
+    const subject = EventStore.subject('ws_test', 'entity', 'proj');
+    const seq = await store.append(subject, [created('proj')], { expectedSeq: 0 });
+    expect(await cursor.waitFor(seq, 5_000)).toBe(true);
+    expect(seen).toContain('EntityCreated');
+    expect(await cursor.waitFor(seq + 1000, 50)).toBe(false);
+    await feed.stop();
+  });
+});

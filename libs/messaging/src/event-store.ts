@@ -1,0 +1,146 @@
+import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
+
+/** Name of the one event stream. */
+export const EVENT_STREAM = 'TG_EVENTS';
+/** Subjects of the stream: `tg.evt.<workspace>.<aggregate>.<token>`. */
+export const EVENT_SUBJECTS = 'tg.evt.*.*.*';
+/** NATS error code for "wrong last sequence" (optimistic concurrency conflict). */
+export const WRONG_LAST_SEQUENCE = 10071;
+
+/** Raised when an append's expected last subject sequence no longer holds. */
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(readonly subject: string, readonly expected: number, options?: { cause?: unknown }) {
+    super(`wrong last sequence on ${subject} (expected ${expected})`, options);
+  }
+}
+
+/** Options of an append. */
+export interface AppendOptions {
+  /** Expected last sequence of the subject: 0 for "only if new", null to skip the check. */
+  expectedSeq: number | null;
+  /** Dedupe key of the command: a retried command with the same key appends nothing new. */
+  msgId?: string;
+}
+
+/** Headers carried with every event. */
+const REQUEST_ID = 'x-request-id';
+
+/**
+ * The event store on JetStream: append with optimistic concurrency and message-id dedupe, read one
+ * aggregate, read the stream's position.
+ */
+export class EventStore {
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
+    readonly stream: string,
+  ) {}
+
+  /** Opens the store, creating (or updating) the stream when needed. */
+  static async open(nc: NatsConnection, opts: { stream?: string; replicas?: number } = {}): Promise<EventStore> {
+    const stream = opts.stream ?? EVENT_STREAM;
+    const jsm = await jetstreamManager(nc);
+    const config = {
+      name: stream,
+      subjects: [EVENT_SUBJECTS],
+      storage: 'file' as const,
+      num_replicas: opts.replicas ?? 1,
+      duplicate_window: 120_000_000_000,
+      max_msg_size: 4 * 1024 * 1024,
+      allow_direct: true,
+    };
+    try {
+      await jsm.streams.info(stream);
+    } catch (e) {
+      if (!(e instanceof JetStreamApiError) || e.code !== 10059) throw e;
+      try {
+        await jsm.streams.add(config as never);
+      } catch (err) {
+        // Another process created it between our info and add: fine.
+        if (!(err instanceof JetStreamApiError) || err.code !== 10058) throw err;
+      }
+    }
+    return new EventStore(nc, jetstream(nc), jsm, stream);
+  }
+
+  /** Subject of one aggregate instance; the id is encoded into one subject-safe token. */
+  static subject(workspace: string, aggregate: AggregateKind, id: string): string {
+    return `tg.evt.${workspace}.${aggregate}.${subjectToken(id)}`;
+  }
+
+  /**
+   * Appends events to one subject in order. The first carries the expected last subject sequence; each
+   * next one expects the previous one's sequence, so no other writer can interleave.
+   * @returns the stream sequence of the last event appended.
+   */
+  async append(subject: string, events: readonly TgEvent[], opts: AppendOptions): Promise<number> {
+    let expected = opts.expectedSeq;
+    let seq = 0;
+    for (let i = 0; i < events.length; i++) {
+      const ev = events[i]!;
+      const h = this.headersFor(ev);
+      try {
+        const ack = await this.js.publish(subject, JSON.stringify(ev), {
+          headers: h,
+          msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
+          expect: expected === null ? undefined : { lastSubjectSequence: expected },
+          timeout: 10_000,
+        });
+        seq = ack.seq;
+        expected = ack.seq;
+      } catch (e) {
+        if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) {
+          throw new ConcurrencyError(subject, expected ?? -1, { cause: e });
+        }
+        throw e;
+      }
+    }
+    return seq;
+  }
+
+  private headersFor(ev: TgEvent) {
+    const rid = ev.metadata.request_id;
+    if (!rid) return undefined;
+    return makeHeaders({ [REQUEST_ID]: rid });
+  }
+
+  /** Last sequence written to one subject, 0 when none. */
+  async lastSubjectSeq(subject: string): Promise<number> {
+    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    return m ? m.seq : 0;
+  }
+
+  /** Reads every event of one aggregate, in order, with the subject's last sequence. */
+  async readSubject(subject: string, knownLast?: number): Promise<{ events: StoredEvent[]; lastSeq: number }> {
+    const last = knownLast ?? (await this.lastSubjectSeq(subject));
+    if (last === 0) return { events: [], lastSeq: 0 };
+    const events: StoredEvent[] = [];
+    let seq = 0;
+    // Walk the subject with direct "next by subject" reads: aggregates here are small by design
+    // (links are their own aggregates), so this beats creating a consumer per read.
+    for (;;) {
+      const m = await this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: seq + 1 });
+      if (!m) break;
+      events.push({ ...(m.json() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent);
+      seq = m.seq;
+      if (seq >= last) break;
+    }
+    return { events, lastSeq: seq };
+  }
+
+  /** Last sequence of the whole stream (0 when empty). */
+  async streamLastSeq(): Promise<number> {
+    const info = await this.jsm.streams.info(this.stream);
+    return info.state.last_seq;
+  }
+}
+
+function makeHeaders(values: Record<string, string>) {
+  const h = natsHeaders();
+  for (const [k, v] of Object.entries(values)) h.set(k, v);
+  return h;
+}

@@ -1,0 +1,5 @@
+export * from './connection';
+export * from './event-store';
+export * from './repository';
+export * from './rpc';
+export * from './consumers';

@@ -1,0 +1,99 @@
+import type { Decider, StoredEvent, TgEvent } from '@tg/contracts';
+import { ConcurrencyError, type EventStore } from './event-store';
+
+interface Cached {
+  state: unknown;
+  seq: number;
+}
+
+/** Result of executing a command on an aggregate. */
+export interface Executed<S> {
+  state: S;
+  events: TgEvent[];
+  /** Last sequence of the aggregate's subject after the command (unchanged when no event). */
+  seq: number;
+}
+
+/**
+ * Loads aggregates by folding their events through a decider, executes commands with optimistic
+ * concurrency (reload and retry, bounded), and keeps a bounded cache of recent states.
+ */
+export class AggregateRepository {
+  private readonly cache = new Map<string, Cached>();
+  /** Commands on one aggregate run one at a time in this process; other processes are handled by OCC. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly store: EventStore,
+    private readonly opts: { cacheSize?: number; maxRetries?: number } = {},
+  ) {}
+
+  /** Current state of an aggregate, checked against the stream (cheap when cached and current). */
+  async load<S>(subject: string, decider: Decider<S, any, any>): Promise<{ state: S; seq: number }> {
+    const last = await this.store.lastSubjectSeq(subject);
+    const hit = this.cache.get(subject);
+    if (hit && hit.seq === last) return { state: hit.state as S, seq: hit.seq };
+    return this.reload(subject, decider, last);
+  }
+
+  private async reload<S>(subject: string, decider: Decider<S, any, any>, knownLast?: number): Promise<{ state: S; seq: number }> {
+    const { events, lastSeq } = await this.store.readSubject(subject, knownLast);
+    let state = decider.initialState();
+    for (const e of events) state = decider.evolve(state, e as StoredEvent);
+    this.remember(subject, state, lastSeq);
+    return { state, seq: lastSeq };
+  }
+
+  /**
+   * Decides a command against the aggregate's state and appends the resulting events. On a concurrency
+   * conflict the aggregate is reloaded and the command decided again, at most `maxRetries` times.
+   */
+  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } = {}): Promise<Executed<S>> {
+    const prev = this.queues.get(subject) ?? Promise.resolve();
+    const run = prev.then(
+      () => this.executeNow(subject, decider, command, opts),
+      () => this.executeNow(subject, decider, command, opts),
+    );
+    this.queues.set(subject, run);
+    void run.then(
+      () => this.queues.get(subject) === run && this.queues.delete(subject),
+      () => this.queues.get(subject) === run && this.queues.delete(subject),
+    );
+    return run;
+  }
+
+  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string }): Promise<Executed<S>> {
+    const maxRetries = this.opts.maxRetries ?? 8;
+    let current = this.cache.get(subject) as { state: S; seq: number } | undefined;
+    if (!current) current = await this.reload(subject, decider);
+    for (let attempt = 0; ; attempt++) {
+      const events = decider.decide(command, current.state);
+      if (events.length === 0) return { state: current.state, events, seq: current.seq };
+      try {
+        const seq = await this.store.append(subject, events, { expectedSeq: current.seq, msgId: opts.msgId });
+        let state = current.state;
+        for (const e of events) state = decider.evolve(state, e);
+        this.remember(subject, state, seq);
+        return { state, events, seq };
+      } catch (e) {
+        if (!(e instanceof ConcurrencyError) || attempt >= maxRetries) throw e;
+        this.cache.delete(subject);
+        // Jittered backoff so that competing instances stop colliding.
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+        current = await this.reload(subject, decider);
+      }
+    }
+  }
+
+  /** Forgets a cached aggregate (e.g. after a failure whose outcome is unknown). */
+  forget(subject: string): void {
+    this.cache.delete(subject);
+  }
+
+  private remember(subject: string, state: unknown, seq: number): void {
+    this.cache.delete(subject);
+    this.cache.set(subject, { state, seq });
+    const max = this.opts.cacheSize ?? 50_000;
+    if (this.cache.size > max) this.cache.delete(this.cache.keys().next().value as string);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './start';
+export * from './secrets';
+export * from './run-service';

@@ -1,0 +1,75 @@
+import type { AddressInfo } from 'node:net';
+import type { TgConfig } from '@tg/config';
+import { buildGateway, type TgApp } from '@tg/http-api';
+import { connectNats, type NatsConnection } from '@tg/messaging';
+import { createLogger, type Logger } from '@tg/observability';
+import {
+  ReadModelHost,
+  createRuntime,
+  startAdminService,
+  startEmbeddingService,
+  startEntityService,
+  startIngestionService,
+  startRankingService,
+  startTasteService,
+  type StartedService,
+} from '@tg/services';
+import { resolveAccountSecret } from './secrets';
+
+/** A running tastegraph: every service and the gateway in this process. */
+export interface RunningTastegraph {
+  baseUrl: string;
+  port: number;
+  accountSecret: string;
+  accountSecretGenerated: boolean;
+  app: TgApp;
+  nc: NatsConnection;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every service and the HTTP gateway in one process against the NATS at `config.natsUrl`
+ * (the embedded default of `npm start`; `deploy/` runs each app in its own process instead).
+ */
+export async function startTastegraph(config: TgConfig, opts: { log?: Logger } = {}): Promise<RunningTastegraph> {
+  if (!config.natsUrl) throw new Error('startTastegraph needs config.natsUrl');
+  const log = opts.log ?? createLogger('tastegraph', config.logLevel);
+  const { secret, generated } = resolveAccountSecret(config);
+  const nc = await connectNats(config.natsUrl, 'tastegraph');
+  const rt = await createRuntime(config, nc, log);
+  const services: StartedService[] = [];
+  try {
+    services.push(await startEmbeddingService(rt));
+    services.push(await startAdminService(rt, { accountSecret: secret }));
+    const host = new ReadModelHost(rt);
+    services.push(await startTasteService(rt, host));
+    services.push(await startRankingService(rt, host));
+    await host.start();
+    services.push({ name: 'read-model', stop: () => host.stop() });
+    services.push(await startEntityService(rt, host));
+    services.push(await startIngestionService(rt));
+  } catch (e) {
+    for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    await nc.close();
+    throw e;
+  }
+  const app = await buildGateway({ config, rpc: rt.rpc, log });
+  await app.listen({ host: config.host, port: config.port });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/v1`;
+  return {
+    baseUrl,
+    port,
+    accountSecret: secret,
+    accountSecretGenerated: generated,
+    app,
+    nc,
+    log,
+    async stop() {
+      await app.close();
+      for (const s of [...services].reverse()) await s.stop().catch((err) => log.warn({ err, service: s.name }, 'stop failed'));
+      await nc.drain().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,141 @@
+import { createHmac } from 'node:crypto';
+import { RPC, TgError, type StoredEvent } from '@tg/contracts';
+import { workspaceDecider } from '@tg/domain';
+import { EventStore, StreamCursor, runProjectionFeed } from '@tg/messaging';
+import { readYourWrites, rpcServer, type Runtime, type StartedService } from '../runtime';
+import { hashKey, keyPrefix, newWorkspaceKey, randomBase62, sameDigest } from './keys';
+
+interface WorkspaceRow {
+  public_id: string;
+  name: string;
+  created_at: number;
+  api_key_prefix: string;
+  vectorstore_namespace: string;
+}
+
+/** Who a key belongs to. */
+export interface KeyIdentity {
+  kind: 'account' | 'workspace';
+  workspace?: string;
+}
+
+/** Admin read model: workspaces and key hashes, folded from account-level events. */
+export class AdminProjection {
+  readonly workspaces = new Map<string, WorkspaceRow>();
+  readonly keys = new Map<string, string>();
+  apply(e: StoredEvent): void {
+    if (e.type === 'WorkspaceCreated') {
+      this.workspaces.set(e.data.workspace_id, {
+        public_id: e.data.workspace_id,
+        name: e.data.name,
+        created_at: e.data.created_at,
+        api_key_prefix: '',
+        vectorstore_namespace: e.data.vectorstore_namespace,
+      });
+    } else if (e.type === 'ApiKeyIssued') {
+      this.keys.set(e.data.hash, e.data.workspace_id);
+      const w = this.workspaces.get(e.data.workspace_id);
+      if (w) w.api_key_prefix = e.data.prefix;
+    }
+  }
+}
+
+/** Signs and checks visualize session tokens: workspace-scoped, read-only, expiring. */
+export class TokenSigner {
+  constructor(private readonly secret: string) {}
+  sign(payload: { ws: string; exp: number; scope: string }): string {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${body}.${this.mac(body)}`;
+  }
+  verify(token: string, now: number): { ws: string; exp: number; scope: string } {
+    const parts = token.split('.');
+    if (parts.length !== 2 || !parts[0] || !parts[1]) throw new TgError('token_invalid', 'Malformed session token');
+    const [body, mac] = parts as [string, string];
+    if (!sameDigest(Buffer.from(mac, 'base64url').toString('hex'), Buffer.from(this.mac(body), 'base64url').toString('hex'))) {
+      throw new TgError('token_invalid', 'Session token signature does not match');
+    }
+    let payload: { ws: string; exp: number; scope: string };
+    try {
+      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+    } catch {
+      throw new TgError('token_invalid', 'Malformed session token');
+    }
+    if (typeof payload.ws !== 'string' || typeof payload.exp !== 'number' || payload.scope !== 'visualize:read') throw new TgError('token_invalid', 'Malformed session token');
+    if (payload.exp * 1000 <= now) throw new TgError('token_expired', 'Session token has expired; request a new one from GET /visualize');
+    return payload;
+  }
+  private mac(body: string): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url');
+  }
+}
+
+/** Starts the admin service: workspaces, keys, visualize tokens. */
+export async function startAdminService(rt: Runtime, opts: { accountSecret: string }): Promise<StartedService & { projection: AdminProjection }> {
+  const projection = new AdminProjection();
+  const cursor = new StreamCursor();
+  const feed = await runProjectionFeed(rt.store, {
+    cursor,
+    name: 'admin',
+    log: rt.log,
+    filterSubject: 'tg.evt._account.*.*',
+    handle: (e) => projection.apply(e),
+  });
+  await feed.caughtUp;
+  const accountHash = hashKey(opts.accountSecret);
+  const signer = new TokenSigner(hashKey(`visualize:${opts.accountSecret}`));
+  const server = rpcServer(rt, 'admin')
+    .handle<{ name: string }, unknown>(RPC.admin.createWorkspace, async (req, ctx) => {
+      const workspaceId = `ws_${randomBase62(16)}`;
+      const key = newWorkspaceKey();
+      const at = rt.now();
+      const namespace = `tg_${workspaceId}`;
+      const { seq } = await rt.repo.execute(EventStore.subject('_account', 'workspace', workspaceId), workspaceDecider, {
+        type: 'CreateWorkspace',
+        workspace_id: workspaceId,
+        name: req.data.name,
+        key_id: randomBase62(12),
+        key_hash: hashKey(key),
+        key_prefix: keyPrefix(key),
+        vectorstore_namespace: namespace,
+        at,
+        request_id: ctx.requestId,
+      });
+      return { data: { public_id: workspaceId, name: req.data.name, workspace_api_key: key, vectorstore_namespace: namespace, created_at: at }, seq };
+    })
+    .handle(RPC.admin.listWorkspaces, async (req) => {
+      await readYourWrites(cursor, req, rt.config.readWaitMs);
+      const workspaces = [...projection.workspaces.values()]
+        .sort((a, b) => a.created_at - b.created_at)
+        .map(({ public_id, name, created_at, api_key_prefix }) => ({ public_id, name, created_at, api_key_prefix }));
+      return { data: { workspaces } };
+    })
+    .handle<{ key: string }, KeyIdentity | null>(RPC.admin.verifyKey, async (req) => {
+      await readYourWrites(cursor, req, rt.config.readWaitMs);
+      const h = hashKey(req.data.key);
+      if (sameDigest(h, accountHash)) return { data: { kind: 'account' } };
+      const ws = projection.keys.get(h);
+      return { data: ws ? { kind: 'workspace', workspace: ws } : null };
+    })
+    .handle<{ exists: string }, unknown>('tg.rpc.admin.workspace-exists', async (req) => {
+      await readYourWrites(cursor, req, rt.config.readWaitMs);
+      return { data: { exists: projection.workspaces.has(req.data.exists) } };
+    })
+    .handle(RPC.admin.issueVisualizeToken, async (req) => {
+      const exp = Math.floor(rt.now() / 1000) + rt.config.visualizeTokenTtlSec;
+      return { data: { token: signer.sign({ ws: req.ws, exp, scope: 'visualize:read' }), expires_at: exp * 1000, expires_in: rt.config.visualizeTokenTtlSec } };
+    })
+    .handle<{ token: string }, { ws: string; exp: number }>(RPC.admin.verifyVisualizeToken, async (req) => {
+      const p = signer.verify(req.data.token, rt.now());
+      if (!projection.workspaces.has(p.ws)) throw new TgError('token_invalid', 'Session token names an unknown workspace');
+      return { data: { ws: p.ws, exp: p.exp } };
+    });
+  return {
+    name: 'admin',
+    projection,
+    async stop() {
+      await server.drain();
+      await feed.stop();
+      cursor.close();
+    },
+  };
+}

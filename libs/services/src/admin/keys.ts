@@ -1,0 +1,40 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { KEY_PREFIX } from '@tg/contracts';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** A random base62 string of `n` characters from a CSPRNG (rejection sampling: no modulo bias). */
+export function randomBase62(n: number): string {
+  let out = '';
+  while (out.length < n) {
+    for (const b of randomBytes(n * 2)) {
+      if (b < 248 && out.length < n) out += ALPHABET[b % 62];
+    }
+  }
+  return out;
+}
+
+/** SHA-256 hex of a key: the only form in which keys are stored. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of two hex digests. */
+export function sameDigest(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A new workspace secret key. */
+export function newWorkspaceKey(): string {
+  return KEY_PREFIX.workspace + randomBase62(40);
+}
+/** A new account secret key. */
+export function newAccountSecret(): string {
+  return KEY_PREFIX.account + randomBase62(40);
+}
+/** The displayable prefix of a key (never enough to use it). */
+export function keyPrefix(key: string): string {
+  return key.slice(0, key.indexOf('_', 3) + 5);
+}

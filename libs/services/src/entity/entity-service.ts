@@ -1,0 +1,207 @@
+import { RPC, TgError, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
+import { entityDecider, entityTypeDecider, isBuiltinType, linkDecider, linkId, urlClaimDecider, type EntityState } from '@tg/domain';
+import { EventStore } from '@tg/messaging';
+import { embedTexts } from '../embedding/client';
+import type { ReadModelHost } from '../read-model/host';
+import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { entityView } from './views';
+
+interface CreateInput {
+  type?: string;
+  entity_type?: string;
+  name?: string;
+  description?: string;
+  id?: string;
+  linked_content?: ContentObject[];
+  content?: ContentObject;
+}
+interface ContentResult {
+  entity_id: string;
+  created: boolean;
+  url: string;
+  vectorstore_document_id: string;
+}
+interface ComposeReply {
+  representation: string;
+  subspace_rank: number;
+}
+
+const subjectOf = (ws: string, id: string) => EventStore.subject(ws, 'entity', id);
+
+/** Loads an entity by id, or by content URL when the id names none (WIRE-NOTES). */
+export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }): Promise<{ id: string; state: EntityState; seq: number } | null> {
+  if (idOrUrl.entity_id) {
+    const { state, seq } = await rt.repo.load(subjectOf(ws, idOrUrl.entity_id), entityDecider);
+    if (state.exists) return { id: idOrUrl.entity_id, state, seq };
+  }
+  const url = idOrUrl.url ?? idOrUrl.entity_id;
+  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+    const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
+    if (claim.state.entityId) {
+      const { state, seq } = await rt.repo.load(subjectOf(ws, claim.state.entityId), entityDecider);
+      if (state.exists) return { id: claim.state.entityId, state, seq };
+    }
+  }
+  return null;
+}
+
+/** Runs tasks with bounded concurrency, keeping result order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]!, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** Starts the entity service: entities, custom types and links. */
+export async function startEntityService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
+  const typeKnown = async (ws: string, t: string) => isBuiltinType(t) || (await rt.repo.load(EventStore.subject(ws, 'type', t), entityTypeDecider)).state.registered;
+
+  const compose = async (ws: string, parentId: string, seq: number | undefined, requestId: string, allowEmpty = false) =>
+    (await rt.rpc.call<ComposeReply>(RPC.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId })).data;
+
+  const server = rpcServer(rt, 'entity')
+    .handle<CreateInput, unknown>(RPC.entity.create, async (req, ctx) => {
+      const { ws, data } = req;
+      if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');
+      const type = data.type ?? data.entity_type;
+      let seq = 0;
+      let id: string;
+      let created = false;
+      let state: EntityState;
+      if (data.id && data.linked_content && data.name === undefined && type === undefined) {
+        // `{ id, linked_content }` attaches children to an existing parent without rewriting it.
+        const found = await rt.repo.load(subjectOf(ws, data.id), entityDecider);
+        if (!found.state.exists) throw new TgError('entity_not_found', 'Entity not found');
+        id = data.id;
+        state = found.state;
+      } else {
+        if (!data.name || !type) throw new TgError('entity_requires_name_and_type', 'Entity requires name and type');
+        if (type === 'content') throw new TgError('bad_request', 'Content entities are created with a `content` object (url and type)');
+        if (!(await typeKnown(ws, type))) {
+          throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
+        }
+        id = data.id ?? rt.newId();
+        const out = await rt.repo.execute(
+          subjectOf(ws, id),
+          entityDecider,
+          { type: 'CreateEntity', entity_id: id, entity_type: type, name: data.name, description: data.description ?? '', workspace: ws, at: rt.now(), request_id: ctx.requestId },
+          { msgId: `${ctx.requestId}:create` },
+        );
+        created = out.events[0]?.type === 'EntityCreated';
+        state = out.state;
+        seq = out.seq;
+        const selfText = `${state.name}. ${state.description}`;
+        const digest = textDigest(selfText);
+        if (state.embeddedDigest !== digest) {
+          const emb = await embedTexts(rt, [selfText], ctx.requestId);
+          const vector = emb.vectors[0];
+          if (vector) {
+            const r = await rt.repo.execute(subjectOf(ws, id), entityDecider, {
+              type: 'EmbedSelf', entity_id: id, vector, model: emb.model, dim: emb.dim, text_digest: digest, workspace: ws, at: rt.now(), request_id: ctx.requestId,
+            });
+            seq = Math.max(seq, r.seq);
+          }
+        }
+      }
+      const linked: ContentResult[] = await mapLimit(data.linked_content ?? [], 8, async (item) => {
+        const r = await rt.rpc.call<ContentResult>(RPC.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
+        seq = Math.max(seq, r.seq ?? 0);
+        return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
+      });
+      const taste = await compose(ws, id, seq || undefined, ctx.requestId, true);
+      return {
+        data: {
+          ...entityView(id, state),
+          linked_content: linked,
+          created,
+          vectorstore_document_id: id,
+          representation: taste.representation,
+          subspace_rank: taste.subspace_rank,
+        },
+        seq: seq || undefined,
+      };
+    })
+    .handle<{ entity_id?: string; url?: string }, unknown>(RPC.entity.get, async (req) => {
+      const found = await resolveEntity(rt, req.ws, req.data);
+      if (!found) throw new TgError('entity_not_found', 'Entity not found');
+      return { data: entityView(found.id, found.state) };
+    })
+    .handle<{ entity_id?: string; url?: string }, unknown>(RPC.entity.delete, async (req, ctx) => {
+      const { ws } = req;
+      const found = await resolveEntity(rt, ws, req.data);
+      if (!found) throw new TgError('entity_not_found', 'Entity not found');
+      const at = rt.now();
+      const out = await rt.repo.execute(subjectOf(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
+      let seq = out.seq;
+      if (found.state.url) {
+        const r = await rt.repo.execute(EventStore.subject(ws, 'url', found.state.url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url: found.state.url, entity_id: found.id, at });
+        seq = Math.max(seq, r.seq);
+      }
+      // Unlink it everywhere (as a child and as a parent) so links stay consistent if the id comes back.
+      await host.ready({ ...req, minSeq: seq });
+      const cat = host.catalog.ws(ws);
+      const pairs: [string, string][] = [];
+      for (const p of cat.childParents.get(found.id) ?? []) pairs.push([p, found.id]);
+      for (const c of cat.parents.get(found.id)?.children.keys() ?? []) pairs.push([found.id, c]);
+      // The projection already dropped the deleted entity's own links; the link aggregates still need it.
+      const linkSubjects = await mapLimit(pairs, 16, async ([p, c]) => {
+        const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p, c)), linkDecider, { type: 'UnlinkChild', workspace: ws, parent_id: p, child_id: c, at });
+        return r.seq;
+      });
+      seq = Math.max(seq, ...linkSubjects);
+      return { data: { success: true }, seq };
+    })
+    .handle<{ entity_type: string; description?: string }, unknown>(RPC.entity.registerType, async (req, ctx) => {
+      const subject = EventStore.subject(req.ws, 'type', req.data.entity_type);
+      const before = await rt.repo.load(subject, entityTypeDecider);
+      const out = await rt.repo.execute(subject, entityTypeDecider, {
+        type: 'RegisterEntityType',
+        workspace: req.ws,
+        entity_type: req.data.entity_type,
+        description: req.data.description ?? before.state.description,
+        at: rt.now(),
+        request_id: ctx.requestId,
+      });
+      return { data: { success: true, entity_type: req.data.entity_type, updated: before.state.registered || isBuiltinType(req.data.entity_type) }, seq: out.events.length ? out.seq : undefined };
+    })
+    .handle<{ entity_type: string }, unknown>(RPC.entity.getType, async (req) => {
+      const t = req.data.entity_type;
+      await host.ready(req);
+      const count = host.catalog.ws(req.ws).typeCounts.get(t) ?? 0;
+      if (isBuiltinType(t)) return { data: { entity_type: t, builtin: true, description: 'Built-in type', registered_at: null, entity_count: count } };
+      const { state } = await rt.repo.load(EventStore.subject(req.ws, 'type', t), entityTypeDecider);
+      if (!state.registered) throw new TgError('type_not_found', `Entity type '${t}' is not registered`);
+      return { data: { entity_type: t, builtin: false, description: state.description, registered_at: state.registeredAt, entity_count: count } };
+    })
+    .handle<{ parent_id: string; child_id?: string; rel?: string; weight?: number }, unknown>(RPC.entity.link, async (req: RpcRequest<{ parent_id: string; child_id?: string; rel?: string; weight?: number }>, ctx) => {
+      const { ws, data } = req;
+      const parent = await rt.repo.load(subjectOf(ws, data.parent_id), entityDecider);
+      if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.parent_id });
+      if (!data.child_id) {
+        const taste = await compose(ws, data.parent_id, req.minSeq, ctx.requestId);
+        return { data: { entity_id: data.parent_id, representation: taste.representation, subspace_rank: taste.subspace_rank } };
+      }
+      if (data.child_id === data.parent_id) throw new TgError('bad_request', 'An entity cannot be linked to itself');
+      const child = await rt.repo.load(subjectOf(ws, data.child_id), entityDecider);
+      if (!child.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.child_id });
+      const rel = data.rel ?? 'about';
+      const weight = data.weight ?? 1;
+      const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, {
+        type: 'LinkChild', workspace: ws, parent_id: data.parent_id, child_id: data.child_id, rel, weight, at: rt.now(), request_id: ctx.requestId,
+      });
+      const seq = Math.max(out.seq, req.minSeq ?? 0);
+      const taste = await compose(ws, data.parent_id, seq, ctx.requestId);
+      return {
+        data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },
+        seq: out.events.length ? out.seq : undefined,
+      };
+    });
+  return { name: 'entity', stop: () => server.drain() };
+}

@@ -1,0 +1,34 @@
+import type { EntityState } from '@tg/domain';
+
+/** GET /entity response from an aggregate's state. */
+export function entityView(id: string, s: EntityState) {
+  const v: Record<string, unknown> = {
+    id,
+    entity_id: id,
+    name: s.name,
+    description: s.description,
+    type: s.type,
+    linked_content: [],
+    linked_entities: [],
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
+  if (s.kind === 'content') {
+    v['url'] = s.url;
+    v['ref'] = s.ref ?? s.url;
+    v['media_type'] = s.mediaType;
+    if (s.domain) v['domain'] = s.domain;
+  }
+  return v;
+}
+
+/** Placeholder name and description of new content: derived from the URL host. */
+export function placeholderFor(url: string): { name: string; description: string } {
+  let host = url;
+  try {
+    host = new URL(url).hostname.replace(/^www\./, '') || url;
+  } catch {
+    /* not a URL: keep the raw value */
+  }
+  return { name: host, description: `Content from ${host}` };
+}

@@ -1,0 +1,196 @@
+import { createRequire } from 'node:module';
+import type { VectorHit, VectorIndex } from './port';
+
+// usearch's ESM entry crashes on Node 20; its CommonJS entry works.
+const require = createRequire(import.meta.url);
+type UsearchIndex = {
+  add(keys: bigint | BigUint64Array, vectors: Float32Array, threads?: number): void;
+  remove(key: bigint): number;
+  search(q: Float32Array, k: number): { keys: BigUint64Array; distances: Float32Array };
+  size(): number;
+};
+let usearch: { Index: new (o: Record<string, unknown>) => UsearchIndex } | undefined;
+function loadUsearch() {
+  usearch ??= require('usearch');
+  return usearch!;
+}
+
+/** Collections below this size are searched exactly (a scan is faster than a graph there). */
+export const EXACT_BELOW = 5_000;
+
+class Collection {
+  private dim = 0;
+  private data = new Float32Array(0);
+  private ids: string[] = [];
+  private slots = new Map<string, number>();
+  private hnsw?: UsearchIndex;
+  private keyOf = new Map<string, bigint>();
+  private idOfKey = new Map<bigint, string>();
+  private nextKey = 1n;
+  private hnswStale = true;
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  upsert(id: string, v: Float32Array): void {
+    if (this.dim !== v.length) {
+      if (this.ids.length) this.reset();
+      this.dim = v.length;
+    }
+    let slot = this.slots.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if ((slot + 1) * this.dim > this.data.length) {
+        const bigger = new Float32Array(Math.max(1024 * this.dim, this.data.length * 2));
+        bigger.set(this.data);
+        this.data = bigger;
+      }
+      this.ids.push(id);
+      this.slots.set(id, slot);
+    }
+    this.data.set(v, slot * this.dim);
+    if (this.hnsw && !this.hnswStale) {
+      const old = this.keyOf.get(id);
+      if (old !== undefined) {
+        this.hnsw.remove(old);
+        this.idOfKey.delete(old);
+      }
+      this.addToGraph(id, v);
+    }
+  }
+
+  remove(id: string): boolean {
+    const slot = this.slots.get(id);
+    if (slot === undefined) return false;
+    const last = this.ids.length - 1;
+    if (slot !== last) {
+      const lastId = this.ids[last]!;
+      this.data.copyWithin(slot * this.dim, last * this.dim, (last + 1) * this.dim);
+      this.ids[slot] = lastId;
+      this.slots.set(lastId, slot);
+    }
+    this.ids.pop();
+    this.slots.delete(id);
+    const key = this.keyOf.get(id);
+    if (key !== undefined && this.hnsw) {
+      this.hnsw.remove(key);
+      this.idOfKey.delete(key);
+      this.keyOf.delete(id);
+    }
+    return true;
+  }
+
+  search(q: Float32Array, k: number): VectorHit[] {
+    if (!this.ids.length || q.length !== this.dim) return [];
+    if (this.ids.length < EXACT_BELOW) return this.exact(q, k);
+    if (!this.hnsw || this.hnswStale) this.buildGraph();
+    const r = this.hnsw!.search(q, Math.min(k, this.ids.length));
+    const out: VectorHit[] = [];
+    for (let i = 0; i < r.keys.length; i++) {
+      const id = this.idOfKey.get(r.keys[i]!);
+      if (id !== undefined) out.push({ id, score: 1 - r.distances[i]! });
+    }
+    return out;
+  }
+
+  private exact(q: Float32Array, k: number): VectorHit[] {
+    const d = this.dim;
+    const n = this.ids.length;
+    const scores = new Float32Array(n);
+    const data = this.data;
+    for (let i = 0; i < n; i++) {
+      let s = 0;
+      const o = i * d;
+      for (let j = 0; j < d; j++) s += data[o + j]! * q[j]!;
+      scores[i] = s;
+    }
+    const idx = Array.from({ length: n }, (_, i) => i);
+    idx.sort((a, b) => scores[b]! - scores[a]!);
+    return idx.slice(0, k).map((i) => ({ id: this.ids[i]!, score: scores[i]! }));
+  }
+
+  private buildGraph(): void {
+    const { Index } = loadUsearch();
+    this.hnsw = new Index({ dimensions: this.dim, metric: 'ip', connectivity: 16, quantization: 'f32', expansion_add: 32, expansion_search: 96 });
+    this.keyOf.clear();
+    this.idOfKey.clear();
+    const n = this.ids.length;
+    const keys = new BigUint64Array(n);
+    for (let i = 0; i < n; i++) {
+      const key = this.nextKey++;
+      keys[i] = key;
+      this.keyOf.set(this.ids[i]!, key);
+      this.idOfKey.set(key, this.ids[i]!);
+    }
+    this.hnsw.add(keys, this.data.subarray(0, n * this.dim), 2);
+    this.hnswStale = false;
+  }
+
+  private addToGraph(id: string, v: Float32Array): void {
+    const key = this.nextKey++;
+    this.keyOf.set(id, key);
+    this.idOfKey.set(key, id);
+    this.hnsw!.add(key, v);
+  }
+
+  private reset(): void {
+    this.data = new Float32Array(0);
+    this.ids = [];
+    this.slots.clear();
+    this.hnsw = undefined;
+    this.hnswStale = true;
+  }
+}
+
+/**
+ * The embedded vector index: per (namespace, collection) a contiguous float32 store, searched exactly
+ * while small and through an HNSW graph (usearch) once it grows; the graph is built on first use and
+ * kept current incrementally. Rebuilt from the event stream on start.
+ */
+export class InProcessVectorIndex implements VectorIndex {
+  readonly kind = 'in-process';
+  private readonly collections = new Map<string, Collection>();
+  private readonly where = new Map<string, string>();
+
+  private key(ns: string, c: string) {
+    return `${ns}\u0000${c}`;
+  }
+
+  async upsert(ns: string, collection: string, id: string, vector: Float32Array): Promise<void> {
+    this.upsertSync(ns, collection, id, vector);
+  }
+  /** Synchronous upsert (projections fold events synchronously). */
+  upsertSync(ns: string, collection: string, id: string, vector: Float32Array): void {
+    const k = this.key(ns, collection);
+    const prev = this.where.get(`${ns}\u0000${id}`);
+    if (prev && prev !== k) this.collections.get(prev)?.remove(id);
+    let c = this.collections.get(k);
+    if (!c) this.collections.set(k, (c = new Collection()));
+    c.upsert(id, vector);
+    this.where.set(`${ns}\u0000${id}`, k);
+  }
+  async remove(ns: string, id: string): Promise<void> {
+    this.removeSync(ns, id);
+  }
+  removeSync(ns: string, id: string): void {
+    const k = this.where.get(`${ns}\u0000${id}`);
+    if (!k) return;
+    this.collections.get(k)?.remove(id);
+    this.where.delete(`${ns}\u0000${id}`);
+  }
+  async search(ns: string, collection: string, query: Float32Array, k: number): Promise<VectorHit[]> {
+    return this.searchSync(ns, collection, query, k);
+  }
+  searchSync(ns: string, collection: string, query: Float32Array, k: number): VectorHit[] {
+    return this.collections.get(this.key(ns, collection))?.search(query, k) ?? [];
+  }
+  async count(ns: string, collection: string): Promise<number> {
+    return this.collections.get(this.key(ns, collection))?.size ?? 0;
+  }
+  async clear(): Promise<void> {
+    this.collections.clear();
+    this.where.clear();
+  }
+  async close(): Promise<void> {}
+}
