@@ -25,6 +25,7 @@ export const EventSchemas = {
     text: Str,
     text_digest: Str,
     title: Opt(Str),
+    page_description: Opt(Str),
     domain: Opt(Str),
     ref: Opt(Str),
     source: Type.Union([Type.Literal('inline'), Type.Literal('fetched')]),

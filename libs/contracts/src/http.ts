@@ -4,7 +4,7 @@ import { ENTITY_TYPE_PATTERN, MEDIA_TYPES } from './vocab';
 /** Ids: any non-empty string up to 512 characters (encoded before they reach a subject). */
 export const IdString = Type.String({ minLength: 1, maxLength: 512, description: 'Entity identifier (any characters).' });
 const Url = Type.String({ minLength: 1, maxLength: 4096, description: 'Absolute http(s) URL.' });
-const MediaTypeSchema = Type.Union(MEDIA_TYPES.map((m) => Type.Literal(m)), { description: 'Media kind.' });
+const MediaTypeSchema = Type.Union([Type.Literal('text'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('video')], { description: `Media kind: ${MEDIA_TYPES.join(', ')}.` });
 
 /** A content object as clients send it (spec: ContentObject). */
 export const ContentObject = Type.Object(

@@ -39,6 +39,7 @@ export type EntityCommand =
       name: string;
       description: string;
       title?: string;
+      page_description?: string;
       domain?: string;
       ref?: string;
       source: 'inline' | 'fetched';
@@ -117,6 +118,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
               text: cmd.text,
               text_digest: cmd.text_digest,
               title: cmd.title,
+              page_description: cmd.page_description,
               domain: cmd.domain,
               ref: cmd.ref,
               source: cmd.source,

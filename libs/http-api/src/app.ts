@@ -78,6 +78,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   addFormats.default(lenient);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
   app.setErrorHandler(errorHandler);
+  // JSON bodies: an empty body (clients send Content-Type: application/json with nothing on bodiless POSTs,
+  // such as a link rebuild) means "no body"; anything else must parse.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => {
+    const text = String(body);
+    if (!text.trim()) return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new TgError('invalid_json', 'Request body is not valid JSON'), undefined);
+    }
+  });
+  // A POST without a body is validated as an empty object, so optional bodies work and required fields
+  // are reported by name.
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) (req as { body: unknown }).body = {};
+  });
   app.setNotFoundHandler((req, reply) => {
     const e = new TgError('route_not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
     return reply.status(404).send(e.toBody());

@@ -90,12 +90,12 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
         tags: ['taste'],
         summary: 'Link a child to a parent and recompose its taste, or (no body) rebuild the parent profile',
         params: Type.Object({ parent_id: Type.String({ minLength: 1, maxLength: 512 }) }),
-        body: Type.Optional(LinkBody),
+        body: LinkBody,
         response: { 200: Type.Union([LinkResult, Type.Object({ entity_id: Type.String() }, { additionalProperties: true })]), ...errors(400, 401, 403, 404) },
       },
     },
     async (req) => {
-      const b = req.body ?? {};
+      const b = req.body;
       const childIds = [b.entity_id, b.child_id, b.content_id].filter((x) => x !== undefined);
       if (new Set(childIds).size > 1) throw new TgError('bad_request', 'entity_id, child_id and content_id name different children');
       if (b.rel !== undefined && b.relation !== undefined && b.rel !== b.relation) throw new TgError('bad_request', 'rel and relation differ');
@@ -114,11 +114,11 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
         tags: ['taste'],
         summary: "Compose an entity's taste profile with a chosen representation and limits",
         params: Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 512 }) }),
-        body: Type.Optional(ComposeBody),
+        body: ComposeBody,
         response: { 200: ComposeResult, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => call(req, RPC.taste.compose, { entity_id: req.params.entity_id, ...(req.body ?? {}) }),
+    async (req) => call(req, RPC.taste.compose, { entity_id: req.params.entity_id, ...req.body }),
   );
 
   const batch = async (req: any, reply: any) => {

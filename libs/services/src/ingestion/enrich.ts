@@ -32,5 +32,5 @@ export async function enrichmentFor(rt: Runtime, ev: EventData<'ContentIndexed'>
       if (!(e instanceof FetchError)) throw e;
     }
   }
-  return { name: ev.title ?? firstSentence(ev.text), description: summary(ev.text), source: ev.source === 'fetched' ? 'page-text' : 'text' };
+  return { name: ev.title ?? firstSentence(ev.text), description: ev.page_description ?? summary(ev.text), source: ev.source === 'fetched' ? 'page' : 'text' };
 }

@@ -27,6 +27,8 @@ export interface PreparedItem {
   name: string;
   description: string;
   title?: string;
+  /** The fetched page's own description, for enrichment. */
+  pageDescription?: string;
   domain?: string;
   source: 'inline' | 'fetched';
   /** True when nothing changed: no embedding, no new events (idempotent re-send). */
@@ -85,6 +87,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   let title = c.title;
   let description = c.description;
   let fetchProblem: FetchError | undefined;
+  let pageDescription: string | undefined;
   if (inline) {
     text = textForContent({ content: inline, title: c.title, description: c.description, url, type: c.type, alt: c.alt });
   } else if (before.exists && before.text && !force && before.url === url && c.title === undefined && c.description === undefined) {
@@ -96,6 +99,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
       const doc = await fetchForIngest(rt, url);
       title ??= doc.title;
       description ??= doc.description;
+      pageDescription = doc.description;
       const media = c.type === 'text' ? doc.text : '';
       text = textForContent({ content: media, title, description, url, type: c.type, alt: c.alt ?? doc.imageAlts?.join(' ') });
       source = 'fetched';
@@ -133,6 +137,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     name: c.title ?? placeholder.name,
     description: c.description ?? placeholder.description,
     title,
+    pageDescription,
     domain,
     source,
     unchanged,
