@@ -65,9 +65,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     loggerInstance: log.child({ service: 'gateway' }),
     bodyLimit: config.bodyLimit,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    requestIdLogLabel: 'requestId',
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
-    disableRequestLogging: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated strictly (no type coercion, unknown fields rejected); query strings coerce

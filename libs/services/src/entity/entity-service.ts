@@ -1,4 +1,4 @@
-import { RPC, TgError, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
+import { RPC, TgError, contentIdForUrl, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
 import { entityDecider, entityTypeDecider, isBuiltinType, linkDecider, linkId, urlClaimDecider, type EntityState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts } from '../embedding/client';
@@ -37,10 +37,10 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
   const url = idOrUrl.url ?? idOrUrl.entity_id;
   if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
     const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
-    if (claim.state.entityId) {
-      const { state, seq } = await rt.repo.load(subjectOf(ws, claim.state.entityId), entityDecider);
-      if (state.exists) return { id: claim.state.entityId, state, seq };
-    }
+    // A URL belongs to its claimant, or else to the content whose id is the URL's hash.
+    const id = claim.state.entityId ?? contentIdForUrl(url);
+    const { state, seq } = await rt.repo.load(subjectOf(ws, id), entityDecider);
+    if (state.exists && state.url === url) return { id, state, seq };
   }
   return null;
 }
@@ -107,6 +107,7 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
               type: 'EmbedSelf', entity_id: id, vector, model: emb.model, dim: emb.dim, text_digest: digest, workspace: ws, at: rt.now(), request_id: ctx.requestId,
             });
             seq = Math.max(seq, r.seq);
+            state = r.state;
           }
         }
       }
@@ -115,7 +116,11 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         seq = Math.max(seq, r.seq ?? 0);
         return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
       });
-      const taste = await compose(ws, id, seq || undefined, ctx.requestId, true);
+      // Without linked content the profile is the entity's own text vector (cold start): no need to
+      // wait for the projection. With children, ask the taste service once they are pooled.
+      const taste = data.linked_content?.length
+        ? await compose(ws, id, seq || undefined, ctx.requestId, true)
+        : { representation: 'point', subspace_rank: state.embeddedDigest ? 1 : 0 };
       return {
         data: {
           ...entityView(id, state),
@@ -137,6 +142,13 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const { ws } = req;
       const found = await resolveEntity(rt, ws, req.data);
       if (!found) throw new TgError('entity_not_found', 'Entity not found');
+      // Its links (as a child and as a parent), read before the delete: the projection drops them on
+      // EntityDeleted, but the link aggregates must be unlinked too, or a re-created id could not relink.
+      await host.ready(req);
+      const cat = host.catalog.ws(ws);
+      const pairs: [string, string][] = [];
+      for (const p of cat.childParents.get(found.id) ?? []) pairs.push([p, found.id]);
+      for (const c of cat.parents.get(found.id)?.children.keys() ?? []) pairs.push([found.id, c]);
       const at = rt.now();
       const out = await rt.repo.execute(subjectOf(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
       let seq = out.seq;
@@ -144,13 +156,6 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         const r = await rt.repo.execute(EventStore.subject(ws, 'url', found.state.url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url: found.state.url, entity_id: found.id, at });
         seq = Math.max(seq, r.seq);
       }
-      // Unlink it everywhere (as a child and as a parent) so links stay consistent if the id comes back.
-      await host.ready({ ...req, minSeq: seq });
-      const cat = host.catalog.ws(ws);
-      const pairs: [string, string][] = [];
-      for (const p of cat.childParents.get(found.id) ?? []) pairs.push([p, found.id]);
-      for (const c of cat.parents.get(found.id)?.children.keys() ?? []) pairs.push([found.id, c]);
-      // The projection already dropped the deleted entity's own links; the link aggregates still need it.
       const linkSubjects = await mapLimit(pairs, 16, async ([p, c]) => {
         const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p, c)), linkDecider, { type: 'UnlinkChild', workspace: ws, parent_id: p, child_id: c, at });
         return r.seq;

@@ -58,7 +58,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
       if (!p.unchanged) {
         const v = vectors.get(p)!;
         if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
-        if (p.claimedBy !== p.id) {
+        if (p.needsClaim) {
           const r = await rt.repo.execute(EventStore.subject(ws, 'url', p.url), urlClaimDecider, { type: 'ClaimUrl', workspace: ws, url: p.url, entity_id: p.id, at, request_id: requestId });
           seq = Math.max(seq, r.seq);
         }

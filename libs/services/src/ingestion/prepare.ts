@@ -22,6 +22,8 @@ export interface PreparedItem {
   before: EntityState;
   beforeSeq: number;
   claimedBy: string | null;
+  /** True when a URL claim must be appended (an explicit id that is not the URL's hash). */
+  needsClaim: boolean;
   text: string;
   digest: string;
   name: string;
@@ -76,7 +78,15 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   if (explicit && claimedBy && claimedBy !== explicit) {
     throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
   }
-  const id = explicit ?? claimedBy ?? contentIdForUrl(url);
+  const natural = contentIdForUrl(url);
+  if (explicit && !claimedBy && explicit !== natural) {
+    // Content created without an id owns its URL through its hashed id (no claim event is written then).
+    const owner = await rt.repo.load(EventStore.subject(ws, 'entity', natural), entityDecider);
+    if (owner.state.exists && owner.state.url === url) throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
+  }
+  const id = explicit ?? claimedBy ?? natural;
+  // A claim event is only needed when the id is not the URL's own hash.
+  const needsClaim = id !== natural && claimedBy !== id;
   const { state: before, seq: beforeSeq } = await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
@@ -124,7 +134,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   const digest = textDigest(text);
   const placeholder = placeholderFor(url);
   const unchanged =
-    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && claimedBy === id;
+    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim;
   return {
     item,
     id,
@@ -132,6 +142,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     before,
     beforeSeq,
     claimedBy,
+    needsClaim,
     text,
     digest,
     name: c.title ?? placeholder.name,
