@@ -4,7 +4,6 @@
  * and single-item POST /entity latency at concurrency 16.
  * Usage: npm run bench -- ingest [-- --items 10000 --page 200 --pages-in-flight 4 --single 2000]
  */
-import { join } from 'node:path';
 import { contentIdForUrl, encodeVector, event, textDigest } from '@tg/contracts';
 import { SifEmbedder } from '@tg/embedding';
 import { EventStore, connectNats } from '@tg/messaging';
