@@ -9,6 +9,7 @@ import {
   startAdminService,
   startEmbeddingService,
   startEntityService,
+  startGraphService,
   startIngestionService,
   startRankingService,
   startTasteService,
@@ -45,6 +46,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     const host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
     services.push(await startRankingService(rt, host));
+    services.push(await startGraphService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });
     services.push(await startEntityService(rt, host));

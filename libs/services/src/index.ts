@@ -12,3 +12,4 @@ export * from './ingestion/prepare';
 export * from './taste/taste-service';
 export * from './taste/clusters';
 export * from './ranking/ranking-service';
+export * from './visualize/index';

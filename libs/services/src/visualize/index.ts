@@ -1,0 +1,2 @@
+export * from './graph';
+export * from './graph-service';
