@@ -116,24 +116,37 @@ export const LinkResult = Type.Object({
   linked: Type.Optional(Type.Boolean()),
 });
 
+/**
+ * POST /entity/{entity_id}/compose body (the spec names the operation without a shape). Every field is
+ * optional; a given field is kept as the entity's setting for later links and rebuilds.
+ */
 export const ComposeBody = Type.Object(
   {
-    representation: Type.Optional(Type.Union([Type.Literal('point'), Type.Literal('subspace')])),
-    max_rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 32 })),
-    energy: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1 })),
+    representation: Type.Optional(
+      Type.Union([Type.Literal('point'), Type.Literal('subspace')], {
+        description: '`point`: the normalised weighted mean of the linked content (rank 1). `subspace` (default): the top eigenvectors of the weighted second moment.',
+      }),
+    ),
+    max_rank: Type.Optional(Type.Integer({ minimum: 1, maximum: 32, description: 'Upper bound on the subspace rank (default 8). Ignored for `point`.' })),
+    energy: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 1, description: 'Share of the second-moment energy the subspace must hold (default 0.8): the rank is the smallest that reaches it, capped by max_rank.' }),
+    ),
   },
   { additionalProperties: false },
 );
+/** POST /entity/{entity_id}/compose result: a summary of the composed taste profile. */
 export const ComposeResult = Type.Object({
   entity_id: Type.String(),
-  representation: Type.String(),
-  subspace_rank: Type.Integer(),
-  max_rank: Type.Integer(),
-  energy: Type.Number(),
-  children: Type.Integer(),
-  total_weight: Type.Number(),
-  explained_energy: Type.Number(),
-  model: Type.String(),
+  representation: Type.String({ description: '`point` or `subspace`; `point` while the entity has no pooled content (its own name/description vector stands in).' }),
+  subspace_rank: Type.Integer({ description: 'Rank of the taste subspace (1 for `point`).' }),
+  max_rank: Type.Integer({ description: 'The rank cap in force.' }),
+  energy: Type.Number({ description: 'The energy share in force.' }),
+  children: Type.Integer({ description: 'Linked children.' }),
+  pooled: Type.Integer({ description: 'Linked children whose vector is in the profile (a child linked before it is embedded, or with weight 0, is not).' }),
+  total_weight: Type.Number({ description: 'Sum of the pooled children\'s link weights.' }),
+  explained_energy: Type.Number({ description: 'Share of the second-moment energy the profile\'s directions hold, in [0, 1].' }),
+  coherence: Type.Number({ description: '‖Σ w·u‖ / Σ w in [0, 1]: 1 for one tight interest, about 1/√k for k unrelated ones.' }),
+  model: Type.String({ description: 'Embedding model of the pooled vectors.' }),
 });
 
 export const BatchBody = Type.Object(

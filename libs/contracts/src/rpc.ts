@@ -40,6 +40,8 @@ export const RPC = {
     clusters: 'tg.rpc.taste.clusters',
     cluster: 'tg.rpc.taste.cluster',
     graph: 'tg.rpc.taste.graph',
+    /** Digest of the live catalog projection at its stream position (replay checks; not on the HTTP API). */
+    digest: 'tg.rpc.taste.digest',
   },
   rank: {
     search: 'tg.rpc.rank.search',

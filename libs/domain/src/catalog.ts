@@ -33,6 +33,13 @@ export interface ParentTaste {
 
 export type ClusterSet = EventData<'ClustersComputed'>;
 
+/** True for a finite vector with a direction (what the taste statistics accept). */
+function isPoolable(v: Float32Array): boolean {
+  let n2 = 0;
+  for (let i = 0; i < v.length; i++) n2 += v[i]! * v[i]!;
+  return n2 > 0 && Number.isFinite(n2);
+}
+
 /** Everything the read side knows about one workspace. */
 export class WorkspaceCatalog {
   readonly entities = new Map<string, EntityDoc>();
@@ -152,12 +159,12 @@ export class CatalogProjection {
         c.vectors.set(id, v);
         c.models.set(id, e.data.model);
         t.entities.push(id);
+        // Re-embedding a child re-pools every parent: take the old vector out, put the new one in.
         for (const pid of c.childParents.get(id) ?? []) {
           const p = c.parents.get(pid);
-          if (!p) continue;
-          const link = p.children.get(id);
-          if (!link) continue;
-          if (old && p.pooled.has(id) && p.stats) removeFromStats(p.stats, old, link.weight);
+          const link = p?.children.get(id);
+          if (!p || !link) continue;
+          if (old) this.unpool(p, id, old, link.weight);
           this.pool(p, id, v, link.weight);
           t.parents.push(pid);
         }
@@ -189,10 +196,7 @@ export class CatalogProjection {
         const p = c.parent(parent_id);
         const prev = p.children.get(child_id);
         const v = c.vectors.get(child_id);
-        if (prev && p.pooled.has(child_id) && p.stats && v) {
-          removeFromStats(p.stats, v, prev.weight);
-          p.pooled.delete(child_id);
-        }
+        if (prev && v) this.unpool(p, child_id, v, prev.weight);
         p.children.set(child_id, { rel, weight });
         let cp = c.childParents.get(child_id);
         if (!cp) c.childParents.set(child_id, (cp = new Set()));
@@ -232,7 +236,10 @@ export class CatalogProjection {
     return t;
   }
 
+  /** Adds a child's vector to its parent's statistics: O(d²), whatever the number of children. */
   private pool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
+    // A weight-0 link is kept as a link but moves nothing; vectors without direction cannot be pooled.
+    if (!(w > 0) || !isPoolable(v)) return;
     if (!p.stats || p.stats.dim !== v.length) {
       // First vector (or a model change of dimension): start the statistics afresh.
       p.stats = createTasteStats(v.length);
@@ -243,13 +250,20 @@ export class CatalogProjection {
     p.version++;
   }
 
+  /** Takes a pooled child's vector out again (the exact inverse of {@link pool}). */
+  private unpool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
+    if (!p.pooled.delete(childId)) return;
+    if (p.stats && p.stats.dim === v.length && p.stats.count > 0) removeFromStats(p.stats, v, w);
+    p.version++;
+  }
+
   private unlink(c: WorkspaceCatalog, parentId: string, childId: string): void {
     const p = c.parents.get(parentId);
     if (!p) return;
     const link = p.children.get(childId);
     if (!link) return;
     const v = c.vectors.get(childId);
-    if (v && p.pooled.has(childId) && p.stats) removeFromStats(p.stats, v, link.weight);
+    if (v) this.unpool(p, childId, v, link.weight);
     p.pooled.delete(childId);
     p.children.delete(childId);
     c.childParents.get(childId)?.delete(parentId);

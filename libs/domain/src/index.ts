@@ -5,3 +5,4 @@ export * from './url-claim';
 export * from './link';
 export * from './batch-job';
 export * from './catalog';
+export * from './catalog-digest';

@@ -13,3 +13,4 @@ export * from './taste/taste-service';
 export * from './taste/clusters';
 export * from './ranking/ranking-service';
 export * from './visualize/index';
+export * from './read-model/replay';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { encodeVector, type EventData } from '@tg/contracts';
-import type { WorkspaceCatalog } from '@tg/domain';
+import { decodeVector, encodeVector, type EventData } from '@tg/contracts';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { chooseK, cosine, tokenize } from '@tg/math';
 import { representativeVector } from '../read-model/profiles';
 import { distinctiveKeywords, documentFrequencies } from './labels';
@@ -11,12 +11,21 @@ type ClusterRow = EventData<'ClustersComputed'>['clusters'][number];
 const FIT_SAMPLE = 2_000;
 /** Most members kept per cluster in the event (the most central ones); `size` stays exact. */
 export const MAX_MEMBERS = 2_000;
+/** Lloyd steps of an incremental update from the previous centroids. */
+const UPDATE_STEPS = 3;
+
+/** Tokens of a content document, cached per document version (the projection replaces a document when it changes). */
+const contentTokens = new WeakMap<EntityDoc, string[]>();
 
 /** Words of an entity for labelling: its own text, and for a parent, its linked content's. */
 function wordsOf(cat: WorkspaceCatalog, id: string): string[] {
   const d = cat.entities.get(id);
   if (!d) return [];
-  if (d.kind === 'content') return tokenize(`${d.name} ${d.description} ${d.text ?? ''}`.slice(0, 4_000));
+  if (d.kind === 'content') {
+    let t = contentTokens.get(d);
+    if (!t) contentTokens.set(d, (t = tokenize(`${d.name} ${d.description} ${d.text ?? ''}`.slice(0, 4_000))));
+    return t;
+  }
   const parts = [d.name, d.description];
   let n = 0;
   for (const child of cat.parents.get(id)?.children.keys() ?? []) {
@@ -27,6 +36,75 @@ function wordsOf(cat: WorkspaceCatalog, id: string): string[] {
   return tokenize(parts.join(' '));
 }
 
+/** Rows of unit vectors in one flat array (zero vectors stay zero), so that cosines are plain dot products. */
+function unitRows(vecs: readonly Float32Array[], d: number): Float64Array {
+  const x = new Float64Array(vecs.length * d);
+  vecs.forEach((v, r) => {
+    let n2 = 0;
+    for (let i = 0; i < d; i++) n2 += v[i]! * v[i]!;
+    const inv = n2 > 0 ? 1 / Math.sqrt(n2) : 0;
+    for (let i = 0; i < d; i++) x[r * d + i] = v[i]! * inv;
+  });
+  return x;
+}
+
+/** Index of the centroid (unit rows) nearest to row `r` of `x` and that cosine. */
+function nearest(x: Float64Array, r: number, d: number, c: Float64Array, k: number): { j: number; sim: number } {
+  let j = 0;
+  let sim = -Infinity;
+  const o = r * d;
+  for (let q = 0; q < k; q++) {
+    let s = 0;
+    const co = q * d;
+    for (let i = 0; i < d; i++) s += x[o + i]! * c[co + i]!;
+    if (s > sim) {
+      sim = s;
+      j = q;
+    }
+  }
+  return { j, sim };
+}
+
+/**
+ * A few Lloyd steps from given centroids (spherical: members enter as unit vectors, centroids are
+ * normalised means). Clusters left empty are dropped. O(steps · n · k · d).
+ */
+function refine(x: Float64Array, n: number, d: number, seeds: readonly Float32Array[], steps: number): Float32Array[] {
+  let c = unitRows(seeds, d);
+  let k = seeds.length;
+  for (let step = 0; step < steps; step++) {
+    const sums = new Float64Array(k * d);
+    const counts = new Array<number>(k).fill(0);
+    for (let r = 0; r < n; r++) {
+      const { j } = nearest(x, r, d, c, k);
+      counts[j]!++;
+      for (let i = 0; i < d; i++) sums[j * d + i] += x[r * d + i]!;
+    }
+    const next: number[] = [];
+    for (let q = 0; q < k; q++) {
+      let n2 = 0;
+      for (let i = 0; i < d; i++) n2 += sums[q * d + i]! ** 2;
+      if (counts[q] && n2 > 0) {
+        const inv = 1 / Math.sqrt(n2);
+        for (let i = 0; i < d; i++) next.push(sums[q * d + i]! * inv);
+      }
+    }
+    if (!next.length) break;
+    c = Float64Array.from(next);
+    k = next.length / d;
+  }
+  return Array.from({ length: k }, (_, q) => Float32Array.from(c.subarray(q * d, q * d + d)));
+}
+
+/** Options of {@link computeClusters}. */
+export interface ClusterOptions {
+  /**
+   * The type's current clusters. When given (and of the same dimension), their centroids seed a cheap
+   * update (assignment and a few Lloyd steps, k kept) instead of a refit that chooses k from the data.
+   */
+  previous?: readonly ClusterRow[];
+}
+
 /** Deterministic sample of indices (every n/k-th), so a recompute on the same data gives the same answer. */
 function strided(n: number, k: number): number[] {
   if (n <= k) return Array.from({ length: n }, (_, i) => i);
@@ -35,10 +113,11 @@ function strided(n: number, k: number): number[] {
 }
 
 /**
- * Clusters the entities of one type in a workspace: k chosen from the data (silhouette), a readable
- * label from each cluster's distinctive words, centroid-to-centroid affinities. Pure and deterministic.
+ * Clusters the entities of one type in a workspace: k chosen from the data (silhouette), or, with
+ * `previous`, an incremental update of the current clusters; a readable label from each cluster's
+ * distinctive words; centroid-to-centroid affinities. Pure and deterministic.
  */
-export function computeClusters(cat: WorkspaceCatalog, entityType: string): ClusterRow[] {
+export function computeClusters(cat: WorkspaceCatalog, entityType: string, opts: ClusterOptions = {}): ClusterRow[] {
   const ids: string[] = [];
   const vecs: Float32Array[] = [];
   for (const d of cat.entities.values()) {
@@ -49,25 +128,26 @@ export function computeClusters(cat: WorkspaceCatalog, entityType: string): Clus
     vecs.push(v);
   }
   if (ids.length === 0) return [];
-  const sampleIdx = strided(ids.length, FIT_SAMPLE);
-  const fit = chooseK(
-    sampleIdx.map((i) => vecs[i]!),
-    { kMin: 2, kMax: Math.max(2, Math.min(12, Math.floor(Math.sqrt(sampleIdx.length)) + 1)), seed: 7 },
-  );
-  const centroids = fit.k > 0 ? fit.centroids : [vecs[0]!];
+  const dim = vecs[0]!.length;
+  const x = unitRows(vecs, dim);
+  const seeds = (opts.previous ?? []).map((r) => decodeVector(r.centroid)).filter((c) => c.length === dim);
+  let centroids: Float32Array[];
+  if (seeds.length) {
+    centroids = refine(x, ids.length, dim, seeds, UPDATE_STEPS);
+  } else {
+    const sampleIdx = strided(ids.length, FIT_SAMPLE);
+    const fit = chooseK(
+      sampleIdx.map((i) => vecs[i]!),
+      { kMin: 2, kMax: Math.max(2, Math.min(12, Math.floor(Math.sqrt(sampleIdx.length)) + 1)), seed: 7 },
+    );
+    centroids = fit.k > 0 ? fit.centroids : [vecs[0]!];
+  }
   // Assign every entity to its nearest centroid.
   const members: { id: string; sim: number }[][] = centroids.map(() => []);
+  const c = unitRows(centroids, dim);
   ids.forEach((id, i) => {
-    let best = 0;
-    let bestSim = -Infinity;
-    centroids.forEach((c, j) => {
-      const s = cosine(vecs[i]!, c);
-      if (s > bestSim) {
-        bestSim = s;
-        best = j;
-      }
-    });
-    members[best]!.push({ id, sim: bestSim });
+    const { j, sim } = nearest(x, i, dim, c, centroids.length);
+    members[j]!.push({ id, sim });
   });
   const docs = new Map(ids.map((id) => [id, wordsOf(cat, id)]));
   const { df, total } = documentFrequencies(docs.values());

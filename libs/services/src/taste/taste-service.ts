@@ -1,6 +1,7 @@
 import { RPC, TgError, event } from '@tg/contracts';
 import { EventStore } from '@tg/messaging';
 import { BUILTIN_ENTITY_TYPES } from '@tg/contracts';
+import { catalogDigest, type WorkspaceCatalog } from '@tg/domain';
 import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
@@ -15,25 +16,69 @@ interface ComposeInput {
   energy?: number;
 }
 
+/** Types with fewer entities than this at their last fit are refitted (k chosen again) on every recompute: it is cheap. */
+const REFIT_BELOW = 300;
+/** Larger types are refitted once this share of their entities changed since the last fit; in between, clusters are updated incrementally. */
+const REFIT_SHARE = 0.1;
+
+/** The summary of an entity's composed profile (POST /entity/{id}/compose, link results). O(d³) at most, independent of its number of children. */
+export function composeSummary(cat: WorkspaceCatalog, id: string, wanted: { representation: string; max_rank: number; energy: number }) {
+  const p = cat.parents.get(id);
+  const profile = profileFor(cat, id);
+  const pooled = p?.pooled.size ?? 0;
+  const explained = profile ? profile.eigenvalues.reduce((a, b) => a + b, 0) : 0;
+  // Any pooled child names the model (statistics restart when the dimension changes); else the entity's own vector.
+  const first = pooled ? (p!.pooled.values().next().value as string) : id;
+  return {
+    entity_id: id,
+    representation: pooled ? (profile?.representation ?? wanted.representation) : 'point',
+    subspace_rank: profile?.rank ?? 0,
+    max_rank: wanted.max_rank,
+    energy: wanted.energy,
+    children: p?.children.size ?? 0,
+    pooled,
+    total_weight: pooled ? (profile?.weight ?? 0) : 0,
+    explained_energy: Math.round(explained * 1e4) / 1e4,
+    coherence: profile ? Math.round(profile.coherence * 1e4) / 1e4 : 0,
+    model: cat.models.get(first) ?? 'none',
+  };
+}
+
 /** Starts the taste service: profile composition, clusters (computed in the background), cluster reads. */
-export async function startTasteService(rt: Runtime, host: ReadModelHost): Promise<StartedService & { recluster(ws: string): Promise<void> }> {
+export async function startTasteService(rt: Runtime, host: ReadModelHost): Promise<StartedService & { recluster(ws: string): Promise<void>; settled(): boolean }> {
   const log = rt.log.child({ service: 'taste' });
-  const dirty = new Set<string>();
+  // Workspaces whose clusters need a recompute, with the entity types that changed ('all' after a delete).
+  const dirty = new Map<string, Set<string> | 'all'>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let busy = 0;
   let stopped = false;
+  // Per workspace and type: how many entities it had at its last full fit, and how many changed since.
+  const fits = new Map<string, { size: number; changed: number }>();
+  const fitKey = (ws: string, type: string) => `${ws}\u0000${type}`;
 
-  const recluster = async (ws: string) => {
+  /** Recomputes the clusters of the given types (all types when omitted) and records those that changed. */
+  const recluster = async (ws: string, only?: ReadonlySet<string>) => {
     const cat = host.catalog.ws(ws);
     const types = new Set<string>();
-    for (const d of cat.entities.values()) types.add(d.type);
-    for (const t of cat.clusters.keys()) types.add(t);
-    const model = [...cat.models.values()][0] ?? 'none';
-    for (const type of types) {
-      const clusters = computeClusters(cat, type);
+    if (only) for (const t of only) types.add(t);
+    else {
+      for (const t of cat.typeCounts.keys()) types.add(t);
+      for (const t of cat.clusters.keys()) types.add(t);
+    }
+    for (const type of [...types].sort()) {
+      if (stopped) return;
+      // Yield between types, so that requests are served while a large workspace reclusters.
+      await new Promise((r) => setImmediate(r));
       const prev = cat.clusters.get(type);
-      const same = prev && prev.clusters.length === clusters.length && prev.clusters.every((c, i) => c.id === clusters[i]!.id && c.label === clusters[i]!.label);
+      const fit = fits.get(fitKey(ws, type));
+      const refit = !prev?.clusters.length || !fit || fit.size < REFIT_BELOW || fit.changed >= REFIT_SHARE * fit.size;
+      const clusters = computeClusters(cat, type, refit ? {} : { previous: prev.clusters });
+      if (refit) fits.set(fitKey(ws, type), { size: cat.typeCounts.get(type) ?? 0, changed: 0 });
+      if (!prev && !clusters.length) continue;
+      const same = prev && prev.clusters.length === clusters.length && prev.clusters.every((c, i) => c.id === clusters[i]!.id && c.label === clusters[i]!.label && c.size === clusters[i]!.size);
       if (same) continue;
+      const model = (cat.models.values().next().value as string | undefined) ?? 'none';
       const at = rt.now();
       await rt.store.append(EventStore.subject(ws, 'cluster', type), [event('ClustersComputed', { entity_type: type, model, computed_at: at, clusters }, { workspace: ws, at })], {
         expectedSeq: null,
@@ -47,24 +92,48 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       timer = undefined;
       const batch = [...dirty];
       dirty.clear();
-      running = running.then(async () => {
-        for (const ws of batch) {
-          try {
-            await recluster(ws);
-          } catch (err) {
-            log.error({ err, ws }, 'cluster recompute failed; will retry on next change');
+      busy++;
+      running = running
+        .then(async () => {
+          for (const [ws, types] of batch) {
+            try {
+              await recluster(ws, types === 'all' ? undefined : types);
+            } catch (err) {
+              log.error({ err, ws }, 'cluster recompute failed; will retry on next change');
+            }
           }
-        }
-      });
+        })
+        .finally(() => busy--);
     }, rt.config.clusterDebounceMs);
   };
   host.onChange((t, replaying) => {
-    if (replaying) return;
-    if (t.entities.length || t.parents.length || t.removed.length) {
-      dirty.add(t.workspace);
-      schedule();
+    if (replaying || !(t.entities.length || t.parents.length || t.removed.length)) return;
+    const cat = host.catalog.ws(t.workspace);
+    const count = (type: string) => {
+      const f = fits.get(fitKey(t.workspace, type));
+      if (f) f.changed++;
+    };
+    let types = dirty.get(t.workspace) ?? new Set<string>();
+    if (t.removed.length) {
+      types = 'all';
+      for (const type of cat.clusters.keys()) for (let i = 0; i < t.removed.length; i++) count(type);
     }
+    // A changed entity moves its own type's clusters, and the labels and tastes of its parents' types.
+    for (const id of [...t.entities, ...t.parents]) {
+      const d = cat.entities.get(id);
+      if (!d) continue;
+      count(d.type);
+      if (types !== 'all') types.add(d.type);
+      for (const pid of cat.childParents.get(id) ?? []) {
+        const pd = cat.entities.get(pid);
+        if (pd && types !== 'all') types.add(pd.type);
+      }
+    }
+    dirty.set(t.workspace, types);
+    schedule();
   });
+  /** True when no cluster recompute is pending or running. */
+  const settled = () => dirty.size === 0 && !timer && busy === 0;
 
   const server = rpcServer(rt, 'taste')
     .handle<ComposeInput, unknown>(RPC.taste.compose, async (req, ctx) => {
@@ -79,43 +148,22 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
         max_rank: data.max_rank ?? parent?.settings.maxRank ?? 8,
         energy: data.energy ?? parent?.settings.energy ?? 0.8,
       };
-      let seq: number | undefined;
-      const current = parent?.settings;
-      if (!current || current.representation !== wanted.representation || current.maxRank !== wanted.max_rank || current.energy !== wanted.energy) {
-        if (data.representation || data.max_rank || data.energy) {
-          const at = rt.now();
-          seq = await rt.store.append(
-            EventStore.subject(ws, 'taste', data.entity_id),
-            [event('TasteComposed', { parent_id: data.entity_id, representation: wanted.representation, max_rank: wanted.max_rank, energy: wanted.energy, composed_at: at }, { workspace: ws, at, request_id: ctx.requestId })],
-            { expectedSeq: null },
-          );
-          await host.ready({ ...req, minSeq: seq });
-        }
-      }
-      const p = cat.parents.get(data.entity_id);
-      const children = p?.children.size ?? 0;
-      if (children === 0 && !data.allow_empty) {
+      if ((parent?.children.size ?? 0) === 0 && !data.allow_empty) {
         throw new TgError('link_no_children', 'Entity has no linked content yet; link content to it first (or retry once creation has settled)');
       }
-      const profile = profileFor(cat, data.entity_id);
-      const pooled = !!(p && p.pooled.size > 0);
-      const explained = profile ? profile.eigenvalues.reduce((a, b) => a + b, 0) : 0;
-      return {
-        data: {
-          entity_id: data.entity_id,
-          representation: pooled ? (profile?.representation ?? wanted.representation) : 'point',
-          subspace_rank: profile?.rank ?? 0,
-          max_rank: wanted.max_rank,
-          energy: wanted.energy,
-          children,
-          pooled: p?.pooled.size ?? 0,
-          total_weight: profile?.weight ?? 0,
-          explained_energy: Math.round(explained * 1e4) / 1e4,
-          coherence: profile ? Math.round(profile.coherence * 1e4) / 1e4 : 0,
-          model: cat.models.get([...(p?.pooled ?? [])][0] ?? data.entity_id) ?? 'none',
-        },
-        seq,
-      };
+      let seq: number | undefined;
+      const current = parent?.settings;
+      const changed = !current || current.representation !== wanted.representation || current.maxRank !== wanted.max_rank || current.energy !== wanted.energy;
+      if (changed && (data.representation !== undefined || data.max_rank !== undefined || data.energy !== undefined)) {
+        const at = rt.now();
+        seq = await rt.store.append(
+          EventStore.subject(ws, 'taste', data.entity_id),
+          [event('TasteComposed', { parent_id: data.entity_id, representation: wanted.representation, max_rank: wanted.max_rank, energy: wanted.energy, composed_at: at }, { workspace: ws, at, request_id: ctx.requestId })],
+          { expectedSeq: null },
+        );
+        await host.ready({ ...req, minSeq: seq });
+      }
+      return { data: composeSummary(cat, data.entity_id, wanted), seq };
     })
     .handle<{ entity_type?: string; limit?: number; offset?: number }, unknown>(RPC.taste.clusters, async (req) => {
       await host.ready(req);
@@ -140,10 +188,20 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
         if (c) return { data: clusterView(cat, s.entity_type, c, Infinity, true) };
       }
       throw new TgError('cluster_not_found', 'Cluster not found');
+    })
+    .handle<Record<string, never>, unknown>(RPC.taste.digest, async (req) => {
+      await host.ready(req);
+      // Synchronous from here: the digest and the position describe the same state.
+      return { data: { position: host.cursor.position, settled: settled(), digest: catalogDigest(host.catalog) } };
     });
   return {
     name: 'taste',
-    recluster: (ws) => (running = running.then(() => recluster(ws))),
+    recluster: (ws) => {
+      const p = running.then(() => recluster(ws));
+      running = p.catch(() => undefined);
+      return p;
+    },
+    settled,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -1,0 +1,206 @@
+/**
+ * Link benchmark: is adding one child to a taste profile as cheap for a parent with 10,000 children as for one
+ * with 10? And how fast does the catalog projection replay, next to a raw read of the same stream?
+ *
+ * 1. Through the whole stack (HTTP → entity service → event log → catalog projection → taste service): parents
+ *    with 10, 1,000 and 10,000 linked children (content ingested with POST /entity/batch and `entity_ids`), then
+ *    `--links` more POST /entity/{parent}/link calls each, one at a time; latency p50/p99 per parent size.
+ * 2. The projection alone, in process: the cost of folding one ChildLinked into a parent of 10 … 100,000 children.
+ * 3. Replay of the stream built in 1: raw JetStream read (no decoding), read + JSON decode, and a rebuild of the
+ *    catalog projection (events/s), plus one cluster recompute over the rebuilt catalog.
+ *
+ * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000]
+ */
+import { encodeVector, event, type StoredEvent } from '@tg/contracts';
+import { CatalogProjection } from '@tg/domain';
+import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
+import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
+import { adminReplay, catalogReplay, computeClusters, readStream, replayProjection } from '@tg/services';
+import { eventually, startStack } from '@tg/test-stack';
+import { syntheticText } from './support';
+
+function arg(args: string[], name: string, def: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : def;
+}
+const nums = (s: string) => s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
+const ms = (x: number) => Number(x.toFixed(2));
+const rate = (x: number) => Math.round(x);
+
+async function pool(n: number, inflight: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(n, inflight) }, async () => {
+    while (next < n) await fn(next++);
+  }));
+}
+
+/** In-process: µs to fold one ChildLinked into a parent that already has `n` children (dim 100). */
+function foldCost(n: number, extra: number): { perLinkUs: number; composeMs: number } {
+  const dim = 100;
+  const rng = createRng(n);
+  const proj = new CatalogProjection();
+  let seq = 0;
+  const meta = { workspace: 'ws_fold', at: 1 };
+  const apply = (e: ReturnType<typeof event>) => proj.apply({ ...e, seq: ++seq, subject: 'tg.evt.ws_fold.x.y' } as StoredEvent);
+  const vec = () => encodeVector(Float32Array.from({ length: dim }, () => gaussian(rng)));
+  apply(event('EntityCreated', { entity_id: 'p', type: 'user', name: 'p', description: '', created_at: 1 }, meta));
+  const embed = (id: string) => apply(event('ContentEmbedded', { entity_id: id, of: 'content', model: 'm', dim, vector: vec(), text_digest: id, embedded_at: 1 }, meta));
+  for (let i = 0; i < n + extra; i++) embed(`c${i}`);
+  for (let i = 0; i < n; i++) apply(event('ChildLinked', { parent_id: 'p', child_id: `c${i}`, rel: 'about', weight: 1, linked_at: 1 }, meta));
+  const links = Array.from({ length: extra }, (_, i) => ({ ...event('ChildLinked', { parent_id: 'p', child_id: `c${n + i}`, rel: 'about', weight: 1, linked_at: 1 }, meta), seq: ++seq, subject: 'x' }) as StoredEvent);
+  // Median of single folds: robust to a garbage collection landing in the loop.
+  const each: number[] = [];
+  for (const e of links) {
+    const t0 = performance.now();
+    proj.apply(e);
+    each.push(performance.now() - t0);
+  }
+  const perLinkUs = percentile(each, 50) * 1000;
+  const stats = proj.ws('ws_fold').parents.get('p')!.stats!;
+  const t1 = performance.now();
+  for (let i = 0; i < 5; i++) composeProfile(stats, { representation: 'subspace', maxRank: 8, energy: 0.8 });
+  return { perLinkUs, composeMs: (performance.now() - t1) / 5 };
+}
+
+export async function run(args: string[]) {
+  const sizes = nums(arg(args, 'sizes', '10,1000,10000'));
+  const links = Number(arg(args, 'links', '40'));
+  const foldSizes = nums(arg(args, 'fold-sizes', '10,1000,10000,100000'));
+  const figures: Record<string, number | string> = {};
+  const rows: string[] = [];
+
+  // 1. Through the stack. The cluster debounce is the production default, so background recomputes behave as deployed.
+  const s = await startStack({ logLevel: 'silent', clusterDebounceMs: 2_000 });
+  const ws = await s.workspace('bench-link');
+  let item = 0;
+  const ingest = async (count: number, parent: string | null) => {
+    const ids: string[] = [];
+    const pages = Math.ceil(count / 200);
+    await pool(pages, 4, async (p) => {
+      const n = Math.min(200, count - p * 200);
+      const content = Array.from({ length: n }, () => {
+        const k = item++;
+        return { url: `https://bench.test/item/${k}`, type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true };
+      });
+      const r = await ws.request('POST', '/entity/batch', { body: { content, ...(parent ? { entity_ids: content.map(() => parent) } : {}) } });
+      if (r.status !== 200) throw new Error(`batch: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      for (const x of r.body.results) {
+        if (!x.entity_id) throw new Error(`batch item failed: ${JSON.stringify(x)}`);
+        ids.push(x.entity_id);
+      }
+    });
+    return ids;
+  };
+  const setupStart = performance.now();
+  const parents: { size: number; id: string; spare: string[] }[] = [];
+  for (const size of sizes) {
+    const id = (await ws.request('POST', '/entity', { body: { type: 'user', name: `Parent of ${size}`, description: 'bench parent' } })).body.id as string;
+    await ingest(size, id);
+    parents.push({ size, id, spare: await ingest(links, null) });
+  }
+  const warm = (await ws.request('POST', '/entity', { body: { type: 'user', name: 'Warm-up', description: 'bench parent' } })).body.id as string;
+  const warmSpare = await ingest(10, null);
+  const setupS = (performance.now() - setupStart) / 1000;
+  const rpc = new RpcClient(s.tg.nc);
+  const store = await EventStore.open(s.tg.nc);
+  /** Waits until the taste service has no cluster recompute pending, at the end of the stream; answers its digest. */
+  const settled = () =>
+    eventually(
+      async () => {
+        const last = await store.streamLastSeq();
+        const live = (await rpc.call<{ position: number; settled: boolean; digest: { hash: string } }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 120_000 })).data;
+        return live.settled && live.position === (await store.streamLastSeq()) ? live : undefined;
+      },
+      { timeoutMs: 300_000, intervalMs: 500, what: 'clusters settled' },
+    );
+  // Let the background cluster recompute of the new content finish before timing.
+  await settled();
+  const linkTable = ['| children already linked | link p50 (ms) | link p99 (ms) | compose after link: children / rank |', '|---|---|---|---|'];
+  const link = async (parent: string, child: string) => {
+    const t0 = performance.now();
+    const r = await ws.request('POST', `/entity/${encodeURIComponent(parent)}/link`, { body: { entity_id: child } });
+    if (r.status !== 200) throw new Error(`link: ${r.status} ${JSON.stringify(r.body)}`);
+    return performance.now() - t0;
+  };
+  // Warm-up (not counted), then the parents take turns, so that noise on the machine falls on every size alike.
+  for (const child of warmSpare) await link(warm, child);
+  const lats = new Map(parents.map((p) => [p, [] as number[]]));
+  for (let i = 0; i < links; i++) for (const p of parents) lats.get(p)!.push(await link(p.id, p.spare[i]!));
+  for (const p of parents) {
+    const lat = lats.get(p)!;
+    const c = (await ws.request('POST', `/entity/${encodeURIComponent(p.id)}/compose`)).body;
+    if (c.children !== p.size + links) throw new Error(`expected ${p.size + links} children, compose says ${c.children}`);
+    figures[`link_${p.size}_p50_ms`] = ms(percentile(lat, 50));
+    figures[`link_${p.size}_p99_ms`] = ms(percentile(lat, 99));
+    linkTable.push(`| ${p.size.toLocaleString('en-US')} | ${figures[`link_${p.size}_p50_ms`]} | ${figures[`link_${p.size}_p99_ms`]} | ${c.children} / ${c.subspace_rank} |`);
+  }
+  const small = figures[`link_${sizes[0]}_p50_ms`] as number;
+  const large = figures[`link_${sizes[sizes.length - 1]}_p50_ms`] as number;
+  figures['link_p50_ratio_largest_vs_smallest'] = Number((large / small).toFixed(2));
+  figures['setup_s'] = Number(setupS.toFixed(1));
+  rows.push(`Through the stack, ${links} links per parent, one at a time, parents taking turns (HTTP → entity service → event log → projection → compose):`, '', ...linkTable, '');
+  rows.push(`p50 ratio ${sizes[sizes.length - 1]!.toLocaleString('en-US')} vs ${sizes[0]} children: **${figures['link_p50_ratio_largest_vs_smallest']}** (1.0 = flat). Setup (ingesting ${item.toLocaleString('en-US')} items): ${figures['setup_s']} s.`, '');
+
+  // 2. The fold alone.
+  const foldTable = ['| children already linked | fold one ChildLinked (µs) | compose subspace (ms) |', '|---|---|---|'];
+  for (const n of foldSizes) {
+    const f = foldCost(n, 200);
+    figures[`fold_${n}_us`] = Number(f.perLinkUs.toFixed(1));
+    figures[`compose_${n}_ms`] = ms(f.composeMs);
+    foldTable.push(`| ${n.toLocaleString('en-US')} | ${figures[`fold_${n}_us`]} | ${figures[`compose_${n}_ms`]} |`);
+  }
+  figures['fold_ratio_largest_vs_smallest'] = Number(((figures[`fold_${foldSizes[foldSizes.length - 1]}_us`] as number) / (figures[`fold_${foldSizes[0]}_us`] as number)).toFixed(2));
+  rows.push('The catalog projection alone (in process, d = 100, median of 200 single folds):', '', ...foldTable, '');
+
+  // 3. Replay of the same stream, three ways, in this run: three interleaved rounds, median of each.
+  const live = await settled();
+  const last = live.position;
+  const rounds: { raw: number[]; decoded: number[]; catalog: number[] } = { raw: [], decoded: [], catalog: [] };
+  let catalog!: Awaited<ReturnType<typeof replayProjection<CatalogProjection>>>;
+  for (let r = 0; r < 3; r++) {
+    rounds.raw.push((await readStream(store, { untilSeq: last })).eventsPerSecond);
+    rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
+    catalog = await replayProjection(store, catalogReplay, { untilSeq: last });
+    rounds.catalog.push(catalog.eventsPerSecond);
+  }
+  const med = (xs: number[]) => percentile(xs, 50);
+  const admin = await replayProjection(store, adminReplay, { untilSeq: last });
+  const equal = live.digest.hash === catalog.digest.hash ? 'equal' : 'DIFFERENT';
+  await s.stop();
+  // Cluster recompute over the rebuilt catalog: a full fit (k chosen from the data), then an incremental update from it.
+  const cat = catalog.state.ws(ws.workspaceId);
+  let t0 = performance.now();
+  const clusters = computeClusters(cat, 'content');
+  const clusterMs = performance.now() - t0;
+  t0 = performance.now();
+  const updated = computeClusters(cat, 'content', { previous: clusters });
+  const updateMs = performance.now() - t0;
+
+  Object.assign(figures, {
+    stream_events: last,
+    raw_read_per_s: rate(med(rounds.raw)),
+    decode_read_per_s: rate(med(rounds.decoded)),
+    catalog_replay_per_s: rate(med(rounds.catalog)),
+    catalog_replay_vs_raw: Number((med(rounds.catalog) / med(rounds.raw)).toFixed(2)),
+    catalog_digest_ms: rate(catalog.digestMs),
+    catalog_vs_live: equal,
+    admin_replay_events: admin.events,
+    content_items: cat.typeCounts.get('content') ?? 0,
+    cluster_full_fit_ms: rate(clusterMs),
+    cluster_incremental_ms: rate(updateMs),
+    content_clusters: clusters.length,
+  });
+  rows.push(
+    `Replay of the stream built above (${last.toLocaleString('en-US')} events):`,
+    '',
+    '| read | events/s | vs raw |',
+    '|---|---|---|',
+    `| raw JetStream read, ordered consumer, no decoding | ${figures['raw_read_per_s']} | 1.00 |`,
+    `| read + JSON decode | ${figures['decode_read_per_s']} | ${(med(rounds.decoded) / med(rounds.raw)).toFixed(2)} |`,
+    `| rebuild of the catalog projection | ${figures['catalog_replay_per_s']} | ${figures['catalog_replay_vs_raw']} |`,
+    '',
+    `Median of 3 interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
+    `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,
+  );
+  return { figures, markdown: rows.join('\n') };
+}

@@ -1,0 +1,263 @@
+import { describe, expect, it } from 'vitest';
+import { encodeVector, event, type EventData, type EventType, type StoredEvent } from '@tg/contracts';
+import { addToStats, composeProfile, createRng, createTasteStats, gaussian, type Rng } from '@tg/math';
+import { CatalogProjection } from './catalog';
+import { catalogDigest, checkTasteStats, diffCatalogDigests, workspaceDigest } from './catalog-digest';
+
+const WS = 'ws_t';
+const DIM = 24;
+
+/** Builds stored events with increasing sequence numbers. */
+class Log {
+  readonly events: StoredEvent[] = [];
+  private seq = 0;
+  private t = 1_000;
+  add<T extends EventType>(type: T, data: EventData<T>, ws = WS): StoredEvent {
+    const e = { ...event(type, data, { workspace: ws, at: ++this.t }), seq: ++this.seq, subject: `tg.evt.${ws}.x.y` } as StoredEvent;
+    this.events.push(e);
+    return e;
+  }
+  user(id: string, ws = WS) {
+    return this.add('EntityCreated', { entity_id: id, type: 'user', name: id, description: '', created_at: this.t }, ws);
+  }
+  content(id: string, v: Float32Array, ws = WS) {
+    this.add('ContentIndexed', {
+      entity_id: id, url: `https://x.test/${id}`, media_type: 'text', name: id, description: '', text: `text of ${id}`, text_digest: id,
+      source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: this.t,
+    }, ws);
+    return this.embed(id, v, ws);
+  }
+  embed(id: string, v: Float32Array, ws = WS) {
+    return this.add('ContentEmbedded', { entity_id: id, of: 'content', model: 'm', dim: v.length, vector: encodeVector(v), text_digest: id, embedded_at: this.t }, ws);
+  }
+  link(parent: string, child: string, weight = 1, rel = 'about', ws = WS) {
+    return this.add('ChildLinked', { parent_id: parent, child_id: child, rel, weight, linked_at: this.t }, ws);
+  }
+  unlink(parent: string, child: string, ws = WS) {
+    return this.add('ChildUnlinked', { parent_id: parent, child_id: child, unlinked_at: this.t }, ws);
+  }
+  del(id: string, ws = WS) {
+    return this.add('EntityDeleted', { entity_id: id, deleted_at: this.t }, ws);
+  }
+  fold(p = new CatalogProjection()): CatalogProjection {
+    for (const e of this.events) p.apply(e);
+    return p;
+  }
+}
+
+function unit(rng: Rng, dim = DIM): Float32Array {
+  const v = Float32Array.from({ length: dim }, () => gaussian(rng));
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+/** Statistics recomputed in one batch from the given children. */
+function batch(children: { v: Float32Array; w: number }[]) {
+  const s = createTasteStats(DIM);
+  for (const c of children) addToStats(s, c.v, c.w);
+  return s;
+}
+
+describe('catalog projection: links and running taste statistics', () => {
+  it('pools linked content into the parent, weighted, equal to a batch recomputation', () => {
+    const rng = createRng(1);
+    const log = new Log();
+    log.user('u');
+    const kids = Array.from({ length: 20 }, (_, i) => ({ id: `c${i}`, v: unit(rng), w: [1, 0.5, 0.25][i % 3]! }));
+    for (const k of kids) log.content(k.id, k.v);
+    for (const k of kids) log.link('u', k.id, k.w);
+    const cat = log.fold().ws(WS);
+    const p = cat.parents.get('u')!;
+    expect(p.children.size).toBe(20);
+    expect(p.pooled.size).toBe(20);
+    const want = batch(kids);
+    expect(p.stats!.weight).toBeCloseTo(want.weight, 12);
+    for (let i = 0; i < DIM; i++) expect(p.stats!.sum[i]).toBeCloseTo(want.sum[i]!, 12);
+    expect(checkTasteStats(cat)).toEqual({ parents: 1, maxAbsError: expect.any(Number), problems: [] });
+    // The composed mean is the normalised weighted mean of the children.
+    const mean = composeProfile(p.stats!, { representation: 'point' }).mean;
+    const sum = new Float64Array(DIM);
+    for (const k of kids) for (let i = 0; i < DIM; i++) sum[i] += k.w * k.v[i]!;
+    const n = Math.hypot(...sum);
+    for (let i = 0; i < DIM; i++) expect(mean[i]).toBeCloseTo(sum[i]! / n, 5);
+  });
+
+  it('keeps running statistics equal to a batch recomputation (1e-9) through links, relinks, unlinks, re-embeds and deletes', () => {
+    const rng = createRng(7);
+    const log = new Log();
+    const parents = ['p0', 'p1', 'p2', 'p3'];
+    for (const p of parents) log.user(p);
+    const alive = new Set<string>();
+    let next = 0;
+    const proj = new CatalogProjection();
+    const step = (e: StoredEvent) => proj.apply(e);
+    for (const p of parents) step(log.events[parents.indexOf(p)]!);
+    for (let i = 0; i < 3_000; i++) {
+      const r = rng();
+      const pick = () => [...alive][Math.floor(rng() * alive.size)]!;
+      const parent = parents[Math.floor(rng() * parents.length)]!;
+      if (r < 0.25 || alive.size < 5) {
+        const id = `c${next++}`;
+        alive.add(id);
+        step(log.content(id, unit(rng)));
+      } else if (r < 0.6) {
+        step(log.link(parent, pick(), [1, 0.5, 0.1, 0][Math.floor(rng() * 4)]!));
+      } else if (r < 0.72) {
+        step(log.unlink(parent, pick()));
+      } else if (r < 0.87) {
+        step(log.embed(pick(), unit(rng)));
+      } else if (r < 0.95) {
+        const id = pick();
+        alive.delete(id);
+        step(log.del(id));
+        // As the entity service does after a delete: the link aggregates follow (no-ops in the projection).
+        for (const p of parents) step(log.unlink(p, id));
+      } else {
+        // A child linked before it is embedded is pooled when its vector arrives.
+        const id = `c${next++}`;
+        alive.add(id);
+        step(log.add('ContentIndexed', {
+          entity_id: id, url: `https://x.test/${id}`, media_type: 'text', name: id, description: '', text: id, text_digest: id,
+          source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1,
+        }));
+        step(log.link(parent, id));
+        expect(proj.ws(WS).parents.get(parent)!.pooled.has(id)).toBe(false);
+        step(log.embed(id, unit(rng)));
+        expect(proj.ws(WS).parents.get(parent)!.pooled.has(id)).toBe(true);
+      }
+      if (i % 250 === 0) {
+        const check = checkTasteStats(proj.ws(WS));
+        expect(check.problems).toEqual([]);
+        expect(check.maxAbsError).toBeLessThan(1e-9);
+      }
+    }
+    const check = checkTasteStats(proj.ws(WS));
+    expect(check.problems).toEqual([]);
+    expect(check.maxAbsError).toBeLessThan(1e-9);
+    const total = parents.reduce((n, p) => n + (proj.ws(WS).parents.get(p)?.pooled.size ?? 0), 0);
+    expect(total).toBeGreaterThan(20);
+  });
+
+  it('keeps a weight-0 link without pooling it, and pools it when the weight rises', () => {
+    const rng = createRng(3);
+    const log = new Log();
+    log.user('u');
+    log.content('a', unit(rng));
+    log.content('b', unit(rng));
+    log.link('u', 'a');
+    log.link('u', 'b', 0);
+    const proj = log.fold();
+    const p = proj.ws(WS).parents.get('u')!;
+    expect([...p.children.keys()].sort()).toEqual(['a', 'b']);
+    expect([...p.pooled]).toEqual(['a']);
+    expect(p.stats!.weight).toBe(1);
+    proj.apply(log.link('u', 'b', 0.5));
+    expect(p.pooled.size).toBe(2);
+    expect(p.stats!.weight).toBeCloseTo(1.5, 12);
+    proj.apply(log.link('u', 'b', 0));
+    expect(p.pooled.size).toBe(1);
+    expect(checkTasteStats(proj.ws(WS)).problems).toEqual([]);
+  });
+
+  it('unlinks a deleted child from every parent, and drops a deleted parent', () => {
+    const rng = createRng(4);
+    const log = new Log();
+    log.user('u1');
+    log.user('u2');
+    log.content('a', unit(rng));
+    log.content('b', unit(rng));
+    for (const u of ['u1', 'u2']) for (const c of ['a', 'b']) log.link(u, c);
+    log.del('a');
+    const proj = log.fold();
+    const cat = proj.ws(WS);
+    for (const u of ['u1', 'u2']) {
+      expect([...cat.parents.get(u)!.children.keys()]).toEqual(['b']);
+      expect(cat.parents.get(u)!.stats!.count).toBe(1);
+    }
+    proj.apply(log.del('u1'));
+    expect(cat.parents.has('u1')).toBe(false);
+    expect([...cat.childParents.get('b')!]).toEqual(['u2']);
+    proj.apply(log.unlink('u2', 'b'));
+    expect(cat.parents.get('u2')!.stats).toBeNull();
+    expect(checkTasteStats(cat).problems).toEqual([]);
+  });
+
+  it('restarts the statistics when the embedding dimension changes', () => {
+    const rng = createRng(5);
+    const log = new Log();
+    log.user('u');
+    log.content('a', unit(rng));
+    log.content('b', unit(rng));
+    log.link('u', 'a');
+    log.link('u', 'b');
+    log.embed('b', unit(rng, 8));
+    const cat = log.fold().ws(WS);
+    const p = cat.parents.get('u')!;
+    expect(p.stats!.dim).toBe(8);
+    expect([...p.pooled]).toEqual(['b']);
+    expect(checkTasteStats(cat).problems).toEqual([]);
+  });
+});
+
+describe('catalog digest', () => {
+  const build = () => {
+    const rng = createRng(11);
+    const log = new Log();
+    log.user('u');
+    log.add('EntityTypeRegistered', { entity_type: 'chef', description: 'cooks', registered_at: 5, updated: false });
+    for (let i = 0; i < 6; i++) log.content(`c${i}`, unit(rng));
+    for (let i = 0; i < 6; i++) log.link('u', `c${i}`, i % 2 ? 1 : 0.5);
+    log.add('TasteComposed', { parent_id: 'u', representation: 'point', max_rank: 4, energy: 0.9, composed_at: 9 });
+    log.add('ClustersComputed', { entity_type: 'content', model: 'm', computed_at: 10, clusters: [{ id: 'cl_1', label: 'x', size: 6, keywords: ['x'], members: ['c0'], centroid: 'AAAA', affinities: [] }] });
+    log.user('v', 'ws_other');
+    return log;
+  };
+
+  it('is equal for two folds of the same events, and ignores empty workspaces read on the way', () => {
+    const a = build().fold();
+    const b = build().fold();
+    b.ws('ws_never_written');
+    expect(catalogDigest(a)).toEqual(catalogDigest(b));
+    expect(Object.keys(catalogDigest(a).workspaces).sort()).toEqual(['ws_other', WS]);
+    expect(workspaceDigest(a.ws(WS)).counts).toMatchObject({ entities: 7, parents: 1, links: 6, pooled: 6, clusters: 1, types: 1 });
+  });
+
+  it('tells which section differs', () => {
+    const base = catalogDigest(build().fold());
+    const variants: [string, (log: Log) => void][] = [
+      ['links', (log) => log.link('u', 'c0', 0.25)],
+      ['vectors', (log) => log.embed('c9', unit(createRng(99)))],
+      ['entities', (log) => log.add('EntityUpdated', { entity_id: 'u', name: 'renamed', updated_at: 12 })],
+      ['clusters', (log) => log.add('ClustersComputed', { entity_type: 'user', model: 'm', computed_at: 11, clusters: [] })],
+    ];
+    for (const [section, change] of variants) {
+      const log = build();
+      change(log);
+      const diff = diffCatalogDigests(base, catalogDigest(log.fold()));
+      expect(diff.join('\n'), section).toMatch(new RegExp(`${WS}: ${section} differ`));
+    }
+    // A new weight moves the statistics as well as the links.
+    const log = build();
+    log.link('u', 'c1', 0.75);
+    expect(diffCatalogDigests(base, catalogDigest(log.fold())).some((d) => d.includes('stats differ'))).toBe(true);
+    // A workspace on one side only.
+    const more = build();
+    more.user('w', 'ws_third');
+    expect(diffCatalogDigests(base, catalogDigest(more.fold()), ['live', 'replay'])).toEqual(['ws_third: only in replay']);
+  });
+
+  it('compares taste statistics to 1e-9: rounding noise is equal, a real difference is not', () => {
+    const proj = build().fold();
+    const before = workspaceDigest(proj.ws(WS)).sections.stats;
+    const s = proj.ws(WS).parents.get('u')!.stats!;
+    const x = s.sum[3]!;
+    s.sum[3] = x + 1e-14;
+    expect(workspaceDigest(proj.ws(WS)).sections.stats).toBe(before);
+    s.sum[3] = x + 1e-7;
+    expect(workspaceDigest(proj.ws(WS)).sections.stats).not.toBe(before);
+    s.sum[3] = x;
+    // checkTasteStats notices a drift the digest would hide.
+    s.second[0] = s.second[0]! + 1e-6;
+    expect(checkTasteStats(proj.ws(WS)).maxAbsError).toBeGreaterThan(1e-7);
+  });
+});
