@@ -86,8 +86,12 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
     }
   };
 
+  // Recomputation yields to the write path: after a run that took D ms the next waits at least 5·D (at most
+  // a minute), so a workspace under heavy ingestion spends at most about a sixth of its time clustering.
+  let lastRunMs = 0;
   const schedule = () => {
     if (timer || stopped) return;
+    const delay = Math.max(rt.config.clusterDebounceMs, Math.min(60_000, 5 * lastRunMs));
     timer = setTimeout(() => {
       timer = undefined;
       const batch = [...dirty];
@@ -95,6 +99,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       busy++;
       running = running
         .then(async () => {
+          const started = performance.now();
           for (const [ws, types] of batch) {
             try {
               await recluster(ws, types === 'all' ? undefined : types);
@@ -102,9 +107,14 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
               log.error({ err, ws }, 'cluster recompute failed; will retry on next change');
             }
           }
+          lastRunMs = performance.now() - started;
         })
-        .finally(() => busy--);
-    }, rt.config.clusterDebounceMs);
+        .finally(() => {
+          busy--;
+          // Changes that arrived during the run are scheduled now, with the new pacing.
+          if (dirty.size) schedule();
+        });
+    }, delay);
   };
   host.onChange((t, replaying) => {
     if (replaying || !(t.entities.length || t.parents.length || t.removed.length)) return;
