@@ -11,8 +11,14 @@ export function ensureNodeModules() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker)) return;
   console.log('> installing node dependencies (npm ci)…');
-  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm ci failed');
+  let r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) {
+    // npm 11 can write lock files that omit other platforms' optional packages and then refuse them in
+    // `npm ci`; `npm install` honours the same lock file and completes.
+    console.log('> npm ci refused the lock file; falling back to npm install…');
+    r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  }
+  if (r.status !== 0) throw new Error('installing node dependencies failed');
 }
 
 /** Finds nats-server, installing Debian's package when missing and allowed (root on Debian). */
