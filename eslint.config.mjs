@@ -32,7 +32,7 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: IO_PACKAGES },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'], bannedExternalImports: IO_PACKAGES },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: ['@nats-io/*', 'fastify', '@fastify/*', '@qdrant/*'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:util', 'type:client', 'type:feature', 'type:domain', 'type:math', 'type:model'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:infra', 'type:contracts', 'type:util', 'type:client', 'type:feature', 'type:domain', 'type:math', 'type:model'] },
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },
           ],
         },
