@@ -7,12 +7,7 @@ import { connectNats, EventStore } from '@tg/messaging';
 import { event } from '@tg/contracts';
 import { startNats } from '@tg/testing';
 import { startStack } from '@tg/test-stack';
-import { load } from './support';
-
-function arg(args: string[], name: string, def: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : def;
-}
+import { arg, load } from './support';
 
 async function pool<T>(n: number, inflight: number, fn: (i: number) => Promise<T>) {
   let next = 0;

@@ -9,12 +9,7 @@ import { SifEmbedder } from '@tg/embedding';
 import { EventStore, connectNats } from '@tg/messaging';
 import { startNats } from '@tg/testing';
 import { TEST_MODEL_DIR, startStack } from '@tg/test-stack';
-import { load, syntheticText } from './support';
-
-function arg(args: string[], name: string, def: number): number {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? Number(args[i + 1]) : def;
-}
+import { arg, load, syntheticText } from './support';
 
 export async function run(args: string[]) {
   const N = arg(args, 'items', 10_000);

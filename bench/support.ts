@@ -23,6 +23,12 @@ export async function load(opts: {
   return JSON.parse(out);
 }
 
+/** A numeric `--name value` argument of a benchmark, or its default. */
+export function arg(args: string[], name: string, def: number): number {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+}
+
 /** Latency percentiles (ms) of a list of durations. */
 export function summary(ms: number[]) {
   return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length };

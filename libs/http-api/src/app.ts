@@ -12,6 +12,7 @@ import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability
 import { Authenticator, keyOf, type Caller } from './auth';
 import { Consistency } from './consistency';
 import { errorHandler } from './errors';
+import { registerMetrics } from './metrics';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEntityRoutes } from './routes/entities';
 import { registerTasteRoutes } from './routes/taste';
@@ -149,6 +150,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     },
   };
 
+  registerMetrics(app as unknown as FastifyInstance);
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/v1/health', { schema: { tags: ['meta'], summary: 'Liveness (no key)', security: [] } }, async () => ({ status: 'ok' }));
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -31,6 +31,13 @@ describe('foundation: workspaces, keys, entities and types through the gateway',
       const docs = await fetch(s.baseUrl.replace(/\/v1$/, '/docs/'));
       expect(docs.status).toBe(200);
     });
+    it('exposes Prometheus metrics by route pattern (no ids in labels)', async () => {
+      await a.request('GET', '/entity', { query: { entity_id: 'metrics-probe' } });
+      const text = await (await fetch(s.baseUrl.replace(/\/v1$/, '/metrics'))).text();
+      expect(text).toMatch(/tastegraph_http_requests_total\{route="\/v1\/entity",method="GET",status="404"\} \d+/);
+      expect(text).not.toContain('metrics-probe');
+      expect(text).toContain('tastegraph_http_request_duration_seconds_bucket');
+    });
     it('echoes a request id, or creates one', async () => {
       const r = await a.request('GET', '/clusters', { headers: { 'x-request-id': 'my-req-1' } });
       expect(r.headers.get('x-request-id')).toBe('my-req-1');
