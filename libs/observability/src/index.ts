@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -20,8 +20,9 @@ export const REDACT_PATHS = [
 ];
 
 /** Creates the JSON logger of a process (pino), with secrets redacted. */
-export function createLogger(name: string, level = 'info'): Logger {
-  return pino({ name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } });
+export function createLogger(name: string, level = 'info', destination?: DestinationStream): Logger {
+  const opts = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  return destination ? pino(opts, destination) : pino(opts);
 }
 
 /** Accepts a caller's request id when it is sane, or creates one. */

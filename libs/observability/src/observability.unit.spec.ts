@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { createLogger, requestIdFrom } from './index';
+
+describe('logger', () => {
+  it('redacts API keys and secrets from every log line', () => {
+    const lines: string[] = [];
+    const log = createLogger('t', 'info', { write: (s: string) => lines.push(s) });
+    log.info({ req: { headers: { 'x-api-key': 'tg_wsk_SECRET1', authorization: 'Bearer tg_sk_SECRET2' } } }, 'request');
+    log.info({ headers: { 'x-api-key': 'tg_wsk_SECRET3' } }, 'nats');
+    log.info({ data: { workspace_api_key: 'tg_wsk_SECRET4' } }, 'reply');
+    const out = lines.join('\n');
+    expect(out).not.toMatch(/SECRET/);
+    expect(out).toContain('[redacted]');
+  });
+});
+
+describe('request ids', () => {
+  it('accepts a sane caller id and replaces anything else', () => {
+    expect(requestIdFrom('abc-123')).toBe('abc-123');
+    expect(requestIdFrom('bad id with spaces')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
