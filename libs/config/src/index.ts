@@ -45,6 +45,8 @@ export interface TgConfig {
   logLevel: string;
   /** How long a read waits for its projection to reach the caller's last write. */
   readWaitMs: number;
+  /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
+  snapshotEveryEvents: number;
 }
 
 /** Raised when configuration is invalid; lists every problem at once. */
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rateLimitPerMinute: int('TG_RATE_LIMIT_PER_MINUTE', 0, 0),
     logLevel: str('LOG_LEVEL') ?? 'info',
     readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
+    snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);

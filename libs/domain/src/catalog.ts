@@ -50,7 +50,7 @@ export class WorkspaceCatalog {
   readonly childParents = new Map<string, Set<string>>();
   readonly types = new Map<string, { description: string; registeredAt: number }>();
   readonly clusters = new Map<string, ClusterSet>();
-  readonly lexical = new Bm25Index();
+  lexical = new Bm25Index();
   /** Count of entities per type (for GET /entity/type). */
   readonly typeCounts = new Map<string, number>();
   /** Bumped on every change that could move rankings or clusters. */

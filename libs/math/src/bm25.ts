@@ -11,6 +11,15 @@ interface DocEntry {
   terms: string[];
 }
 
+/** The whole state of a {@link Bm25Index}, as plain data (for snapshots). */
+export interface Bm25State {
+  k1: number;
+  b: number;
+  postings: Map<string, Map<string, number>>;
+  docs: Map<string, { length: number; terms: string[] }>;
+  totalLength: number;
+}
+
 /**
  * In-memory Okapi BM25 index with incremental add/remove. Collection statistics (document
  * count, document frequencies, total length) are integer counts kept exactly, so an index
@@ -37,6 +46,20 @@ export class Bm25Index {
     if (!(k1 >= 0) || !(b >= 0 && b <= 1)) throw new RangeError(`Bm25Index: invalid k1=${k1} or b=${b}`);
     this.k1 = k1;
     this.b = b;
+  }
+
+  /** The index's state as plain data (shared, not copied: serialize it before the index changes). */
+  exportState(): Bm25State {
+    return { k1: this.k1, b: this.b, postings: this.postings, docs: this.docs, totalLength: this.totalLength };
+  }
+
+  /** An index holding exactly the given state (the inverse of {@link exportState}). */
+  static fromState(state: Bm25State): Bm25Index {
+    const idx = new Bm25Index({ k1: state.k1, b: state.b });
+    for (const [term, posting] of state.postings) idx.postings.set(term, posting);
+    for (const [id, doc] of state.docs) idx.docs.set(id, doc);
+    idx.totalLength = state.totalLength;
+    return idx;
   }
 
   /** Number of indexed documents. */

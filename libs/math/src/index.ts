@@ -26,5 +26,5 @@ export {
 export { affinity, calibrate, DEFAULT_CALIBRATION, type AffinityResult, type CalibrationOptions } from './affinity';
 export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOptions, type KMeansResult } from './kmeans';
 export { mmr, type MmrCandidate } from './mmr';
-export { Bm25Index, STOPWORDS, tokenize, type Bm25Options } from './bm25';
+export { Bm25Index, STOPWORDS, tokenize, type Bm25Options, type Bm25State } from './bm25';
 export { auc, ndcgAtK, percentile, recallAtK } from './metrics';

@@ -202,7 +202,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
     .handle<Record<string, never>, unknown>(RPC.taste.digest, async (req) => {
       await host.ready(req);
       // Synchronous from here: the digest and the position describe the same state.
-      return { data: { position: host.cursor.position, settled: settled(), digest: catalogDigest(host.catalog) } };
+      return { data: { position: host.cursor.position, restored_from: host.restoredFrom, settled: settled(), digest: catalogDigest(host.catalog) } };
     });
   return {
     name: 'taste',

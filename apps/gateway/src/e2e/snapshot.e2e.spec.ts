@@ -1,0 +1,59 @@
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogDigest } from '@tg/domain';
+import { EventStore, RpcClient } from '@tg/messaging';
+import { eventually, startStack, type TestStack } from '@tg/test-stack';
+
+describe('read-model snapshots: a restart restores the catalog and resumes the stream after it', () => {
+  let s: TestStack;
+  const snapshotPath = () => join(s.config.dataDir, 'snapshots', 'catalog.snap');
+  /** The live digest once the taste service is settled at the end of the stream. */
+  const liveDigest = () =>
+    eventually(async () => {
+      const st = await EventStore.open(s.tg.nc);
+      const last = await st.streamLastSeq();
+      const live = (await new RpcClient(s.tg.nc).call<{ position: number; restored_from: number; settled: boolean; digest: CatalogDigest }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last })).data;
+      return live.settled && live.position === (await st.streamLastSeq()) ? live : undefined;
+    });
+
+  beforeAll(async () => {
+    s = await startStack();
+    const ws = await s.workspace('snap');
+    const texts = ['bebop jazz saxophone', 'modal jazz trumpet', 'alpine hiking trail', 'mountain lakes and ridges', 'sourdough bread recipe', 'tomato pasta with basil'];
+    const users = ['jazz and hiking', 'cooking'].map((d, i) => ({ type: 'user' as const, name: `User ${i}`, id: `u${i}`, description: d }));
+    for (const u of users) await ws.createEntity(u);
+    for (let i = 0; i < texts.length; i++) {
+      await ws.createContent({ url: `https://snap.test/${i}`, type: 'text', content: texts[i]!, skip_url_fetch: true }, { entity_id: i < 4 ? 'u0' : 'u1' });
+    }
+    await ws.request('POST', '/entity/u0/link', { body: { entity_id: 'c_does_not_matter' } });
+    await ws.deleteEntity(`https://snap.test/5`);
+  });
+  afterAll(async () => s?.stop());
+
+  it('writes a snapshot on stop and restores exactly the same state from it', async () => {
+    const before = await liveDigest();
+    await s.restart();
+    expect(existsSync(snapshotPath())).toBe(true);
+    const after = await liveDigest();
+    expect(after.restored_from).toBe(before.position);
+    expect(after.digest.hash).toBe(before.digest.hash);
+    // The restored projection keeps following the stream.
+    const ws = await s.workspace('after-restore');
+    await ws.createContent({ url: 'https://snap.test/new', type: 'text', content: 'late night jazz radio', skip_url_fetch: true });
+    expect((await ws.request('GET', '/entity/type', { query: { entity_type: 'content' } })).body.entity_count).toBe(1);
+  });
+
+  it('ignores a damaged snapshot and replays the stream instead', async () => {
+    const before = await liveDigest();
+    await s.restart();
+    const size = statSync(snapshotPath()).size;
+    expect(size).toBeGreaterThan(0);
+    await s.tg.stop();
+    writeFileSync(snapshotPath(), Buffer.from('not a snapshot'));
+    await s.restart();
+    const after = await liveDigest();
+    expect(after.restored_from).toBe(0);
+    expect(after.digest.hash).toBe(before.digest.hash);
+  });
+});
