@@ -18,6 +18,7 @@ export const RPC = {
     createWorkspace: 'tg.rpc.admin.create-workspace',
     listWorkspaces: 'tg.rpc.admin.list-workspaces',
     verifyKey: 'tg.rpc.admin.verify-key',
+    workspaceExists: 'tg.rpc.admin.workspace-exists',
     issueVisualizeToken: 'tg.rpc.admin.issue-visualize-token',
     verifyVisualizeToken: 'tg.rpc.admin.verify-visualize-token',
   },

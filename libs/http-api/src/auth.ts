@@ -69,7 +69,7 @@ export class Authenticator {
       return { kind: 'workspace', workspace: who.workspace! };
     }
     if (!header) throw new TgError('workspace_required', 'The account key needs a workspace header (X-Workspace-Id) on workspace routes');
-    const { data } = await this.rpc.call<{ exists: boolean }>('tg.rpc.admin.workspace-exists', { ws: '_account', data: { exists: header }, minSeq: this.consistency.get('_account') }, { requestId: req.id });
+    const { data } = await this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: header }, minSeq: this.consistency.get('_account') }, { requestId: req.id });
     if (!data.exists) throw new TgError('forbidden', 'No such workspace for this account');
     return { kind: 'account', workspace: header };
   }

@@ -116,9 +116,9 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
       const ws = projection.keys.get(h);
       return { data: ws ? { kind: 'workspace', workspace: ws } : null };
     })
-    .handle<{ exists: string }, unknown>('tg.rpc.admin.workspace-exists', async (req) => {
+    .handle<{ workspace_id: string }, unknown>(RPC.admin.workspaceExists, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
-      return { data: { exists: projection.workspaces.has(req.data.exists) } };
+      return { data: { exists: projection.workspaces.has(req.data.workspace_id) } };
     })
     .handle(RPC.admin.issueVisualizeToken, async (req) => {
       const exp = Math.floor(rt.now() / 1000) + rt.config.visualizeTokenTtlSec;
