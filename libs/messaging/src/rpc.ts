@@ -54,6 +54,10 @@ export class RpcServer {
     } catch (e) {
       if (isTgError(e)) {
         reply = { ok: false, error: (e as TgError).toBody() };
+      } else if (isBusUnavailable(e)) {
+        // The bus or JetStream is unreachable (e.g. a cluster electing a new stream leader): a clear 503.
+        log.warn({ err: e }, 'message bus unavailable');
+        reply = { ok: false, error: new TgError('unavailable', 'The event log is temporarily unavailable; retry shortly').toBody() };
       } else {
         log.error({ err: e }, 'handler failed');
         reply = { ok: false, error: new TgError('internal', 'Internal error').toBody() };
@@ -67,6 +71,13 @@ export class RpcServer {
     for (const s of this.subs) s.unsubscribe();
     await Promise.allSettled([...this.inflight]);
   }
+}
+
+/** True for errors that mean the bus or JetStream is unreachable right now (timeouts, no responders, closed). */
+function isBusUnavailable(e: unknown): boolean {
+  const name = (e as { name?: string })?.name ?? '';
+  const msg = String((e as { message?: string })?.message ?? '');
+  return /TimeoutError|NoRespondersError|ClosedConnectionError/.test(name) || /timeout|no responders|jetstream is not enabled|connection closed/i.test(msg);
 }
 
 /** Calls RPC operations; maps error replies back to {@link TgError}. */
