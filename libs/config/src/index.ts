@@ -45,6 +45,8 @@ export interface TgConfig {
   logLevel: string;
   /** How long a read waits for its projection to reach the caller's last write. */
   readWaitMs: number;
+  /** Default timeout of a request/reply call between services (long operations set their own). */
+  rpcTimeoutMs: number;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
 }
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     logLevel: str('LOG_LEVEL') ?? 'info',
     readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
     snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),
+    rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);

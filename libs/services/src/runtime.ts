@@ -20,7 +20,7 @@ export interface Runtime {
 /** Builds a runtime over an open NATS connection. */
 export async function createRuntime(config: TgConfig, nc: NatsConnection, log: Logger): Promise<Runtime> {
   const store = await EventStore.open(nc, { replicas: config.streamReplicas });
-  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc), log, now: () => Date.now(), newId: () => randomUUID() };
+  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs), log, now: () => Date.now(), newId: () => randomUUID() };
 }
 
 /** A started service: stop drains its RPC handlers and consumers. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
-import { startStack, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
 
@@ -249,6 +249,27 @@ describe('foundation: workspaces, keys, entities and types through the gateway',
 describe('durability: acknowledged writes survive restarts and a NATS crash', () => {
   let s: TestStack;
   afterAll(async () => s?.stop());
+  it('answers 503/504 (not 500, not a hang) while NATS is down, and recovers when it is back', async () => {
+    const t = await startStack({ rpcTimeoutMs: 1_500 });
+    try {
+      const ws = await t.workspace('outage');
+      const made = await ws.createEntity({ type: 'user', name: 'Before outage' });
+      await t.nats.stop({ crash: true });
+      const started = Date.now();
+      const r = await ws.request('GET', '/entity', { query: { entity_id: made.id } });
+      expect([503, 504]).toContain(r.status);
+      expect(r.body.code).toMatch(/unavailable|timeout/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      await t.nats.restart();
+      const back = await eventually(async () => {
+        const x = await ws.request('GET', '/entity', { query: { entity_id: made.id } });
+        return x.status === 200 && x;
+      }, { timeoutMs: 20_000, what: 'gateway answers again after NATS restarts' });
+      expect(back.body.name).toBe('Before outage');
+    } finally {
+      await t.stop();
+    }
+  });
   it('keeps workspaces, keys, types and entities across a service restart and a nats-server SIGKILL', async () => {
     s = await startStack();
     const ws = await s.workspace('durable');
