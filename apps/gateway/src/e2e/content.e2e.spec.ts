@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { createLogger } from '@tg/observability';
 import { createRuntime, startEmbeddingService, type StartedService } from '@tg/services';
-import { connectNats } from '@tg/messaging';
+import { EventStore, connectNats } from '@tg/messaging';
 import type { Embedder } from '@tg/embedding';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
@@ -50,7 +49,6 @@ describe('content: ingestion, fetch, enrichment, batch and index', () => {
   let s: TestStack;
   let ws: WsClient;
   let site: { server: Server; base: string };
-  const lastSeq = async () => (await (await jetstreamManager(s.tg.nc)).streams.info('TG_EVENTS')).state.last_seq;
   beforeAll(async () => {
     site = await startSite();
     s = await startStack({ fetchAllowCidrs: ['127.0.0.0/8'], fetchTimeoutMs: 1_000, fetchMaxBytes: 256 * 1024, enrichDelayMs: 300, batchSyncMax: 20 });
@@ -64,27 +62,32 @@ describe('content: ingestion, fetch, enrichment, batch and index', () => {
 
   describe('POST /entity with content (mode B)', () => {
     it('creates content with a hashed id and a placeholder from the URL host, then is idempotent on the URL', async () => {
-      const content = { url: 'https://music.example.com/bebop', type: 'text' as const, content: 'Bebop jazz with a saxophone quartet.', skip_url_fetch: true };
+      // No enrichment here, so that the only events on this item's subject are the ones this test causes.
+      const content = { url: 'https://music.example.com/bebop', type: 'text' as const, content: 'Bebop jazz with a saxophone quartet.', skip_url_fetch: true, skip_media_enrich: true };
       const first = await ws.request('POST', '/entity', { body: { content } });
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(first.body).toMatchObject({ created: true, entity_id: expect.stringMatching(/^c_[0-9a-f]{24}$/) });
       const got = await ws.getEntity(first.body.entity_id);
       expect(got).toMatchObject({ type: 'content', url: content.url, linked_content: [], linked_entities: [] });
-      const seq = await lastSeq();
+      const subject = EventStore.subject(ws.workspaceId, 'entity', first.body.entity_id);
+      const store = await EventStore.open(s.tg.nc);
+      const seq = await store.lastSubjectSeq(subject);
       const again = await ws.request('POST', '/entity', { body: { content } });
       expect(again.body).toMatchObject({ created: false, entity_id: first.body.entity_id });
-      expect(await lastSeq()).toBe(seq);
+      expect(await store.lastSubjectSeq(subject)).toBe(seq);
       const forced = await ws.request('POST', '/entity', { body: { content, force_reindex: true } });
       expect(forced.body.created).toBe(false);
-      expect(await lastSeq()).toBeGreaterThan(seq);
+      expect(await store.lastSubjectSeq(subject)).toBeGreaterThan(seq);
     });
     it('re-indexes when the same id comes with new text', async () => {
       const c1 = { url: 'https://x.example.com/a', type: 'text' as const, content: 'Alpine hiking in the mountains.', skip_url_fetch: true, id: 'hike-1' };
       expect((await ws.createContent(c1)).entity_id).toBe('hike-1');
-      const seq = await lastSeq();
+      const store = await EventStore.open(s.tg.nc);
+      const subject = EventStore.subject(ws.workspaceId, 'entity', 'hike-1');
+      const seq = await store.lastSubjectSeq(subject);
       const r = await ws.createContent({ ...c1, content: 'Desert hiking among red canyons.' });
       expect(r).toMatchObject({ entity_id: 'hike-1', created: false });
-      expect(await lastSeq()).toBeGreaterThan(seq);
+      expect(await store.lastSubjectSeq(subject)).toBeGreaterThan(seq);
       // The same id at the top level and inside content is fine; differing ids are not.
       expect((await ws.request('POST', '/entity', { body: { content: c1, id: 'hike-1' } })).status).toBe(200);
       expect((await ws.request('POST', '/entity', { body: { content: c1, id: 'other' } })).status).toBe(400);
