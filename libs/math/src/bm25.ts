@@ -72,6 +72,16 @@ export class Bm25Index {
     return this.docs.has(id);
   }
 
+  /** Number of indexed documents containing `term` (O(1)). */
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.size ?? 0;
+  }
+
+  /** Whether document `id` contains `term` (O(1)). */
+  contains(term: string, id: string): boolean {
+    return this.postings.get(term)?.has(id) ?? false;
+  }
+
   /** Indexes a document's tokens, replacing any previous version of the same id. */
   add(id: string, tokens: readonly string[]): void {
     this.remove(id);

@@ -14,6 +14,17 @@ function build(entries: Record<string, string[]>): Bm25Index {
 }
 
 describe('Bm25Index', () => {
+  it('answers document frequency and membership in O(1), following removals', () => {
+    const index = build(docs);
+    expect(index.documentFrequency('cat')).toBe(2);
+    expect(index.documentFrequency('owl')).toBe(0);
+    expect(index.contains('dog', 'd2')).toBe(true);
+    expect(index.contains('dog', 'd1')).toBe(false);
+    index.remove('d3');
+    expect(index.documentFrequency('cat')).toBe(1);
+    expect(index.contains('cat', 'd3')).toBe(false);
+  });
+
   it('matches a hand computation (k1 = 1.2, b = 0.75)', () => {
     const scores = build(docs).score(['cat']);
     // N = 3, df(cat) = 2, avgdl = 13/3.

@@ -41,11 +41,12 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
   const rt = await createRuntime(config, nc, log);
   const services: StartedService[] = [];
   try {
-    services.push(await startEmbeddingService(rt));
+    const embedding = await startEmbeddingService(rt);
+    services.push(embedding);
     services.push(await startAdminService(rt, { accountSecret: secret }));
     const host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
-    services.push(await startRankingService(rt, host));
+    services.push(await startRankingService(rt, host, { embedder: embedding.embedder }));
     services.push(await startGraphService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });

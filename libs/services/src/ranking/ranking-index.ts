@@ -1,4 +1,5 @@
 import type { ReadModelHost } from '../read-model/host';
+import { representativeVector } from '../read-model/profiles';
 import { InProcessVectorIndex, type VectorHit } from '@tg/vector-store';
 
 /**
@@ -26,23 +27,7 @@ export class RankingIndex {
 
   /** The representative vector of an entity (null when it has none). */
   representative(ws: string, id: string): Float32Array | null {
-    const cat = this.host.catalog.ws(ws);
-    const d = cat.entities.get(id);
-    if (!d) return null;
-    if (d.kind === 'content') return cat.vectors.get(id) ?? null;
-    const p = cat.parents.get(id);
-    if (p?.stats && p.pooled.size > 0) {
-      const sum = p.stats.sum;
-      let n = 0;
-      for (let i = 0; i < sum.length; i++) n += sum[i]! * sum[i]!;
-      if (n > 0) {
-        const inv = 1 / Math.sqrt(n);
-        const out = new Float32Array(sum.length);
-        for (let i = 0; i < sum.length; i++) out[i] = sum[i]! * inv;
-        return out;
-      }
-    }
-    return cat.vectors.get(id) ?? null;
+    return representativeVector(this.host.catalog.ws(ws), id);
   }
 
   /** Applies pending changes of a workspace to the index. */

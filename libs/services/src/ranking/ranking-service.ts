@@ -1,19 +1,37 @@
 import { RPC, TgError, contentIdForUrl, decodeVector, type ContentObject } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
-import { textForContent } from '@tg/embedding';
-import { OllamaGenerator, TemplateGenerator, gauge, gaugePrompt, type GroundingItem, type TextGenerator, type Theme } from '@tg/language';
-import { addToStats, affinity, calibrate, chooseK, composeProfile, cosine, createTasteStats, dot, mmr, tokenize, type TasteProfile } from '@tg/math';
+import { textForContent, type Embedder } from '@tg/embedding';
+import {
+  OllamaGenerator,
+  TemplateGenerator,
+  allowedNames,
+  gauge,
+  gaugePrompt,
+  groundingViolations,
+  type AskInput,
+  type ExplainInput,
+  type GroundingItem,
+  type TextGenerator,
+  type Theme,
+} from '@tg/language';
+import { addToStats, chooseK, composeProfile, cosine, createTasteStats, mmr, tokenize, type TasteProfile } from '@tg/math';
 import { embedTexts } from '../embedding/client';
 import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
+import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
+import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
+
+export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
+export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 
 type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;
 
 /** A candidate being ranked. */
 interface Cand {
+  /** Position in the caller's list (ties keep the caller's order). */
   key: string;
   entity_id: string;
   doc?: EntityDoc;
@@ -33,13 +51,42 @@ interface RankInput {
   task?: string;
 }
 
-const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
-const round = (x: number) => Math.round(x * 1e6) / 1e6;
+/** What the ranking endpoints know about an anchor. */
+interface AnchorCtx {
+  cat: WorkspaceCatalog;
+  doc: EntityDoc;
+  /** Taste profile: pooled linked content, else the anchor's own text vector (cold start). */
+  profile: TasteProfile | null;
+  graph: GraphEvidence;
+}
 
-/** Weights of the search score's components (renormalised over the components present). */
-export const SEARCH_WEIGHTS = { taste: 0.5, query: 0.35, lexical: 0.15 };
-/** Share of the history model in a personalised rerank (the rest is the anchor's taste). */
+/** A scored candidate: the score and the signals it came from (echoed as `signals`). */
+interface Scored {
+  c: Cand;
+  score: number;
+  signals: Record<string, number>;
+}
+
+const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+const byScore = (a: Scored, b: Scored) => b.score - a.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0);
+
+/** Share of the history model in a personalised rerank or recommend (the rest is the anchor's taste). */
 export const HISTORY_SHARE = { default: 0.65, uiux: 0.8 };
+/** Diversity of /recommend: MMR relevance weight (1 = pure relevance). */
+export const RECOMMEND_MMR_LAMBDA = 0.7;
+/** Least score for an item to be named in an /ask answer as a suggestion (a fit to the anchor's taste)… */
+export const ASK_MIN_TASTE = 0.5;
+/** …and least combined search score (query and taste). */
+export const ASK_MIN_SCORE = 0.3;
+/**
+ * Most postings walked for lexical search candidates: the rarest query terms, up to this many documents in
+ * all (walking a term half the workspace contains costs tens of ms, and the semantic probes cover it).
+ */
+export const LEXICAL_POSTINGS_BUDGET = 500;
+/** Candidates /search takes from each source before scoring. */
+export const SEARCH_PROBES = { query: 40, taste: 30, direction: 15, lexical: 30, graph: 30 };
+/** Highest taste score of an item named as something the anchor does not go for in /explain. */
+export const EXPLAIN_MAX_AVOID = 0.2;
 
 /** Recency weights of a history, oldest first: halves every `halfLife` steps back from the newest. */
 export function recencyWeights(n: number, uiux: boolean): number[] {
@@ -55,7 +102,7 @@ function profileOf(vectors: Float32Array[], weights?: number[]): TasteProfile | 
   return composeProfile(s, { representation: 'subspace', maxRank: 6, energy: 0.8 });
 }
 
-/** The profile of an anchor: its taste, its own text vector, or (for content) its own vector. */
+/** The profile of an anchor: its pooled taste, its own text vector, or (for content) its own vector. */
 function anchorProfile(cat: WorkspaceCatalog, id: string): TasteProfile | null {
   const p = profileFor(cat, id);
   if (p) return p;
@@ -63,18 +110,29 @@ function anchorProfile(cat: WorkspaceCatalog, id: string): TasteProfile | null {
   return v ? profileOf([v]) : null;
 }
 
+/** Whether the anchor has created text: linked content that is embedded, or (for content) its own text. */
+function hasCreatedText(cat: WorkspaceCatalog, doc: EntityDoc): boolean {
+  if (doc.kind === 'content') return cat.vectors.has(doc.id);
+  return (cat.parents.get(doc.id)?.pooled.size ?? 0) > 0;
+}
+
 /** Entity view of a ranked candidate, echoing url and ref. */
-function resultOf(c: Cand, score: number, signals?: Record<string, number>) {
-  const out: Record<string, unknown> = { entity_id: c.entity_id, id: c.entity_id, name: c.name, description: c.description, type: c.type, score: round(Math.min(1, Math.max(0, score))) };
+function resultOf(s: Scored) {
+  const { c } = s;
+  const out: Record<string, unknown> = { entity_id: c.entity_id, id: c.entity_id, name: c.name, description: c.description, type: c.type, score: wireScore(s.score) };
   if (c.url) out['url'] = c.url;
   if (c.ref !== undefined) out['ref'] = c.ref;
-  if (signals) out['signals'] = Object.fromEntries(Object.entries(signals).map(([k, v]) => [k, round(v)]));
+  const signals: Record<string, number> = {};
+  for (const k in s.signals) signals[k] = wireSignal(s.signals[k]!);
+  out['signals'] = signals;
   return out;
 }
 
-function candFromDoc(d: EntityDoc, v: Float32Array | null, ref?: string): Cand {
-  return { key: d.id, entity_id: d.id, doc: d, url: d.url, ref: ref ?? d.ref, name: d.name, description: d.description, type: d.type, text: d.text, vector: v };
+function candFromDoc(d: EntityDoc, v: Float32Array | null, key: string, ref?: string): Cand {
+  return { key, entity_id: d.id, doc: d, url: d.url, ref: ref ?? d.ref, name: d.name, description: d.description, type: d.type, text: d.text, vector: v };
 }
+
+const pad = (i: number) => String(i).padStart(6, '0');
 
 /** Builds the configured text generator: Ollama (with the template as fallback) or the template. */
 export function createGenerator(rt: Runtime): TextGenerator {
@@ -89,209 +147,344 @@ export function createGenerator(rt: Runtime): TextGenerator {
   });
 }
 
+/**
+ * The taste score of a candidate for an anchor: its content match to the anchor's profile and its graph
+ * match (see `graph.ts`) as independent evidence, `1 − (1 − content)(1 − graph)`: a candidate matches when
+ * its content does or when the entities that share the anchor's links link it too. Content alone where
+ * the graph has nothing to say, so scores keep their calibrated meaning.
+ */
+export function tasteScore(anchor: Pick<AnchorCtx, 'profile' | 'graph'>, c: Pick<Cand, 'vector' | 'entity_id' | 'doc'>): { score: number; content: number; graph: number } {
+  const content = c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0;
+  if (!anchor.graph.active || c.doc?.kind !== 'content') return { score: content, content, graph: 0 };
+  const g = anchor.graph.match(c.entity_id);
+  return { score: 1 - (1 - content) * (1 - g), content, graph: g };
+}
+
+/** Options of {@link startRankingService}. */
+export interface RankingServiceOptions {
+  /** Text generator for /ask and /explain (default: Ollama when configured, else the template). */
+  generator?: TextGenerator;
+  /**
+   * The embedding service's model when it runs in this process (the embedded default): query and candidate
+   * texts are embedded by a direct call instead of a NATS round trip. Same model, same vectors.
+   */
+  embedder?: Embedder;
+}
+
 /** Starts the ranking service: search, rerank, score, recommend, ask, explain, gauge. */
-export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: { generator?: TextGenerator } = {}): Promise<StartedService & { index: RankingIndex }> {
+export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
   const index = new RankingIndex(host);
   const generator = opts.generator ?? createGenerator(rt);
-
-  const anchorOf = (ws: string, id: string) => {
-    const cat = host.catalog.ws(ws);
-    const doc = cat.entities.get(id) ?? (isUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
-    if (!doc) throw new TgError('anchor_not_found', `Anchor entity not found: ${id}`);
-    return { cat, doc, profile: anchorProfile(cat, doc.id) };
+  const template = new TemplateGenerator();
+  const local = opts.embedder;
+  /** Embeds texts: through the local model when there is one, else the embedding service. */
+  const embed = async (texts: string[], requestId: string): Promise<(Float32Array | null)[]> => {
+    if (local) return local.embed(texts);
+    const emb = await embedTexts(rt, texts, requestId);
+    return emb.vectors.map((v) => (v ? decodeVector(v) : null));
   };
 
-  /** Embeds the texts of candidates that have no stored vector. */
+  const anchorOf = (ws: string, id: string): AnchorCtx => {
+    const cat = host.catalog.ws(ws);
+    const doc = cat.entities.get(id) ?? (isUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
+    if (!doc) throw new TgError('anchor_not_found', `Anchor entity not found: ${id}`, { entity_id: id });
+    return { cat, doc, profile: anchorProfile(cat, doc.id), graph: graphEvidence(cat, doc.id) };
+  };
+
+  /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */
   const embedMissing = async (cands: Cand[], requestId: string) => {
     const need = cands.filter((c) => !c.vector && c.text);
     if (!need.length) return;
-    const emb = await embedTexts(rt, need.map((c) => c.text!), requestId);
-    need.forEach((c, i) => {
-      const v = emb.vectors[i];
-      c.vector = v ? decodeVector(v) : null;
-    });
+    const vs = await embed(need.map((c) => c.text!), requestId);
+    need.forEach((c, i) => (c.vector = vs[i] ?? null));
   };
 
-  /** Resolves caller candidates: entity ids and URLs from the catalog, content objects embedded on the fly. */
-  const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}): Cand[] => {
-    const unknownRefs: string[] = [];
-    const out = inputs.map((c, i): Cand => {
+  /**
+   * Resolves caller items: entity ids and URLs from the catalog; unknown ones from `item_texts` /
+   * `item_images`; content objects with new text are embedded on the fly. Unknown ids with no text are
+   * an error for candidates (`strict`) and skipped for history items.
+   */
+  const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}, strict = true): Cand[] => {
+    const unknown: string[] = [];
+    const out: Cand[] = [];
+    inputs.forEach((c, i) => {
+      const key = pad(i);
       if (typeof c === 'string') {
         const id = cat.entities.has(c) ? c : cat.urls.get(c);
         const d = id ? cat.entities.get(id) : undefined;
-        if (d) {
-          const text = itemTexts[c];
-          return text ? { ...candFromDoc(d, null), key: `${i}`, text } : { ...candFromDoc(d, cat.vectors.get(d.id) ?? null), key: `${i}` };
+        if (d && (cat.vectors.has(d.id) || !itemTexts[c])) return void out.push(candFromDoc(d, index.representative(cat.id, d.id), key));
+        const url = isUrl(c) ? c : undefined;
+        const text = itemTexts[c] ?? (itemImages[c] ? textForContent({ url: itemImages[c], type: 'image' }) : url ? textForContent({ url, type: 'image' }) : '');
+        if (!text) {
+          if (strict) unknown.push(c);
+          return;
         }
-        const text = itemTexts[c] ?? (itemImages[c] ? textForContent({ url: itemImages[c], type: 'image' }) : textForContent({ url: isUrl(c) ? c : undefined, content: isUrl(c) ? undefined : c, type: 'image' }));
-        return { key: `${i}`, entity_id: isUrl(c) ? contentIdForUrl(c) : c, url: isUrl(c) ? c : undefined, name: c, description: '', type: 'content', text, vector: null };
+        const name = d?.name ?? (url ? new URL(url).hostname : c);
+        return void out.push({ key, entity_id: d?.id ?? (url ? contentIdForUrl(url) : c), doc: d, url, name, description: d?.description ?? '', type: d?.type ?? 'content', text, vector: null });
       }
-      if ('entity_id' in c && !('url' in c)) {
+      if (!('url' in c)) {
         const d = cat.entities.get(c.entity_id);
         if (!d) {
-          unknownRefs.push(c.entity_id);
-          return { key: `${i}`, entity_id: c.entity_id, name: '', description: '', type: 'content', vector: null };
+          if (strict) unknown.push(c.entity_id);
+          return;
         }
-        return { ...candFromDoc(d, cat.vectors.get(d.id) ?? null, c.ref), key: `${i}` };
+        return void out.push(candFromDoc(d, index.representative(cat.id, d.id), key, c.ref));
       }
       const co = c as ContentObject;
-      const known = cat.urls.get(co.url);
+      const known = co.id && cat.entities.get(co.id)?.kind === 'content' ? co.id : cat.urls.get(co.url);
       const d = known ? cat.entities.get(known) : undefined;
-      const extra = itemTexts[co.url];
-      if (d && !co.content && !extra) return { ...candFromDoc(d, cat.vectors.get(d.id) ?? null, co.ref), key: `${i}` };
-      const text = textForContent({ content: co.content ?? extra, title: co.title, description: co.description, url: co.url, type: co.type, alt: co.alt ?? itemImages[co.url] });
-      return {
-        key: `${i}`,
-        entity_id: co.id ?? d?.id ?? contentIdForUrl(co.url),
+      const extra = co.content ?? itemTexts[co.url];
+      if (d && cat.vectors.has(d.id) && !extra) return void out.push(candFromDoc(d, cat.vectors.get(d.id)!, key, co.ref));
+      const text = textForContent({ content: extra, title: co.title, description: co.description, url: co.url, type: co.type, alt: co.alt ?? itemImages[co.url] });
+      out.push({
+        key,
+        entity_id: d?.id ?? co.id ?? contentIdForUrl(co.url),
+        doc: d,
         url: co.url,
         ref: co.ref,
-        name: co.title ?? d?.name ?? new URL(co.url).hostname,
+        name: co.title ?? d?.name ?? hostOf(co.url),
         description: co.description ?? d?.description ?? '',
         type: 'content',
-        text: text || undefined,
+        text: text || d?.text,
         vector: null,
-      };
+      });
     });
-    if (unknownRefs.length) throw new TgError('entity_not_found', `Unknown candidate entity id${unknownRefs.length > 1 ? 's' : ''}: ${unknownRefs.slice(0, 5).join(', ')}`, { unknown: unknownRefs });
+    if (unknown.length) {
+      throw new TgError('entity_not_found', `Unknown candidate${unknown.length > 1 ? 's' : ''} (no such entity id or URL, and no item_texts): ${unknown.slice(0, 5).join(', ')}`, { unknown: unknown.slice(0, 100) });
+    }
     return out;
   };
 
-  /** The personalised history model: recency-weighted profile of the engaged items. */
+  /** The personalised history model: a recency-weighted profile of the engaged items. */
   const historyModel = async (cat: WorkspaceCatalog, history: string[], itemTexts: Record<string, string>, itemImages: Record<string, string>, uiux: boolean, requestId: string) => {
-    const items = resolve(cat, history, itemTexts, itemImages);
+    const items = resolve(cat, history, itemTexts, itemImages, false);
     await embedMissing(items, requestId);
-    const w = recencyWeights(items.length, uiux);
+    const w = recencyWeights(history.length, uiux);
     const vs: Float32Array[] = [];
     const ws: number[] = [];
-    items.forEach((c, i) => {
-      if (c.vector) {
-        vs.push(c.vector);
-        ws.push(w[i]!);
-      }
-    });
-    return { profile: profileOf(vs, ws), items };
+    for (const c of items) {
+      if (!c.vector) continue;
+      vs.push(c.vector);
+      ws.push(w[Number(c.key)]!);
+    }
+    return { profile: profileOf(vs, ws), n: effectiveCount(ws), items };
   };
 
-  const tasteScore = (v: Float32Array | null, p: TasteProfile | null) => (v && p ? affinity(v, p).score : 0);
-
-  /** Scores candidates with the anchor's taste, and the history model when given. */
-  const scoreCandidates = async (ws: string, input: RankInput & { candidates: CandidateInput[]; history?: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string> }, requestId: string) => {
-    const { cat, profile } = anchorOf(ws, input.anchor);
-    const cands = resolve(cat, input.candidates, input.item_texts, input.item_images);
+  /** Scores caller candidates: the anchor's taste, and the history model when a history is given. */
+  const scoreCandidates = async (
+    ws: string,
+    input: RankInput & { candidates: CandidateInput[]; history?: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string> },
+    requestId: string,
+  ) => {
+    const anchor = anchorOf(ws, input.anchor);
+    const cands = resolve(anchor.cat, input.candidates, input.item_texts, input.item_images);
     await embedMissing(cands, requestId);
-    let hist: { profile: TasteProfile | null; items: Cand[] } | undefined;
-    if (input.history?.length) hist = await historyModel(cat, input.history, input.item_texts ?? {}, input.item_images ?? {}, input.domain === 'uiux', requestId);
-    if (!profile && !hist?.profile) throw new TgError('anchor_has_no_text', 'The anchor has no text or linked content to rank against');
-    const share = hist?.profile ? (input.domain === 'uiux' ? HISTORY_SHARE.uiux : HISTORY_SHARE.default) : 0;
-    const scored = cands.map((c) => {
-      const t = tasteScore(c.vector, profile);
-      const h = hist?.profile ? tasteScore(c.vector, hist.profile) : 0;
-      const score = profile ? (1 - share) * t + share * h : h;
-      const signals: Record<string, number> = hist?.profile ? { taste: t, history: h } : { taste: t };
-      return { c, score, signals };
+    const uiux = input.domain === 'uiux';
+    const hist = input.history?.length ? await historyModel(anchor.cat, input.history, input.item_texts ?? {}, input.item_images ?? {}, uiux, requestId) : undefined;
+    const share = hist?.profile ? (anchor.profile ? (uiux ? HISTORY_SHARE.uiux : HISTORY_SHARE.default) : 1) : 0;
+    const scored: Scored[] = cands.map((c) => {
+      const t = tasteScore(anchor, c);
+      const signals: Record<string, number> = { taste: t.score, content: t.content, graph: t.graph };
+      if (!hist?.profile) return { c, score: t.score, signals };
+      const h = c.vector ? contentMatch(c.vector, hist.profile, hist.n).score : 0;
+      signals['history'] = h;
+      return { c, score: (1 - share) * t.score + share * h, signals };
     });
-    return { scored, hist, cat };
+    return { scored, hist, anchor };
   };
 
-  /** Themes of an anchor: clusters of its linked content, labelled from their words. */
-  const themesOf = (cat: WorkspaceCatalog, id: string, max = 3): Theme[] => {
-    const p = cat.parents.get(id);
-    const kids = [...(p?.pooled ?? [])].slice(0, 1_000).filter((c) => cat.vectors.has(c) && cat.entities.has(c));
-    if (!kids.length) return [];
-    const vecs = kids.map((k) => cat.vectors.get(k)!);
-    const fit = kids.length >= 4 ? chooseK(vecs, { kMin: 2, kMax: Math.min(6, kids.length - 1), seed: 3 }) : { k: 1, assignments: kids.map(() => 0), centroids: [] };
-    const k = Math.max(1, fit.k);
-    const groups: number[][] = Array.from({ length: k }, () => []);
-    fit.assignments.forEach((a, i) => groups[Math.min(a, k - 1)]!.push(i));
-    const docs = kids.map((kid) => {
-      const d = cat.entities.get(kid)!;
-      return tokenize(`${d.name} ${d.description} ${(d.text ?? '').slice(0, 500)}`);
-    });
-    const { df, total } = documentFrequencies(docs);
-    return groups
-      .filter((g) => g.length)
-      .map((g) => {
-        const centroid = profileOf(g.map((i) => vecs[i]!))!.mean;
-        const examples = g
-          .map((i) => ({ i, s: cosine(vecs[i]!, centroid) }))
-          .sort((a, b) => b.s - a.s)
-          .slice(0, 3)
-          .map(({ i, s }) => {
-            const d = cat.entities.get(kids[i]!)!;
-            return { id: d.id, name: d.name, description: d.description, url: d.url, type: d.type, score: round(calibrate(s)) };
-          });
-        const words = distinctiveKeywords(g.map((i) => docs[i]!), df, total, 3);
-        return { label: words.length ? words.join(', ') : examples[0]!.name, weight: round(g.length / kids.length), examples };
-      })
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, max);
-  };
-
-  const grounding = (c: Cand, score: number): GroundingItem => ({ id: c.entity_id, name: c.name, description: c.description, url: c.url, type: c.type, score: round(score) });
-
-  /** Search over existing entities of a type: taste + query similarity + lexical match. */
+  /** Search over existing entities of a type: the query (semantic and lexical) and the anchor's taste. */
   const search = async (ws: string, input: RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number }, requestId: string) => {
-    const { cat, doc, profile } = anchorOf(ws, input.anchor);
-    const emb = await embedTexts(rt, [input.query], requestId);
-    const q = emb.vectors[0] ? decodeVector(emb.vectors[0]) : null;
+    const anchor = anchorOf(ws, input.anchor);
+    const { cat, doc, profile } = anchor;
+    const [q = null] = await embed([input.query], requestId);
     const pool = new Map<string, Cand>();
     const add = (id: string) => {
       if (pool.has(id) || id === doc.id) return;
       const d = cat.entities.get(id);
       if (!d || d.type !== input.inTermsOf) return;
-      pool.set(id, candFromDoc(d, index.representative(ws, id)));
+      pool.set(id, candFromDoc(d, index.representative(ws, id), `c${id}`));
     };
-    const probes: Float32Array[] = [];
-    if (q) probes.push(q);
-    if (profile) {
-      probes.push(profile.mean);
-      for (const b of profile.basis.slice(0, 4)) {
-        const aligned = dot(b, profile.mean) < 0 ? b.map((x) => -x) : b;
-        probes.push(aligned);
-      }
+    // Candidates from the vector index: near the query, and between the query and the taste (its mean and
+    // its two main directions, so that each interest of a multi-interest taste is searched).
+    const probes: [Float32Array, number][] = [];
+    if (q) probes.push([q, SEARCH_PROBES.query]);
+    if (profile?.rank) {
+      const dirs = [profile.mean, ...profile.basis.slice(0, 2)];
+      dirs.forEach((d, i) => probes.push([q ? normalizedSum(q, d) : d, i === 0 ? SEARCH_PROBES.taste : SEARCH_PROBES.direction]));
     }
-    for (const pr of probes) for (const h of index.search(ws, input.inTermsOf, pr, 150)) add(h.id);
-    const qTokens = tokenize(input.query);
-    const lex = qTokens.length ? cat.lexical.score(qTokens) : new Map<string, number>();
-    [...lex.entries()].sort((a, b) => b[1] - a[1]).slice(0, 200).forEach(([id]) => add(id));
-    const extra = (input.additional_candidates ?? []).map((co) => resolve(cat, [co])[0]!).map((c, i) => ({ ...c, key: `extra${i}` }));
-    await embedMissing(extra, requestId);
-    const all = [...pool.values(), ...extra];
-    const maxLex = Math.max(0, ...all.map((c) => lex.get(c.entity_id) ?? 0));
-    const extraLex = (c: Cand) => {
-      if (lex.has(c.entity_id) || !c.text) return lex.get(c.entity_id) ?? 0;
-      const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text}`));
-      return qTokens.filter((t) => toks.has(t)).length / Math.max(1, qTokens.length) * (maxLex || 1);
+    for (const [pr, k] of probes) for (const h of index.search(ws, input.inTermsOf, pr, k)) add(h.id);
+    // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
+    // the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
+    const terms = [...new Set(tokenize(input.query))];
+    const n = cat.lexical.size;
+    const weighted = terms.map((t) => {
+      const df = cat.lexical.documentFrequency(t);
+      return { t, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+    });
+    const idfTotal = weighted.reduce((a, p) => a + p.idf, 0);
+    const selective: string[] = [];
+    let budget = LEXICAL_POSTINGS_BUDGET;
+    for (const w of [...weighted].sort((a, b) => a.df - b.df)) {
+      if (w.df === 0) continue;
+      if (w.df > budget) break;
+      selective.push(w.t);
+      budget -= w.df;
+    }
+    if (selective.length) {
+      const bm25 = cat.lexical.score(selective);
+      for (const id of topKeys(bm25, SEARCH_PROBES.lexical)) add(id);
+    }
+    if (input.inTermsOf === 'content') for (const id of anchor.graph.top(SEARCH_PROBES.graph)) add(id);
+    const extra = resolve(cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
+    if (extra.length) await embedMissing(extra, requestId);
+    /** Share of the query's IDF mass the item contains. */
+    const present = weighted.filter((w) => w.df > 0);
+    const lexical = (c: Cand) => {
+      if (!idfTotal) return undefined;
+      if (c.key.startsWith('c')) {
+        let a = 0;
+        for (const w of present) if (cat.lexical.contains(w.t, c.entity_id)) a += w.idf;
+        return a / idfTotal;
+      }
+      const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
+      return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
     };
-    const scored = all.map((c) => {
-      const parts: [number, number][] = [];
-      const t = profile ? tasteScore(c.vector, profile) : undefined;
-      const qs = q && c.vector ? calibrate(cosine(c.vector, q)) : undefined;
-      const l = maxLex > 0 ? Math.min(1, extraLex(c) / maxLex) : qTokens.length ? Math.min(1, extraLex(c)) : undefined;
-      if (t !== undefined) parts.push([SEARCH_WEIGHTS.taste, t]);
-      if (qs !== undefined) parts.push([SEARCH_WEIGHTS.query, qs]);
-      if (l !== undefined) parts.push([SEARCH_WEIGHTS.lexical, l]);
-      const wsum = parts.reduce((a, [w]) => a + w, 0);
-      const score = wsum ? parts.reduce((a, [w, s]) => a + w * s, 0) / wsum : 0;
-      return { c, score, signals: { taste: t ?? 0, query: qs ?? 0, lexical: l ?? 0 } };
+    const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
+      const sem = q && c.vector ? pairMatch(cosine(c.vector, q)) : undefined;
+      const lex = lexical(c);
+      const rel = queryRelevance(sem, lex);
+      const t = profile || anchor.graph.active ? tasteScore(anchor, c) : undefined;
+      const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
+      if (t?.graph) signals['graph'] = t.graph;
+      return { c, score: searchScore(rel, t?.score), signals };
     });
     scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
-    return { scored: scored.slice(0, input.limit ?? 20), cat, doc, profile, q };
+    return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+  };
+
+  /** Themes by anchor, valid while the workspace catalog is unchanged (clustering costs milliseconds). */
+  const themeCache = new Map<string, { version: number; themes: Theme[] }>();
+  const themesOf = (anchor: AnchorCtx, max: number, inTermsOf: string): Theme[] => {
+    const key = `${anchor.cat.id}\u0000${anchor.doc.id}\u0000${inTermsOf}\u0000${max}`;
+    const hit = themeCache.get(key);
+    if (hit && hit.version === anchor.cat.version) return hit.themes;
+    const themes = computeThemes(anchor, max, inTermsOf);
+    themeCache.delete(key);
+    themeCache.set(key, { version: anchor.cat.version, themes });
+    if (themeCache.size > 10_000) themeCache.delete(themeCache.keys().next().value as string);
+    return themes;
+  };
+
+  /** Themes of an anchor: clusters of its linked content, labelled from their words. */
+  const computeThemes = (anchor: AnchorCtx, max: number, inTermsOf: string): Theme[] => {
+    const { cat, doc } = anchor;
+    const p = cat.parents.get(doc.id);
+    const kids = [...(p?.pooled ?? [])].slice(0, 1_000).filter((c) => cat.vectors.has(c) && cat.entities.has(c));
+    if (!kids.length) return [];
+    const vecs = kids.map((k) => cat.vectors.get(k)!);
+    // With few items the Gaussian-twin test of chooseK is unreliable (any split of a handful of points in
+    // 100 dimensions looks good), so small sets rely on a plain silhouette threshold instead.
+    const small = kids.length < 20 ? { minLift: 1.1, minSilhouette: 0.2 } : {};
+    const fit = kids.length >= 4 ? chooseK(vecs, { kMin: 2, kMax: Math.min(6, kids.length - 1), seed: 3, ...small }) : { k: 1, assignments: kids.map(() => 0) };
+    const k = Math.max(1, fit.k);
+    const groups: number[][] = Array.from({ length: k }, () => []);
+    fit.assignments.forEach((a, i) => groups[Math.min(a, k - 1)]!.push(i));
+    const docs = kids.map((kid) => wordsOf(cat.entities.get(kid)!));
+    const { df, total } = documentFrequencies(docs);
+    return groups
+      .filter((g) => g.length)
+      .map((g) => {
+        const centroid = profileOf(g.map((i) => vecs[i]!))!.mean;
+        let examples: GroundingItem[] = g
+          .map((i) => ({ i, s: cosine(vecs[i]!, centroid) }))
+          .sort((a, b) => b.s - a.s)
+          .slice(0, 3)
+          .map(({ i, s }) => grounding(cat.entities.get(kids[i]!)!, pairMatch(s)));
+        if (inTermsOf !== 'content') {
+          // In terms of another type: the entities of that type nearest to the theme stand for it.
+          const near = index
+            .search(anchor.cat.id, inTermsOf, centroid, 5)
+            .filter((h) => h.id !== doc.id && pairMatch(h.score) >= 0.5)
+            .slice(0, 3)
+            .map((h) => grounding(cat.entities.get(h.id)!, pairMatch(h.score)));
+          if (near.length) examples = near;
+        }
+        const words = distinctiveKeywords(g.map((i) => docs[i]!), df, total, 3);
+        return { label: words.length ? words.join(', ') : examples[0]!.name, weight: wireScore(g.length / kids.length), examples };
+      })
+      .sort((a, b) => b.weight - a.weight)
+      .slice(0, max);
+  };
+
+  /** What the anchor does not go for: the entities of the type least like its taste (scored ≤ EXPLAIN_MAX_AVOID). */
+  const avoidsOf = (anchor: AnchorCtx, inTermsOf: string): Theme[] => {
+    const { cat, doc, profile } = anchor;
+    if (!profile?.rank) return [];
+    const linked = cat.parents.get(doc.id)?.children;
+    const anti = profile.mean.map((x) => -x);
+    const far = index
+      .search(cat.id, inTermsOf, anti, 30)
+      .filter((h) => h.id !== doc.id && !linked?.has(h.id))
+      .map((h) => {
+        const d = cat.entities.get(h.id)!;
+        return { d, s: tasteScore(anchor, { vector: index.representative(cat.id, h.id), entity_id: h.id, doc: d }).score };
+      })
+      .filter((x) => x.s <= EXPLAIN_MAX_AVOID)
+      .sort((a, b) => a.s - b.s)
+      .slice(0, 3);
+    if (!far.length) return [];
+    const docs = far.map(({ d }) => wordsOf(d));
+    const kidDocs = [...(linked?.keys() ?? [])].slice(0, 200).flatMap((k) => {
+      const d = cat.entities.get(k);
+      return d ? [wordsOf(d)] : [];
+    });
+    const { df, total } = documentFrequencies([...docs, ...kidDocs]);
+    const words = distinctiveKeywords(docs, df, total, 3);
+    return [{ label: words.length ? words.join(', ') : far[0]!.d.name, weight: 0, examples: far.map(({ d, s }) => grounding(d, s)) }];
+  };
+
+  const grounding = (d: Pick<EntityDoc, 'id' | 'name' | 'description' | 'url' | 'type'>, score: number): GroundingItem => ({
+    id: d.id,
+    name: d.name,
+    description: d.description,
+    url: d.url,
+    type: d.type,
+    score: wireScore(score),
+  });
+
+  /**
+   * Runs the generator and enforces grounding for model-written text: a reply that names a workspace item
+   * it was not given is replaced by the template's (which only ever uses the given items).
+   */
+  const generate = async <I extends AskInput | ExplainInput>(cat: WorkspaceCatalog, input: I, run: (g: TextGenerator, i: I) => Promise<string>) => {
+    const text = await run(generator, input);
+    if (generator.id === template.id) return { text, generator: generator.id };
+    const allowed = allowedNames(input);
+    const names: string[] = [];
+    for (const d of cat.entities.values()) {
+      if (d.name.length >= 4) names.push(d.name);
+      if (names.length >= 20_000) break;
+    }
+    const bad = groundingViolations(text, allowed, names);
+    if (!bad.length) return { text, generator: generator.id };
+    rt.log.warn({ generator: generator.id, names: bad.slice(0, 5) }, 'generated text named items it was not given; used the template');
+    return { text: await run(template, input), generator: template.id };
   };
 
   const server = rpcServer(rt, 'ranking')
     .handle<RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number }, unknown>(RPC.rank.search, async (req, ctx) => {
       await host.ready(req);
       const { scored } = await search(req.ws, req.data, ctx.requestId);
-      return { data: { results: scored.map((s) => resultOf(s.c, s.score, s.signals)) } };
+      return { data: { results: scored.map(resultOf) } };
     })
     .handle<RankInput & { candidates: CandidateInput[]; history?: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string>; limit?: number }, unknown>(
       RPC.rank.rerank,
       async (req, ctx) => {
         await host.ready(req);
         const { scored } = await scoreCandidates(req.ws, req.data, ctx.requestId);
-        scored.sort((a, b) => b.score - a.score || (a.c.key < b.c.key ? -1 : 1));
-        return { data: { results: scored.slice(0, req.data.limit ?? scored.length).map((s) => resultOf(s.c, s.score, s.signals)) } };
+        scored.sort(byScore);
+        return { data: { results: scored.slice(0, req.data.limit ?? scored.length).map(resultOf) } };
       },
     )
     .handle<RankInput & { content: ContentObject | { entity_id: string } | { id: string } }, unknown>(RPC.rank.score, async (req, ctx) => {
@@ -300,20 +493,29 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       let candidate: CandidateInput;
       const c = req.data.content as Record<string, unknown>;
       anchorOf(req.ws, req.data.anchor);
-      if (typeof c['url'] === 'string') {
+      const cat = host.catalog.ws(req.ws);
+      const known = typeof c['url'] === 'string' ? cat.urls.get(c['url']) : undefined;
+      const bringsText = ['content', 'title', 'description', 'alt', 'id'].some((k) => c[k] !== undefined) || c['force_reindex'] === true;
+      if (known && cat.vectors.has(known) && !bringsText) {
+        // Already indexed and nothing new to index: indexing is idempotent on the URL, so score it directly.
+        candidate = { entity_id: known };
+      } else if (typeof c['url'] === 'string') {
         // A content object is indexed first (idempotent on its URL), then scored from the catalog.
         const r = await rt.rpc.call<{ entity_id: string }>(RPC.ingest.content, { ws: req.ws, data: { content: c } }, { requestId: ctx.requestId });
-        minSeq = Math.max(minSeq ?? 0, r.seq ?? 0);
-        await host.ready({ ...req, minSeq });
+        if (r.seq && r.seq > (minSeq ?? 0)) {
+          minSeq = r.seq;
+          await host.ready({ ...req, minSeq });
+        }
         candidate = { entity_id: r.data.entity_id };
       } else {
         const id = (c['entity_id'] ?? c['id']) as string;
-        const cat = host.catalog.ws(req.ws);
-        if (!cat.entities.has(id)) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
-        candidate = { entity_id: id };
+        const found = cat.entities.has(id) ? id : cat.urls.get(id);
+        if (!found) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
+        candidate = { entity_id: found };
       }
       const { scored } = await scoreCandidates(req.ws, { ...req.data, candidates: [candidate] }, ctx.requestId);
-      return { data: { entity_id: scored[0]!.c.entity_id, score: round(scored[0]!.score) }, seq: minSeq !== req.minSeq ? minSeq : undefined };
+      const s = scored[0]!;
+      return { data: { entity_id: s.c.entity_id, score: wireScore(s.score), signals: resultOf(s)['signals'] }, seq: minSeq !== req.minSeq ? minSeq : undefined };
     })
     .handle<RankInput & { candidates: CandidateInput[]; history: string[]; item_texts: Record<string, string>; item_images?: Record<string, string>; limit?: number }, unknown>(
       RPC.rank.recommend,
@@ -321,85 +523,139 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         await host.ready(req);
         const data = { ...req.data, domain: req.data.domain ?? 'uiux' };
         const { scored, hist } = await scoreCandidates(req.ws, data, ctx.requestId);
-        const seen = new Set<string>();
+        const seen = new Set<string>(req.data.history);
         for (const h of hist?.items ?? []) {
           seen.add(h.entity_id);
           if (h.url) seen.add(h.url);
         }
-        for (const h of req.data.history) seen.add(h);
         const fresh = scored.filter((s) => !seen.has(s.c.entity_id) && !(s.c.url && seen.has(s.c.url)));
-        const withVec = fresh.filter((s) => s.c.vector);
+        // Duplicates of one item (by id) are ranked once.
+        const unique = [...new Map(fresh.sort(byScore).map((s) => [s.c.entity_id, s])).values()];
+        const withVec = unique.filter((s) => s.c.vector);
+        const limit = Math.min(req.data.limit ?? unique.length, unique.length);
         const order = mmr(
           withVec.map((s) => ({ id: s.c.key, vector: s.c.vector!, score: s.score })),
-          Math.min(req.data.limit ?? fresh.length, withVec.length),
-          0.7,
+          Math.min(limit, withVec.length),
+          RECOMMEND_MMR_LAMBDA,
         );
-        const byKey = new Map(fresh.map((s) => [s.c.key, s]));
-        const ordered = [...order.map((k) => byKey.get(k)!), ...fresh.filter((s) => !s.c.vector)];
-        return { data: { results: ordered.slice(0, req.data.limit ?? ordered.length).map((s) => resultOf(s.c, s.score, s.signals)) } };
+        const byKey = new Map(unique.map((s) => [s.c.key, s]));
+        const ordered = [...order.map((k) => byKey.get(k)!), ...unique.filter((s) => !s.c.vector)];
+        return { data: { results: ordered.slice(0, limit).map(resultOf) } };
       },
     )
     .handle<RankInput & { query: string }, unknown>(RPC.rank.ask, async (req, ctx) => {
       await host.ready(req);
-      const { cat, doc } = anchorOf(req.ws, req.data.anchor);
-      const kids = [...(cat.parents.get(doc.id)?.children.keys() ?? [])].filter((k) => cat.entities.has(k));
-      if (!kids.length && !cat.vectors.has(doc.id)) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first');
-      const { scored, q, profile } = await search(req.ws, { ...req.data, limit: 12 }, ctx.requestId);
-      const ref = q ?? profile?.mean ?? null;
-      const liked = kids
-        .map((k) => candFromDoc(cat.entities.get(k)!, cat.vectors.get(k) ?? null))
-        .map((c) => ({ c, s: ref && c.vector ? calibrate(cosine(c.vector, ref)) : 0 }))
-        .sort((a, b) => b.s - a.s)
+      const anchor = anchorOf(req.ws, req.data.anchor);
+      const { cat, doc } = anchor;
+      if (!hasCreatedText(cat, doc)) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first', { entity_id: doc.id });
+      const linked = cat.parents.get(doc.id)?.children ?? new Map<string, unknown>();
+      const { scored, q } = await search(req.ws, { ...req.data, limit: 40 }, ctx.requestId);
+      const likedRanked = [...linked.keys()]
+        .map((k) => cat.entities.get(k))
+        .filter((d): d is EntityDoc => !!d && cat.vectors.has(d.id))
+        .map((d) => ({ d, s: q ? pairMatch(cosine(cat.vectors.get(d.id)!, q)) : 0.5 }))
+        .sort((a, b) => b.s - a.s);
+      const liked = likedRanked.slice(0, 5).map(({ d, s }) => grounding(d, s));
+      // Named suggestions must fit the anchor's taste and the query: nothing irrelevant is ever named.
+      const suggestions = scored
+        .filter((s) => !linked.has(s.c.entity_id) && s.signals['taste']! >= ASK_MIN_TASTE && s.score >= ASK_MIN_SCORE)
         .slice(0, 5)
-        .map(({ c, s }) => grounding(c, s));
-      const likedIds = new Set(liked.map((l) => l.id));
-      const suggestions = scored.filter((s) => !likedIds.has(s.c.entity_id) && !kids.includes(s.c.entity_id)).slice(0, 5).map((s) => grounding(s.c, s.score));
-      const text = await generator.ask({
+        .map((s) => grounding({ id: s.c.entity_id, name: s.c.name, description: s.c.description, url: s.c.url, type: s.c.type }, s.score));
+      const input: AskInput = {
         query: req.data.query,
         anchor: { id: doc.id, name: doc.name, type: doc.type, description: doc.description },
         inTermsOf: req.data.inTermsOf,
         liked,
         suggestions,
-        themes: themesOf(cat, doc.id),
-      });
-      return { data: { answer: { role: 'assistant', content: [{ type: 'text', text }] }, grounding: { liked: liked.map((l) => l.id), suggestions: suggestions.map((s) => s.id) } } };
+        themes: themesOf(anchor, 3, req.data.inTermsOf),
+      };
+      const { text, generator: used } = await generate(cat, input, (g, i) => g.ask(i));
+      return {
+        data: {
+          answer: { role: 'assistant', content: [{ type: 'text', text }] },
+          grounding: { liked: liked.map((l) => l.id), suggestions: suggestions.map((s) => s.id) },
+          generator: used,
+        },
+      };
     })
     .handle<RankInput & { query: string }, unknown>(RPC.rank.explain, async (req) => {
       await host.ready(req);
-      const { cat, doc, profile } = anchorOf(req.ws, req.data.anchor);
-      if (!profile) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first');
-      const themes = themesOf(cat, doc.id, 4);
-      // What it does not go for: the entities of the requested type least like the taste.
-      const far: { c: Cand; s: number }[] = [];
-      let seen = 0;
-      for (const d of cat.entities.values()) {
-        if (d.type !== req.data.inTermsOf || d.id === doc.id) continue;
-        const v = index.representative(req.ws, d.id);
-        if (!v) continue;
-        far.push({ c: candFromDoc(d, v), s: affinity(v, profile).score });
-        if (++seen >= 2_000) break;
-      }
-      far.sort((a, b) => a.s - b.s);
-      const bottom = far.slice(0, 3);
-      const avoids: Theme[] = bottom.length
-        ? [{ label: distinctiveKeywords(bottom.map((b) => tokenize(`${b.c.name} ${b.c.description} ${b.c.text ?? ''}`)), new Map(), 1, 3).join(', ') || bottom[0]!.c.name, weight: 0, examples: bottom.map((b) => grounding(b.c, b.s)) }]
-        : [];
-      const explanation = await generator.explain({
+      const anchor = anchorOf(req.ws, req.data.anchor);
+      const { cat, doc } = anchor;
+      if (!hasCreatedText(cat, doc) || !anchor.profile) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first', { entity_id: doc.id });
+      const themes = doc.kind === 'content' ? [{ label: doc.name, weight: 1, examples: [grounding(doc, 1)] }] : themesOf(anchor, 4, req.data.inTermsOf);
+      const avoids = avoidsOf(anchor, req.data.inTermsOf);
+      const input: ExplainInput = {
         anchor: { id: doc.id, name: doc.name, type: doc.type, description: doc.description },
         inTermsOf: req.data.inTermsOf,
         themes,
         avoids,
-        domain: req.data.domain as never,
-        task: req.data.task as never,
+        domain: req.data.domain as ExplainInput['domain'],
+        task: req.data.task as ExplainInput['task'],
         query: req.data.query,
-      });
-      return { data: { explanation } };
+      };
+      const { text, generator: used } = await generate(cat, input, (g, i) => g.explain(i));
+      return {
+        data: {
+          explanation: text,
+          grounding: { themes: themes.map((t) => ({ label: t.label, weight: t.weight, examples: t.examples.map((e) => e.id) })), avoids: avoids.flatMap((t) => t.examples.map((e) => e.id)) },
+          generator: used,
+        },
+      };
     })
     .handle<{ response: string; followup: string; prompt?: string }, unknown>(RPC.rank.gauge, async (req) => {
       const { response, followup, prompt } = req.data;
-      if (!response?.trim() || !followup?.trim()) throw new TgError('validation_failed', 'response and followup must be non-empty strings');
+      if (typeof response !== 'string' || typeof followup !== 'string' || !response.trim() || !followup.trim()) {
+        throw new TgError('validation_failed', 'response and followup must be non-empty strings');
+      }
       const g = gauge({ response, followup, prompt });
       return { data: { resonance: g.resonance, response, followup, prompt: gaugePrompt(response, followup, prompt), label: g.label, signals: g.signals } };
     });
   return { name: 'ranking', index, stop: () => server.drain() };
+}
+
+/**
+ * The words that label an entity in themes: its name and text (content) or description (other entities).
+ * A content item's description is left out: until enrichment it is a placeholder naming the URL's host.
+ */
+function wordsOf(d: EntityDoc): string[] {
+  return tokenize(d.kind === 'content' ? `${d.name} ${(d.text ?? '').slice(0, 500)}` : `${d.name} ${d.description}`);
+}
+
+/** The unit vector along a + b (for unit a and b: the direction between them). */
+function normalizedSum(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    out[i] = a[i]! + b[i]!;
+    n += out[i]! * out[i]!;
+  }
+  const inv = n > 0 ? 1 / Math.sqrt(n) : 0;
+  for (let i = 0; i < out.length; i++) out[i]! *= inv;
+  return out;
+}
+
+/** The keys of the k largest values (one pass; k small). */
+function topKeys(m: Map<string, number>, k: number): string[] {
+  if (m.size <= k) return [...m.keys()];
+  const top: [string, number][] = [];
+  let floor = -Infinity;
+  for (const e of m) {
+    if (top.length >= k && e[1] <= floor) continue;
+    top.push(e);
+    if (top.length > 2 * k) {
+      top.sort((a, b) => b[1] - a[1]);
+      top.length = k;
+      floor = top[k - 1]![1];
+    }
+  }
+  return top.sort((a, b) => b[1] - a[1]).slice(0, k).map(([id]) => id);
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return url;
+  }
 }

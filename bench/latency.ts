@@ -1,0 +1,197 @@
+/**
+ * Ranking latency at 100,000 content items: /score, /search and /rerank (50 candidates) under load, next to the
+ * raw vector-index query time measured in the same run.
+ *
+ * 1. A real stack in process; `--items` synthetic content items through POST /entity/batch (pages of 200), and a
+ *    user linked to `--links` of them spread over the catalog (a multi-interest profile).
+ * 2. Warm-up requests (the first search builds the HNSW graph of the workspace's content), then autocannon in a
+ *    separate process, `--connections` concurrent connections, `--amount` requests per endpoint:
+ *    - score (by id): `{ content: { entity_id } }` for a catalog item;
+ *    - score (content object): `{ content: { url, type } }` of an indexed URL (the "indexed first" path);
+ *    - search: a text query made unique per request (no embedding cache hits), default limit 20;
+ *    - rerank: 50 entity ids.
+ * 3. The raw index: the same 100,000 vectors (read back from the event log) in an InProcessVectorIndex, k = 100,
+ *    exact scan and HNSW, p50/p99 of single queries in this process.
+ *
+ * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000]
+ */
+import { decodeVector } from '@tg/contracts';
+import { percentile } from '@tg/math';
+import { EventStore, RpcClient } from '@tg/messaging';
+import { readStream } from '@tg/services';
+import { startStack } from '@tg/test-stack';
+import { InProcessVectorIndex } from '@tg/vector-store';
+import { load, syntheticText } from './support';
+
+function arg(args: string[], name: string, def: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : def;
+}
+
+async function pool(n: number, inflight: number, fn: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, inflight) }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
+const ms = (x: number) => Number(x.toFixed(2));
+
+export async function run(args: string[]) {
+  const items = Number(arg(args, 'items', '100000'));
+  const nLinks = Number(arg(args, 'links', '60'));
+  const connections = Number(arg(args, 'connections', '16'));
+  const amount = Number(arg(args, 'amount', '3000'));
+  const t0 = performance.now();
+  const since = () => ((performance.now() - t0) / 1000).toFixed(1);
+  const s = await startStack({ logLevel: 'silent', clusterDebounceMs: 5_000 });
+  try {
+    const ws = await s.workspace('bench-latency');
+    const ids: string[] = new Array(items);
+    const urls: string[] = new Array(items);
+    const pages = Math.ceil(items / 200);
+    await pool(pages, 4, async (p) => {
+      const content = Array.from({ length: Math.min(200, items - p * 200) }, (_, j) => {
+        const k = p * 200 + j;
+        return { url: `https://latency.test/item/${k}`, type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true };
+      });
+      const r = await ws.request('POST', '/entity/batch', { body: { content } });
+      if (r.status !== 200) throw new Error(`batch: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+      r.body.results.forEach((x: { entity_id: string }, j: number) => {
+        ids[p * 200 + j] = x.entity_id;
+        urls[p * 200 + j] = content[j]!.url;
+      });
+    });
+    const ingestS = (performance.now() - t0) / 1000;
+    console.log(`indexed ${items} items (${since()} s)`);
+    const user = (await ws.request('POST', '/entity', { body: { type: 'user', name: 'Latency user' } })).body.id as string;
+    const step = Math.floor(items / nLinks);
+    const linked = Array.from({ length: nLinks }, (_, i) => i * step);
+    const lr = await ws.request('POST', '/entity/batch', {
+      body: { content: linked.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: linked.map(() => user) },
+    });
+    if (lr.status !== 200) throw new Error(`link: ${lr.status}`);
+    // Let the background cluster recompute of the new catalog finish, so that it does not fall into a measurement.
+    const store = await EventStore.open(s.tg.nc);
+    const rpc = new RpcClient(s.tg.nc);
+    const settleT = performance.now();
+    for (;;) {
+      const last = await store.streamLastSeq();
+      const live = (await rpc.call<{ position: number; settled: boolean }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 300_000 })).data;
+      if (live.settled && live.position === (await store.streamLastSeq())) break;
+      if (performance.now() - settleT > 600_000) throw new Error('clusters did not settle in 10 minutes');
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+    console.log(`clusters settled (${since()} s)`);
+
+    const query = { relative_to_entity_id: user, in_terms_of_entity_type: 'content' };
+    const qs = new URLSearchParams(query).toString();
+    const headers = { 'x-api-key': ws.key };
+    const target = (k: number) => (k * 7919 + 13) % items;
+    const rerankIds = Array.from({ length: 50 }, (_, i) => ids[target(i + 1)]!);
+    const bodies = {
+      'score (by id)': { path: '/score', body: { content: { entity_id: ids[target(1)] } } },
+      'score (content object)': { path: '/score', body: { content: { url: urls[target(2)], type: 'text' } } },
+      search: { path: '/search', body: { query: 'a quiet vintage jazz album for a cozy evening [<id>]' } },
+      'rerank (50)': { path: '/rerank', body: { candidates: rerankIds } },
+    } as const;
+    // Warm-up: builds the HNSW graph of the catalog and the caches a running service has.
+    const warmT = performance.now();
+    for (const [name, b] of Object.entries(bodies)) {
+      const r = await ws.request('POST', b.path, { query, body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm')) });
+      if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    }
+    const warmS = (performance.now() - warmT) / 1000;
+    console.log(`warm (${warmS.toFixed(1)} s; first search builds the HNSW graph)`);
+    for (const b of Object.values(bodies)) await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount: 200 });
+
+    const figures: Record<string, number | string> = { items, links: nLinks, connections, amount, ingestSeconds: ms(ingestS), warmupSeconds: ms(warmS) };
+    const rows: string[] = [];
+    for (const [name, b] of Object.entries(bodies)) {
+      const cpu0 = process.cpuUsage();
+      const r = await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount });
+      const cpu = process.cpuUsage(cpu0);
+      const cpuMs = ms((cpu.user + cpu.system) / 1000 / amount);
+      if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
+      figures[`${name}.serverCpuMsPerRequest`] = cpuMs;
+      figures[`${name}.p50Ms`] = r.p50;
+      figures[`${name}.p99Ms`] = r.p99;
+      figures[`${name}.rps`] = Math.round(r.rps);
+      rows.push(`| ${name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${cpuMs} |`);
+      console.log(`${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s, ${cpuMs} ms CPU/request (${since()} s)`);
+    }
+
+    // The raw index on the same vectors.
+    const raw = new InProcessVectorIndex();
+    const all: Float32Array[] = [];
+    await readStream(store, {
+      handle: (m) => {
+        const e = m.json<{ type: string; data: { entity_id: string; vector: string }; metadata: { workspace: string } }>();
+        if (e.type !== 'ContentEmbedded' || e.metadata.workspace !== ws.workspaceId) return;
+        const v = decodeVector(e.data.vector);
+        raw.upsertSync('w', 'content', e.data.entity_id, v);
+        all.push(v);
+      },
+    });
+    // Queries: 500 stored vectors spread over the catalog.
+    const qv = Array.from({ length: Math.min(500, all.length) }, (_, i) => all[Math.floor((i * all.length) / Math.min(500, all.length))]!);
+    const timeQueries = (k: number) => {
+      raw.searchSync('w', 'content', qv[0]!, k);
+      const lat: number[] = [];
+      for (const q of qv) {
+        const t = performance.now();
+        raw.searchSync('w', 'content', q, k);
+        lat.push(performance.now() - t);
+      }
+      return { p50: percentile(lat, 50), p99: percentile(lat, 99) };
+    };
+    const hnsw = timeQueries(100);
+    // Exact scan for comparison (what the index does below 5,000 vectors), timed by hand over all vectors.
+    const flat = new Float32Array(all.length * all[0]!.length);
+    all.forEach((v, i) => flat.set(v, i * v.length));
+    const exactLat: number[] = [];
+    const d = all[0]!.length;
+    for (const q of qv.slice(0, 50)) {
+      const t = performance.now();
+      const sc = new Float32Array(all.length);
+      for (let i = 0; i < all.length; i++) {
+        let x = 0;
+        for (let j = 0; j < d; j++) x += flat[i * d + j]! * q[j]!;
+        sc[i] = x;
+      }
+      const top: number[] = [];
+      for (let i = 0; i < sc.length; i++) if (top.length < 100 || sc[i]! > sc[top[top.length - 1]!]!) {
+        top.push(i);
+        top.sort((a, b) => sc[b]! - sc[a]!);
+        if (top.length > 100) top.pop();
+      }
+      exactLat.push(performance.now() - t);
+    }
+    figures['index.hnsw.k100.p50Ms'] = ms(hnsw.p50);
+    figures['index.hnsw.k100.p99Ms'] = ms(hnsw.p99);
+    figures['index.exactScan.k100.p50Ms'] = ms(percentile(exactLat, 50));
+    figures['index.exactScan.k100.p99Ms'] = ms(percentile(exactLat, 99));
+    figures['queries'] = qv.length;
+    const goal = (n: string) => (figures[`${n}.p50Ms`] as number) <= 10 && (figures[`${n}.p99Ms`] as number) <= 50;
+    figures['goalMet(score,search)'] = goal('score (by id)') && goal('score (content object)') && goal('search') ? 'yes' : 'no';
+    const markdown = [
+      `## Ranking latency (${items.toLocaleString('en')} content items, ${connections} connections, ${amount} requests each)`,
+      '',
+      '| endpoint | p50 (ms) | p99 (ms) | requests/s | server CPU per request (ms) |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+      '| raw vector index, same vectors, one query in process | p50 (ms) | p99 (ms) |',
+      '|---|---|---|',
+      `| HNSW (usearch), k = 100 | ${ms(hnsw.p50)} | ${ms(hnsw.p99)} |`,
+      `| exact scan in JS, k = 100 | ${figures['index.exactScan.k100.p50Ms']} | ${figures['index.exactScan.k100.p99Ms']} |`,
+      '',
+      `Goal p50 ≤ 10 ms and p99 ≤ 50 ms for score and search: ${figures['goalMet(score,search)'] === 'yes' ? 'met' : 'NOT met'}. Ingest of the catalog took ${ms(ingestS)} s; warm-up ${ms(warmS)} s.`,
+    ].join('\n');
+    return { figures, markdown };
+  } finally {
+    await s.stop();
+  }
+}
