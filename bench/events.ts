@@ -7,14 +7,7 @@ import { connectNats, EventStore } from '@tg/messaging';
 import { event } from '@tg/contracts';
 import { startNats } from '@tg/testing';
 import { startStack } from '@tg/test-stack';
-import { arg, load } from './support';
-
-async function pool<T>(n: number, inflight: number, fn: (i: number) => Promise<T>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: inflight }, async () => {
-    while (next < n) await fn(next++);
-  }));
-}
+import { arg, load, pool } from './support';
 
 export async function run(args: string[]) {
   const N = arg(args, 'events', 20_000);

@@ -10,27 +10,13 @@
  * Usage: npm run bench -- language [-- --items 10000 --links 60 --connections 8 --amount 1000]
  */
 import { startStack } from '@tg/test-stack';
-import { load, syntheticText } from './support';
-
-function arg(args: string[], name: string, def: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : def;
-}
-
-async function pool(n: number, inflight: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, inflight) }, async () => {
-      while (next < n) await fn(next++);
-    }),
-  );
-}
+import { arg, load, pool, syntheticText } from './support';
 
 export async function run(args: string[]) {
-  const items = Number(arg(args, 'items', '10000'));
-  const nLinks = Number(arg(args, 'links', '60'));
-  const connections = Number(arg(args, 'connections', '8'));
-  const amount = Number(arg(args, 'amount', '1000'));
+  const items = arg(args, 'items', 10000);
+  const nLinks = arg(args, 'links', 60);
+  const connections = arg(args, 'connections', 8);
+  const amount = arg(args, 'amount', 1000);
   const t0 = performance.now();
   const s = await startStack({ logLevel: 'silent', clusterDebounceMs: 5_000 });
   try {

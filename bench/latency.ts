@@ -21,29 +21,15 @@ import { EventStore, RpcClient } from '@tg/messaging';
 import { readStream } from '@tg/services';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
-import { load, syntheticText } from './support';
-
-function arg(args: string[], name: string, def: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] !== undefined ? args[i + 1]! : def;
-}
-
-async function pool(n: number, inflight: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, inflight) }, async () => {
-      while (next < n) await fn(next++);
-    }),
-  );
-}
+import { arg, load, pool, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
 export async function run(args: string[]) {
-  const items = Number(arg(args, 'items', '100000'));
-  const nLinks = Number(arg(args, 'links', '60'));
-  const connections = Number(arg(args, 'connections', '16'));
-  const amount = Number(arg(args, 'amount', '3000'));
+  const items = arg(args, 'items', 100000);
+  const nLinks = arg(args, 'links', 60);
+  const connections = arg(args, 'connections', 16);
+  const amount = arg(args, 'amount', 3000);
   const t0 = performance.now();
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
   const s = await startStack({ logLevel: 'silent', clusterDebounceMs: 5_000 });

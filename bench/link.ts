@@ -17,7 +17,7 @@ import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
 import { adminReplay, catalogReplay, computeClusters, readStream, replayProjection } from '@tg/services';
 import { eventually, startStack } from '@tg/test-stack';
-import { syntheticText } from './support';
+import { pool, syntheticText } from './support';
 
 function arg(args: string[], name: string, def: string): string {
   const i = args.indexOf(`--${name}`);
@@ -26,13 +26,6 @@ function arg(args: string[], name: string, def: string): string {
 const nums = (s: string) => s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
 const ms = (x: number) => Number(x.toFixed(2));
 const rate = (x: number) => Math.round(x);
-
-async function pool(n: number, inflight: number, fn: (i: number) => Promise<void>) {
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(n, inflight) }, async () => {
-    while (next < n) await fn(next++);
-  }));
-}
 
 /** In-process: µs to fold one ChildLinked into a parent that already has `n` children (dim 100). */
 function foldCost(n: number, extra: number): { perLinkUs: number; composeMs: number } {

@@ -29,6 +29,16 @@ export function arg(args: string[], name: string, def: number): number {
   return i >= 0 ? Number(args[i + 1]) : def;
 }
 
+/** Runs `fn(0..n-1)` with at most `inflight` calls at a time. */
+export async function pool(n: number, inflight: number, fn: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, inflight) }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
+}
+
 /** Latency percentiles (ms) of a list of durations. */
 export function summary(ms: number[]) {
   return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length };
