@@ -18,7 +18,8 @@ const lines = [
     ? `  Account secret (shown once, kept in ${config.dataDir}/account-secret):\n    ${tg.accountSecret}`
     : `  Account secret: ${config.accountSecret ? 'from TG_ACCOUNT_SECRET' : `in ${config.dataDir}/account-secret`}`,
   '  Get a workspace key:',
-  `    curl -s -X POST ${tg.baseUrl}/admin/workspaces -H "X-API-Key: $TG_ACCOUNT_SECRET" -H 'content-type: application/json' -d '{"name":"demo"}'`,
+  `    curl -s -X POST ${tg.baseUrl}/admin/workspaces -H "X-API-Key: ${config.accountSecret ? '$TG_ACCOUNT_SECRET' : `$(cat ${config.dataDir}/account-secret)`}" -H 'content-type: application/json' -d '{"name":"demo"}'`,
+  '  The answer holds workspace_api_key: send it as X-API-Key on every other route (walkthrough in README.md).',
   '',
 ];
 process.stdout.write(lines.join('\n') + '\n');
