@@ -17,3 +17,8 @@ export function contentIdForUrl(url: string): string {
 export function textDigest(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }
+
+/** True for a string with a URL scheme (`https://…`): a content URL rather than an entity id. */
+export function looksLikeUrl(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+}

@@ -34,6 +34,7 @@ export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
 /** Verifies keys through the admin service, caching the answer briefly by key digest. */
 export class Authenticator {
   private readonly cache = new Map<string, { who: { kind: 'account' | 'workspace'; workspace?: string } | null; until: number }>();
+  private readonly knownWorkspaces = new Map<string, number>();
   constructor(
     private readonly rpc: RpcClient,
     private readonly consistency: Consistency,
@@ -56,6 +57,18 @@ export class Authenticator {
     return data;
   }
 
+  /** Whether a workspace exists; positive answers are cached like keys (workspaces are never deleted). */
+  private async workspaceExists(id: string, requestId: string): Promise<boolean> {
+    const now = Date.now();
+    if ((this.knownWorkspaces.get(id) ?? 0) > now) return true;
+    const { data } = await this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: id }, minSeq: this.consistency.get('_account') }, { requestId });
+    if (data.exists) {
+      this.knownWorkspaces.set(id, now + this.ttlMs);
+      if (this.knownWorkspaces.size > 10_000) this.knownWorkspaces.delete(this.knownWorkspaces.keys().next().value as string);
+    }
+    return data.exists;
+  }
+
   /** Authenticates a workspace route: workspace key, or account key plus workspace header. */
   async workspace(req: FastifyRequest): Promise<Caller & { workspace: string }> {
     const key = keyOf(req);
@@ -69,8 +82,7 @@ export class Authenticator {
       return { kind: 'workspace', workspace: who.workspace! };
     }
     if (!header) throw new TgError('workspace_required', 'The account key needs a workspace header (X-Workspace-Id) on workspace routes');
-    const { data } = await this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: header }, minSeq: this.consistency.get('_account') }, { requestId: req.id });
-    if (!data.exists) throw new TgError('forbidden', 'No such workspace for this account');
+    if (!(await this.workspaceExists(header, req.id))) throw new TgError('forbidden', 'No such workspace for this account');
     return { kind: 'account', workspace: header };
   }
 

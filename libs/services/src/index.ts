@@ -1,4 +1,5 @@
 export * from './runtime';
+export * from './concurrency';
 export * from './admin/keys';
 export * from './admin/admin-service';
 export * from './read-model/host';

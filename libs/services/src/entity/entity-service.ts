@@ -1,6 +1,7 @@
-import { RPC, TgError, contentIdForUrl, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
+import { RPC, TgError, contentIdForUrl, looksLikeUrl, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
 import { entityDecider, entityTypeDecider, isBuiltinType, linkDecider, linkId, urlClaimDecider, type EntityState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
+import { mapLimit } from '../concurrency';
 import { embedTexts } from '../embedding/client';
 import type { ReadModelHost } from '../read-model/host';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
@@ -35,7 +36,7 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
     if (state.exists) return { id: idOrUrl.entity_id, state, seq };
   }
   const url = idOrUrl.url ?? idOrUrl.entity_id;
-  if (url && /^[a-z][a-z0-9+.-]*:\/\//i.test(url)) {
+  if (url && looksLikeUrl(url)) {
     const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
     // A URL belongs to its claimant, or else to the content whose id is the URL's hash.
     const id = claim.state.entityId ?? contentIdForUrl(url);
@@ -43,20 +44,6 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
     if (state.exists && state.url === url) return { id, state, seq };
   }
   return null;
-}
-
-/** Runs tasks with bounded concurrency, keeping result order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (t: T, i: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Starts the entity service: entities, custom types and links. */

@@ -2,7 +2,7 @@ import { RPC, TgError, isTgError } from '@tg/contracts';
 import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId, urlClaimDecider } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Running } from '@tg/messaging';
 import { embedTexts } from '../embedding/client';
-import { mapLimit } from '../entity/entity-service';
+import { mapLimit } from '../concurrency';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { enrichmentFor } from './enrich';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';

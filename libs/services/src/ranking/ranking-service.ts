@@ -1,4 +1,4 @@
-import { RPC, TgError, contentIdForUrl, decodeVector, type ContentObject } from '@tg/contracts';
+import { RPC, TgError, contentIdForUrl, decodeVector, looksLikeUrl, type ContentObject } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { textForContent, type Embedder } from '@tg/embedding';
 import {
@@ -67,7 +67,6 @@ interface Scored {
   signals: Record<string, number>;
 }
 
-const isUrl = (s: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 const byScore = (a: Scored, b: Scored) => b.score - a.score || (a.c.key < b.c.key ? -1 : a.c.key > b.c.key ? 1 : 0);
 
 /** Share of the history model in a personalised rerank or recommend (the rest is the anchor's taste). */
@@ -186,7 +185,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
 
   const anchorOf = (ws: string, id: string): AnchorCtx => {
     const cat = host.catalog.ws(ws);
-    const doc = cat.entities.get(id) ?? (isUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
+    const doc = cat.entities.get(id) ?? (looksLikeUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
     if (!doc) throw new TgError('anchor_not_found', `Anchor entity not found: ${id}`, { entity_id: id });
     return { cat, doc, profile: anchorProfile(cat, doc.id), graph: graphEvidence(cat, doc.id) };
   };
@@ -213,7 +212,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         const id = cat.entities.has(c) ? c : cat.urls.get(c);
         const d = id ? cat.entities.get(id) : undefined;
         if (d && (cat.vectors.has(d.id) || !itemTexts[c])) return void out.push(candFromDoc(d, index.representative(cat.id, d.id), key));
-        const url = isUrl(c) ? c : undefined;
+        const url = looksLikeUrl(c) ? c : undefined;
         const text = itemTexts[c] ?? (itemImages[c] ? textForContent({ url: itemImages[c], type: 'image' }) : url ? textForContent({ url, type: 'image' }) : '');
         if (!text) {
           if (strict) unknown.push(c);
