@@ -8,12 +8,15 @@
  *    separate process, `--connections` concurrent connections, `--amount` requests per endpoint:
  *    - score (by id): `{ content: { entity_id } }` for a catalog item;
  *    - score (content object): `{ content: { url, type } }` of an indexed URL (the "indexed first" path);
- *    - search: a text query made unique per request (no embedding cache hits), default limit 20;
+ *    - search: a different three-word query per request (drawn from the catalog's words; few embedding cache hits), default limit 20;
  *    - rerank: 50 entity ids.
  * 3. The raw index: the same 100,000 vectors (read back from the event log) in an InProcessVectorIndex, k = 100,
  *    exact scan and HNSW, p50/p99 of single queries in this process.
  *
- * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000]
+ * `--only search,score` measures only the endpoints whose names start with those words. `--profile` also samples this process's CPU during each endpoint's load and prints the top functions by self time
+ * (profiles are written to bench/results/*.cpuprofile).
+ *
+ * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
 import { decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
@@ -21,7 +24,8 @@ import { EventStore, RpcClient } from '@tg/messaging';
 import { readStream } from '@tg/services';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
-import { arg, load, pool, syntheticText } from './support';
+import { profiled } from './profile';
+import { WORDS, arg, load, pool, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
@@ -80,24 +84,35 @@ export async function run(args: string[]) {
     const bodies = {
       'score (by id)': { path: '/score', body: { content: { entity_id: ids[target(1)] } } },
       'score (content object)': { path: '/score', body: { content: { url: urls[target(2)], type: 'text' } } },
-      search: { path: '/search', body: { query: 'a quiet vintage jazz album for a cozy evening [<id>]' } },
+      // A different query per request (three catalog words: adjective, genre or noun), so that neither the
+      // embedding cache nor repeated index paths flatter the figure.
+      search: { path: '/search', body: { query: '[<words>]' } },
       'rerank (50)': { path: '/rerank', body: { candidates: rerankIds } },
     } as const;
     // Warm-up: builds the HNSW graph of the catalog and the caches a running service has.
     const warmT = performance.now();
     for (const [name, b] of Object.entries(bodies)) {
-      const r = await ws.request('POST', b.path, { query, body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm')) });
+      const r = await ws.request('POST', b.path, { query, body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm').replaceAll('[<words>]', 'quiet jazz album')) });
       if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     }
     const warmS = (performance.now() - warmT) / 1000;
     console.log(`warm (${warmS.toFixed(1)} s; first search builds the HNSW graph)`);
-    for (const b of Object.values(bodies)) await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount: 200 });
+    const words = [...WORDS.adj, ...WORDS.genre, ...WORDS.noun];
+    for (const b of Object.values(bodies)) await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount: 200, words });
 
     const figures: Record<string, number | string> = { items, links: nLinks, connections, amount, ingestSeconds: ms(ingestS), warmupSeconds: ms(warmS) };
     const rows: string[] = [];
+    const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : undefined;
     for (const [name, b] of Object.entries(bodies)) {
+      if (only && !only.some((o) => name.startsWith(o))) continue;
       const cpu0 = process.cpuUsage();
-      const r = await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount });
+      const go = () => load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount, words });
+      let r: Awaited<ReturnType<typeof go>>;
+      if (args.includes('--profile')) {
+        const p = await profiled(`latency-${name}`, go);
+        r = p.result;
+        console.log(`${name}: CPU by self time\n  ${p.top.join('\n  ')}`);
+      } else r = await go();
       const cpu = process.cpuUsage(cpu0);
       const cpuMs = ms((cpu.user + cpu.system) / 1000 / amount);
       if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
@@ -161,7 +176,8 @@ export async function run(args: string[]) {
     figures['index.exactScan.k100.p99Ms'] = ms(percentile(exactLat, 99));
     figures['queries'] = qv.length;
     const goal = (n: string) => (figures[`${n}.p50Ms`] as number) <= 10 && (figures[`${n}.p99Ms`] as number) <= 50;
-    figures['goalMet(score,search)'] = goal('score (by id)') && goal('score (content object)') && goal('search') ? 'yes' : 'no';
+    const goalNames = ['score (by id)', 'score (content object)', 'search'];
+    figures['goalMet(score,search)'] = goalNames.some((n) => figures[`${n}.p50Ms`] === undefined) ? 'not measured' : goalNames.every(goal) ? 'yes' : 'no';
     const markdown = [
       `## Ranking latency (${items.toLocaleString('en')} content items, ${connections} connections, ${amount} requests each)`,
       '',
@@ -174,7 +190,7 @@ export async function run(args: string[]) {
       `| HNSW (usearch), k = 100 | ${ms(hnsw.p50)} | ${ms(hnsw.p99)} |`,
       `| exact scan in JS, k = 100 | ${figures['index.exactScan.k100.p50Ms']} | ${figures['index.exactScan.k100.p99Ms']} |`,
       '',
-      `Goal p50 ≤ 10 ms and p99 ≤ 50 ms for score and search: ${figures['goalMet(score,search)'] === 'yes' ? 'met' : 'NOT met'}. Ingest of the catalog took ${ms(ingestS)} s; warm-up ${ms(warmS)} s.`,
+      `Goal p50 ≤ 10 ms and p99 ≤ 50 ms for score and search: ${{ yes: 'met', no: 'NOT met' }[figures['goalMet(score,search)'] as string] ?? 'not measured in this run'}. Ingest of the catalog took ${ms(ingestS)} s; warm-up ${ms(warmS)} s.`,
     ].join('\n');
     return { figures, markdown };
   } finally {

@@ -1,5 +1,6 @@
 // Runs autocannon in its own process (so the load generator does not compete with the server for the
-// event loop) and prints its summary as JSON. Bodies may contain [<id>] for a unique id per request.
+// event loop) and prints its summary as JSON. Bodies may contain [<id>] for a unique id per request, and
+// [<words>] for three words drawn from opts.words.
 import autocannon from 'autocannon';
 
 const opts = JSON.parse(process.argv[2]);
@@ -12,14 +13,26 @@ const config = {
   amount: opts.amount,
   headers: { 'content-type': 'application/json', ...opts.headers },
 };
+// [<words>] becomes three words drawn from opts.words (a fixed-seed generator, so runs ask the same queries).
+let seed = 0x2545f491;
+const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+const words = () => Array.from({ length: 3 }, () => opts.words[Math.floor(rand() * opts.words.length)]).join(' ');
 if (template !== undefined) {
   config.body = template;
-  if (template.includes('[<id>]')) {
+  if (template.includes('[<id>]') || template.includes('[<words>]')) {
     const prefix = `${process.pid}-${Date.now()}`;
-    config.requests = [{ setupRequest: (req) => ({ ...req, body: template.replaceAll('[<id>]', `${prefix}-${n++}`) }) }];
+    config.requests = [
+      { setupRequest: (req) => ({ ...req, body: template.replaceAll('[<id>]', `${prefix}-${n++}`).replaceAll('[<words>]', () => words()) }) },
+    ];
   }
 }
-const result = await autocannon(config);
+// Throughput from the first request to the last response (autocannon's own duration is rounded up to its
+// one-second ticker when a run ends by `amount`).
+const started = performance.now();
+let last = started;
+const instance = autocannon(config);
+instance.on('response', () => (last = performance.now()));
+const result = await instance;
 process.stdout.write(
-  JSON.stringify({ p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.errors, non2xx: result.non2xx, requests: result.requests.total }),
+  JSON.stringify({ p50: result.latency.p50, p99: result.latency.p99, rps: (result.requests.total * 1000) / Math.max(last - started, 1), errors: result.errors, non2xx: result.non2xx, requests: result.requests.total }),
 );

@@ -4,7 +4,8 @@ import { percentile } from '@tg/math';
 
 /**
  * Runs autocannon in a separate process against one endpoint. The body is JSON; the text `[<id>]` in it is
- * replaced by a unique id per request. Returns latency figures in ms.
+ * replaced by a unique id per request, and `[<words>]` by three words drawn from `words`. Returns latency
+ * figures in ms.
  */
 export async function load(opts: {
   url: string;
@@ -13,6 +14,8 @@ export async function load(opts: {
   body?: unknown;
   connections: number;
   amount: number;
+  /** Words that `[<words>]` in the body draws from (three per request). */
+  words?: string[];
 }): Promise<{ p50: number; p99: number; rps: number; errors: number; non2xx: number; requests: number }> {
   const worker = new URL('./load-worker.mjs', import.meta.url).pathname;
   const child = spawn(process.execPath, [worker, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -44,13 +47,45 @@ export function summary(ms: number[]) {
   return { p50: percentile(ms, 50), p99: percentile(ms, 99), n: ms.length };
 }
 
-const WORDS = {
-  genre: ['jazz', 'bebop', 'blues', 'folk', 'techno', 'opera', 'punk', 'reggae', 'soul', 'ambient', 'hiking', 'cooking', 'travel', 'design', 'fashion', 'coffee', 'cycling', 'poetry', 'cinema', 'gardening'],
-  noun: ['album', 'guide', 'recipe', 'trail', 'jacket', 'festival', 'club', 'novel', 'print', 'lamp', 'sneaker', 'camera', 'podcast', 'market', 'lake', 'museum', 'bakery', 'studio', 'garden', 'library'],
-  adj: ['quiet', 'loud', 'vintage', 'modern', 'cozy', 'bright', 'dark', 'spicy', 'minimal', 'bold', 'gentle', 'wild', 'classic', 'urban', 'rustic', 'elegant', 'playful', 'serious', 'warm', 'cool'],
+export const WORDS = {
+  genre: [
+    'jazz', 'bebop', 'blues', 'folk', 'techno', 'opera', 'punk', 'reggae', 'soul', 'ambient', 'hiking', 'cooking', 'travel', 'design', 'fashion',
+    'coffee', 'cycling', 'poetry', 'cinema', 'gardening', 'surfing', 'chess', 'baking', 'climbing', 'sailing', 'photography', 'pottery', 'knitting',
+    'astronomy', 'architecture', 'wine', 'tea', 'skiing', 'running', 'yoga', 'dance', 'theatre', 'comedy', 'horror', 'romance', 'history', 'science',
+    'football', 'tennis', 'golf', 'fishing', 'camping', 'painting', 'sculpture', 'calligraphy', 'origami', 'metal', 'disco', 'funk', 'gospel',
+    'hiphop', 'country', 'salsa', 'tango', 'flamenco', 'anime', 'gaming', 'robotics', 'birding', 'beekeeping', 'woodworking', 'vinyl', 'perfume',
+  ],
+  noun: [
+    'album', 'guide', 'recipe', 'trail', 'jacket', 'festival', 'club', 'novel', 'print', 'lamp', 'sneaker', 'camera', 'podcast', 'market', 'lake',
+    'museum', 'bakery', 'studio', 'garden', 'library', 'hotel', 'bicycle', 'watch', 'backpack', 'tent', 'kettle', 'chair', 'sofa', 'poster', 'map',
+    'magazine', 'documentary', 'concert', 'workshop', 'course', 'journal', 'notebook', 'guitar', 'piano', 'violin', 'drum', 'boots', 'scarf',
+    'hat', 'bowl', 'knife', 'pan', 'blanket', 'candle', 'rug', 'mug', 'vase', 'island', 'canyon', 'forest', 'harbor', 'village', 'castle', 'bridge',
+    'tower', 'cafe', 'restaurant', 'bar', 'cellar', 'boutique', 'gallery', 'cinema', 'stadium', 'beach', 'mountain', 'valley', 'river',
+  ],
+  adj: [
+    'quiet', 'loud', 'vintage', 'modern', 'cozy', 'bright', 'dark', 'spicy', 'minimal', 'bold', 'gentle', 'wild', 'classic', 'urban', 'rustic',
+    'elegant', 'playful', 'serious', 'warm', 'cool', 'tiny', 'huge', 'cheap', 'luxurious', 'handmade', 'colorful', 'silent', 'noisy', 'ancient',
+    'futuristic', 'simple', 'complex', 'fresh', 'salty', 'sweet', 'bitter', 'smooth', 'rough', 'soft', 'heavy', 'light', 'fast', 'slow', 'strange',
+    'familiar', 'romantic', 'gloomy', 'sunny', 'rainy', 'snowy', 'green', 'blue', 'golden', 'silver', 'wooden', 'leather', 'cotton', 'organic',
+    'local', 'famous', 'hidden', 'popular', 'rare', 'experimental', 'traditional', 'cheerful', 'melancholic', 'dramatic', 'peaceful', 'crowded',
+  ],
 };
-/** A deterministic synthetic text item n (varied, all words the embedding model knows). */
+/** A deterministic pseudo-random integer in [0, m) for item n and slot k (a 32-bit integer hash). */
+function pickIndex(n: number, k: number, m: number): number {
+  let h = Math.imul(n ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(k + 1, 0xc2b2ae35);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return (h >>> 0) % m;
+}
+/**
+ * A deterministic synthetic text item n: varied (six hashed picks from ~70-word lists, so 100,000 items are
+ * spread over the embedding space rather than repeating a few templates), and every word is one the embedding
+ * model knows.
+ */
 export function syntheticText(n: number): string {
-  const pick = (a: string[], k: number) => a[(n * 7919 + k * 104729) % a.length]!;
+  const pick = (a: string[], k: number) => a[pickIndex(n, k, a.length)]!;
   return `A ${pick(WORDS.adj, 1)} ${pick(WORDS.genre, 2)} ${pick(WORDS.noun, 3)} with ${pick(WORDS.adj, 4)} ${pick(WORDS.genre, 5)} notes, number ${n}. Loved by ${pick(WORDS.genre, 6)} fans.`;
 }

@@ -47,6 +47,11 @@ export interface TgConfig {
   readWaitMs: number;
   /** Default timeout of a request/reply call between services (long operations set their own). */
   rpcTimeoutMs: number;
+  /**
+   * In the all-in-one process, the gateway calls the services of its own process directly instead of over
+   * NATS (same contract; services still talk to each other and to other instances over NATS).
+   */
+  rpcPreferLocal: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
 }
@@ -132,6 +137,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
     snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
+    rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);

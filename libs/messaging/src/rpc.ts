@@ -14,19 +14,48 @@ export interface HandlerResult<T = unknown> {
 }
 export type RpcHandler<I = any, O = any> = (req: RpcRequest<I>, ctx: RpcContext) => Promise<HandlerResult<O>>;
 
+/**
+ * The RPC handlers served in this process, by subject. A caller in the same process (the gateway of the
+ * all-in-one app) can call them directly instead of over the bus; see {@link RpcClient.preferLocal}.
+ */
+export class LocalHandlers {
+  private readonly handlers = new Map<string, RpcHandler>();
+
+  /** Registers the handler of a subject (the first registration wins: one local instance per subject). */
+  register(subject: string, handler: RpcHandler): void {
+    if (!this.handlers.has(subject)) this.handlers.set(subject, handler);
+  }
+
+  /** Forgets the handler of a subject (its server is draining: calls go over the bus again). */
+  unregister(subject: string, handler: RpcHandler): void {
+    if (this.handlers.get(subject) === handler) this.handlers.delete(subject);
+  }
+
+  get(subject: string): RpcHandler | undefined {
+    return this.handlers.get(subject);
+  }
+}
+
 /** Serves request/reply operations over core NATS, in a queue group so instances share the work. */
 export class RpcServer {
   private readonly subs: Subscription[] = [];
   private readonly inflight = new Set<Promise<void>>();
+  private readonly registered: [string, RpcHandler][] = [];
 
   constructor(
     private readonly nc: NatsConnection,
     private readonly queue: string,
     private readonly log: Logger,
+    /** Where to also publish the handlers for same-process callers (optional). */
+    private readonly local?: LocalHandlers,
   ) {}
 
   /** Binds a handler to a subject. Errors become `{ ok: false, error }` replies, never crashes. */
   handle<I, O>(subject: string, handler: RpcHandler<I, O>): this {
+    if (this.local) {
+      this.local.register(subject, handler);
+      this.registered.push([subject, handler]);
+    }
     const sub = this.nc.subscribe(subject, {
       queue: this.queue,
       callback: (err, msg) => {
@@ -52,25 +81,31 @@ export class RpcServer {
       const out = await handler(req, { requestId, log });
       reply = { ok: true, data: out.data, seq: out.seq };
     } catch (e) {
-      if (isTgError(e)) {
-        reply = { ok: false, error: (e as TgError).toBody() };
-      } else if (isBusUnavailable(e)) {
-        // The bus or JetStream is unreachable (e.g. a cluster electing a new stream leader): a clear 503.
-        log.warn({ err: e }, 'message bus unavailable');
-        reply = { ok: false, error: new TgError('unavailable', 'The event log is temporarily unavailable; retry shortly').toBody() };
-      } else {
-        log.error({ err: e }, 'handler failed');
-        reply = { ok: false, error: new TgError('internal', 'Internal error').toBody() };
-      }
+      reply = { ok: false, error: handlerError(e, log).toBody() };
     }
     if (msg.reply) msg.respond(JSON.stringify(reply));
   }
 
-  /** Stops taking new requests and waits for those in flight. */
-  async drain(): Promise<void> {
+  /** Stops taking new requests and waits for those in flight (at most `waitMs`: a stuck handler cannot block a shutdown). */
+  async drain(waitMs = 10_000): Promise<void> {
+    for (const [subject, handler] of this.registered) this.local?.unregister(subject, handler);
     for (const s of this.subs) s.unsubscribe();
-    await Promise.allSettled([...this.inflight]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.inflight]), new Promise((r) => (timer = setTimeout(r, waitMs)))]);
+    clearTimeout(timer);
   }
+}
+
+/** The error a caller sees for what a handler threw: its own TgError, 503 when the bus is down, else 500. */
+function handlerError(e: unknown, log: Logger): TgError {
+  if (isTgError(e)) return e as TgError;
+  if (isBusUnavailable(e)) {
+    // The bus or JetStream is unreachable (e.g. a cluster electing a new stream leader): a clear 503.
+    log.warn({ err: e }, 'message bus unavailable');
+    return new TgError('unavailable', 'The event log is temporarily unavailable; retry shortly');
+  }
+  log.error({ err: e }, 'handler failed');
+  return new TgError('internal', 'Internal error');
 }
 
 /** True for errors that mean the bus or JetStream is unreachable right now (timeouts, no responders, closed). */
@@ -85,9 +120,22 @@ export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 30_000,
+    private readonly local?: { handlers: LocalHandlers; log: Logger },
   ) {}
 
+  /**
+   * A client that calls handlers served in this same process directly (no bus round trip, no JSON) and
+   * everything else over the bus — what Moleculer's `preferLocal` does. Same contract as a bus call:
+   * errors map to the same TgErrors, the same timeout applies, and a draining server's subjects fall back
+   * to the bus. For the all-in-one process, where gateway and services share one event loop.
+   */
+  preferLocal(handlers: LocalHandlers, log: Logger): RpcClient {
+    return new RpcClient(this.nc, this.defaultTimeoutMs, { handlers, log });
+  }
+
   async call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
+    const handler = this.local?.handlers.get(subject);
+    if (handler) return this.callLocal<O>(handler, subject, req, opts);
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
     let msg: Msg;
@@ -104,5 +152,23 @@ export class RpcClient {
     const reply = msg.json<RpcReply<O>>();
     if (!reply.ok) throw TgError.fromBody(reply.error);
     return { data: reply.data, seq: reply.seq };
+  }
+
+  private async callLocal<O>(handler: RpcHandler, subject: string, req: RpcRequest, opts: { requestId?: string; timeoutMs?: number }): Promise<{ data: O; seq?: number }> {
+    const requestId = requestIdFrom(opts.requestId);
+    const log = this.local!.log.child({ requestId, op: subject });
+    const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new TgError('timeout', `Service for ${subject.split('.')[2]} did not answer in time`)), timeoutMs);
+    });
+    try {
+      const out = await Promise.race([handler(req, { requestId, log }), timeout]);
+      return { data: out.data as O, seq: out.seq };
+    } catch (e) {
+      throw isTgError(e) ? e : handlerError(e, log);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TgConfig } from '@tg/config';
 import { TgError, type RpcRequest } from '@tg/contracts';
-import { AggregateRepository, EventStore, RpcClient, RpcServer, type NatsConnection, type StreamCursor } from '@tg/messaging';
+import { AggregateRepository, EventStore, LocalHandlers, RpcClient, RpcServer, type NatsConnection, type StreamCursor } from '@tg/messaging';
 import type { Logger } from '@tg/observability';
 
 /** What every service gets from its process: config, the bus, the event store and a logger. */
@@ -11,6 +11,8 @@ export interface Runtime {
   store: EventStore;
   repo: AggregateRepository;
   rpc: RpcClient;
+  /** The RPC handlers this process serves (for same-process callers, see `RpcClient.preferLocal`). */
+  local: LocalHandlers;
   log: Logger;
   /** The clock, injected so that deciders and tests never read it directly. */
   now(): number;
@@ -20,7 +22,7 @@ export interface Runtime {
 /** Builds a runtime over an open NATS connection. */
 export async function createRuntime(config: TgConfig, nc: NatsConnection, log: Logger): Promise<Runtime> {
   const store = await EventStore.open(nc, { replicas: config.streamReplicas });
-  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs), log, now: () => Date.now(), newId: () => randomUUID() };
+  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs), local: new LocalHandlers(), log, now: () => Date.now(), newId: () => randomUUID() };
 }
 
 /** A started service: stop drains its RPC handlers and consumers. */
@@ -31,7 +33,7 @@ export interface StartedService {
 
 /** Creates the RPC server of a service (queue group = service name). */
 export function rpcServer(rt: Runtime, name: string): RpcServer {
-  return new RpcServer(rt.nc, name, rt.log.child({ service: name }));
+  return new RpcServer(rt.nc, name, rt.log.child({ service: name }), rt.local);
 }
 
 /** Waits until a projection has passed the caller's last write; answers 503 when it cannot in time. */

@@ -112,7 +112,7 @@ class Collection {
 
   private buildGraph(): void {
     const { Index } = loadUsearch();
-    this.hnsw = new Index({ dimensions: this.dim, metric: 'ip', connectivity: 16, quantization: 'f32', expansion_add: 32, expansion_search: 96 });
+    this.hnsw = new Index({ dimensions: this.dim, metric: 'ip', connectivity: 16, quantization: 'f32', expansion_add: 32, expansion_search: 64 });
     this.keyOf.clear();
     this.idOfKey.clear();
     const n = this.ids.length;

@@ -9,7 +9,9 @@ describe('foundation: workspaces, keys, entities and types through the gateway',
   let a: WsClient;
   let b: WsClient;
   beforeAll(async () => {
-    s = await startStack({ bodyLimit: 64 * 1024 });
+    // Gateway → services over NATS here (the deployed shape); the other suites use the all-in-one default,
+    // where the gateway calls the services of its own process directly (rpc.int.spec checks both agree).
+    s = await startStack({ bodyLimit: 64 * 1024, rpcPreferLocal: false });
     a = await s.workspace('alpha');
     b = await s.workspace('beta');
   });

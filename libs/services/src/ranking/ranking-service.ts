@@ -22,6 +22,7 @@ import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
 import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
+import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
@@ -83,7 +84,7 @@ export const ASK_MIN_SCORE = 0.3;
  */
 export const LEXICAL_POSTINGS_BUDGET = 500;
 /** Candidates /search takes from each source before scoring. */
-export const SEARCH_PROBES = { query: 40, taste: 30, direction: 15, lexical: 30, graph: 30 };
+export const SEARCH_PROBES = { query: 40, taste: 45, lexical: 30, graph: 30 };
 /** Highest taste score of an item named as something the anchor does not go for in /explain. */
 export const EXPLAIN_MAX_AVOID = 0.2;
 
@@ -152,8 +153,13 @@ export function createGenerator(rt: Runtime): TextGenerator {
  * its content does or when the entities that share the anchor's links link it too. Content alone where
  * the graph has nothing to say, so scores keep their calibrated meaning.
  */
-export function tasteScore(anchor: Pick<AnchorCtx, 'profile' | 'graph'>, c: Pick<Cand, 'vector' | 'entity_id' | 'doc'>): { score: number; content: number; graph: number } {
-  const content = c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0;
+export function tasteScore(
+  anchor: Pick<AnchorCtx, 'profile' | 'graph'>,
+  c: Pick<Cand, 'vector' | 'entity_id' | 'doc'>,
+  /** The content match when already known (a taste-neighbourhood item of this profile). */
+  knownContent?: number,
+): { score: number; content: number; graph: number } {
+  const content = knownContent ?? (c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0);
   if (!anchor.graph.active || c.doc?.kind !== 'content') return { score: content, content, graph: 0 };
   const g = anchor.graph.match(c.entity_id);
   return { score: 1 - (1 - content) * (1 - g), content, graph: g };
@@ -173,6 +179,11 @@ export interface RankingServiceOptions {
 /** Starts the ranking service: search, rerank, score, recommend, ask, explain, gauge. */
 export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
   const index = new RankingIndex(host);
+  const neighbourhoods = new TasteNeighbourhoods({
+    search: (ws, type, q, k) => index.search(ws, type, q, k),
+    vector: (cat, id) => index.representative(cat.id, id),
+    match: (v, p) => contentMatch(v, p).score,
+  });
   const generator = opts.generator ?? createGenerator(rt);
   const template = new TemplateGenerator();
   const local = opts.embedder;
@@ -304,15 +315,11 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       if (!d || d.type !== input.inTermsOf) return;
       pool.set(id, candFromDoc(d, index.representative(ws, id), `c${id}`));
     };
-    // Candidates from the vector index: near the query, and between the query and the taste (its mean and
-    // its two main directions, so that each interest of a multi-interest taste is searched).
-    const probes: [Float32Array, number][] = [];
-    if (q) probes.push([q, SEARCH_PROBES.query]);
-    if (profile?.rank) {
-      const dirs = [profile.mean, ...profile.basis.slice(0, 2)];
-      dirs.forEach((d, i) => probes.push([q ? normalizedSum(q, d) : d, i === 0 ? SEARCH_PROBES.taste : SEARCH_PROBES.direction]));
-    }
-    for (const [pr, k] of probes) for (const h of index.search(ws, input.inTermsOf, pr, k)) add(h.id);
+    // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
+    // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
+    if (q) for (const h of index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) add(h.id);
+    const near = profile?.rank ? neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
+    if (near) for (const id of near.best(q, SEARCH_PROBES.taste, (cos, taste) => searchScore(pairMatch(cos), taste))) add(id);
     // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
     // the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
     const terms = [...new Set(tokenize(input.query))];
@@ -353,7 +360,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const sem = q && c.vector ? pairMatch(cosine(c.vector, q)) : undefined;
       const lex = lexical(c);
       const rel = queryRelevance(sem, lex);
-      const t = profile || anchor.graph.active ? tasteScore(anchor, c) : undefined;
+      const t = profile || anchor.graph.active ? tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector)) : undefined;
       const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
       if (t?.graph) signals['graph'] = t.graph;
       return { c, score: searchScore(rel, t?.score), signals };
@@ -619,19 +626,6 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
  */
 function wordsOf(d: EntityDoc): string[] {
   return tokenize(d.kind === 'content' ? `${d.name} ${(d.text ?? '').slice(0, 500)}` : `${d.name} ${d.description}`);
-}
-
-/** The unit vector along a + b (for unit a and b: the direction between them). */
-function normalizedSum(a: Float32Array, b: Float32Array): Float32Array {
-  const out = new Float32Array(a.length);
-  let n = 0;
-  for (let i = 0; i < a.length; i++) {
-    out[i] = a[i]! + b[i]!;
-    n += out[i]! * out[i]!;
-  }
-  const inv = n > 0 ? 1 / Math.sqrt(n) : 0;
-  for (let i = 0; i < out.length; i++) out[i]! *= inv;
-  return out;
 }
 
 /** The keys of the k largest values (one pass; k small). */

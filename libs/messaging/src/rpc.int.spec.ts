@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TgError } from '@tg/contracts';
+import { createLogger } from '@tg/observability';
+import { startNats, type TestNats } from '@tg/testing';
+import { connectNats, type NatsConnection } from './connection';
+import { LocalHandlers, RpcClient, RpcServer } from './rpc';
+
+const log = createLogger('rpc-test', 'silent');
+
+/** What a call ended with: its reply, or the code and message of the TgError it threw. */
+async function outcome(p: Promise<{ data: unknown; seq?: number }>) {
+  try {
+    return { ok: await p };
+  } catch (e) {
+    expect(e).toBeInstanceOf(TgError);
+    const err = e as TgError;
+    return { error: { code: err.code, message: err.message } };
+  }
+}
+
+describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
+  let nats: TestNats;
+  let nc: NatsConnection;
+  let local: LocalHandlers;
+  let server: RpcServer;
+  let hanging: RpcServer;
+  let calls = 0;
+  beforeAll(async () => {
+    nats = await startNats();
+    nc = await connectNats(nats.url, 'rpc-test');
+    local = new LocalHandlers();
+    server = new RpcServer(nc, 'svc', log, local)
+      .handle<{ n: number }, unknown>('tg.rpc.test.echo', async (req, ctx) => {
+        calls++;
+        return { data: { twice: req.data.n * 2, ws: req.ws, requestId: ctx.requestId }, seq: 7 };
+      })
+      .handle('tg.rpc.test.refuse', async () => {
+        throw new TgError('entity_not_found', 'Entity not found', { entity_id: 'x' });
+      })
+      .handle('tg.rpc.test.crash', async () => {
+        throw new Error('secret internals');
+      });
+    hanging = new RpcServer(nc, 'hang', log, local).handle('tg.rpc.test.hang', () => new Promise(() => undefined));
+    // A server without the registry: its subject is only reachable over the bus.
+    new RpcServer(nc, 'other', log).handle('tg.rpc.test.remote', async () => ({ data: { where: 'bus' } }));
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await nats?.stop();
+  });
+
+  it('answers the same over the bus and in process: data, seq, request id and every error', async () => {
+    const bus = new RpcClient(nc, 2_000);
+    const direct = bus.preferLocal(local, log);
+    for (const [subject, data] of [
+      ['tg.rpc.test.echo', { n: 21 }],
+      ['tg.rpc.test.refuse', {}],
+      ['tg.rpc.test.crash', {}],
+    ] as const) {
+      const viaBus = await outcome(bus.call(subject, { ws: 'w1', data }, { requestId: 'req-1' }));
+      const viaLocal = await outcome(direct.call(subject, { ws: 'w1', data }, { requestId: 'req-1' }));
+      expect(viaLocal).toEqual(viaBus);
+    }
+    expect(await outcome(bus.call('tg.rpc.test.echo', { ws: 'w1', data: { n: 21 } }, { requestId: 'req-1' }))).toEqual({ ok: { data: { twice: 42, ws: 'w1', requestId: 'req-1' }, seq: 7 } });
+    // A crash is a 500 that does not leak the message; a TgError keeps its code.
+    expect(await outcome(direct.call('tg.rpc.test.crash', { ws: 'w1', data: {} }))).toEqual({ error: { code: 'internal', message: 'Internal error' } });
+    expect((await outcome(direct.call('tg.rpc.test.refuse', { ws: 'w1', data: {} }))).error?.code).toBe('entity_not_found');
+  });
+
+  it('calls a local handler directly (no bus) and other subjects over the bus', async () => {
+    const direct = new RpcClient(nc, 2_000).preferLocal(local, log);
+    const before = calls;
+    // With the connection's outbound traffic counted, a local call publishes nothing.
+    const out0 = nc.stats().outMsgs;
+    await direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } });
+    expect(nc.stats().outMsgs).toBe(out0);
+    expect(calls).toBe(before + 1);
+    expect((await direct.call('tg.rpc.test.remote', { ws: 'w', data: {} })).data).toEqual({ where: 'bus' });
+    expect(nc.stats().outMsgs).toBeGreaterThan(out0);
+  });
+
+  it('applies the same timeout to a local handler as to a bus call', async () => {
+    const bus = new RpcClient(nc, 2_000);
+    const direct = bus.preferLocal(local, log);
+    const viaBus = await outcome(bus.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
+    const viaLocal = await outcome(direct.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
+    expect(viaBus.error?.code).toBe('timeout');
+    expect(viaLocal).toEqual(viaBus);
+    // A handler that never answers does not block its server's shutdown for ever.
+    const t = performance.now();
+    await hanging.drain(200);
+    expect(performance.now() - t).toBeLessThan(5_000);
+  });
+
+  it('falls back to the bus once the local server drains (and says unavailable when nobody serves)', async () => {
+    const direct = new RpcClient(nc, 2_000).preferLocal(local, log);
+    await server.drain();
+    expect(local.get('tg.rpc.test.echo')).toBeUndefined();
+    const r = await outcome(direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } }));
+    expect(r.error?.code).toBe('unavailable');
+  });
+});

@@ -1,0 +1,190 @@
+import type { WorkspaceCatalog } from '@tg/domain';
+import type { TasteProfile } from '@tg/math';
+
+/**
+ * The taste neighbourhood of an anchor: the items of one entity type nearest to each of its interests,
+ * found with a few vector-index probes and kept per anchor, so that a search does not probe the index for
+ * the taste again on every request (at 100,000 items one HNSW probe costs 0.1-0.2 ms of CPU, see
+ * docs/benchmarks.md). Each search then ranks the neighbourhood against its query in O(size · d).
+ *
+ * Probes: the taste's mean direction, and for each of its next principal directions b both
+ * `mean + b` and `mean − b` (the two sides of the mean along b: for two unrelated interests A and B the
+ * mean lies between them and b ≈ ±(A − B), so the pair reaches both).
+ *
+ * Freshness: an entry is reused while the anchor's profile is the same object (a link, unlink or
+ * re-pool makes a new one) and either the workspace has not changed or the entry is younger than
+ * {@link NEIGHBOURHOOD.maxStaleMs}. Items added since then still reach a search through its query probe,
+ * its lexical terms and the link graph; only the taste side of the candidate set can lag, by at most that long.
+ */
+export const NEIGHBOURHOOD = Object.freeze({
+  /** Items taken from the probe at the mean direction… */
+  meanK: 60,
+  /** …and from each side of each further principal direction. */
+  directionK: 30,
+  /** Principal directions after the first that get probes. */
+  directions: 2,
+  /** How long an entry may outlive a change of its workspace (ms). */
+  maxStaleMs: 2_000,
+  /** Most anchors kept per workspace (least recently used dropped first). */
+  maxEntries: 10_000,
+});
+
+/**
+ * The items of a neighbourhood: ids, their vectors as one row-major matrix (rows scaled to unit length, so a
+ * query's cosine with every item is one pass of dot products) and their content-taste match to the profile
+ * (computed once per entry).
+ */
+export class Neighbourhood {
+  constructor(
+    readonly ids: readonly string[],
+    /** The vectors the entry was built from (the catalog's own arrays, to tell a re-indexed item). */
+    private readonly vectors: readonly Float32Array[],
+    private readonly rows: Float32Array,
+    readonly taste: Float32Array,
+    private readonly dim: number,
+  ) {}
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** Content-taste match of an item of the neighbourhood with vector `v` (undefined for others, or a new vector). */
+  tasteOf(id: string, v: Float32Array | null): number | undefined {
+    const i = this.index().get(id);
+    return i === undefined || this.vectors[i] !== v ? undefined : this.taste[i];
+  }
+
+  private byId?: Map<string, number>;
+  private index(): Map<string, number> {
+    return (this.byId ??= new Map(this.ids.map((id, i) => [id, i])));
+  }
+
+  /**
+   * The `k` items with the highest `value(cosine(item, q), taste)` (`q` a unit vector), best first; without
+   * a query, the `k` with the highest taste.
+   */
+  best(q: Float32Array | null, k: number, value: (cosine: number, taste: number) => number): string[] {
+    const n = this.ids.length;
+    const d = this.dim;
+    const scores = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      if (!q) {
+        scores[i] = this.taste[i]!;
+        continue;
+      }
+      let dot = 0;
+      const o = i * d;
+      for (let j = 0; j < d; j++) dot += this.rows[o + j]! * q[j]!;
+      scores[i] = value(Math.max(-1, Math.min(1, dot)), this.taste[i]!);
+    }
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+    return order.slice(0, k).map((i) => this.ids[i]!);
+  }
+}
+
+interface Entry {
+  profile: TasteProfile;
+  version: number;
+  at: number;
+  items: Neighbourhood;
+}
+
+/** What the neighbourhood needs from the ranking service. */
+export interface NeighbourhoodSource {
+  /** Nearest entities of a type to a unit vector (ids, best first). */
+  search(ws: string, type: string, q: Float32Array, k: number): { id: string }[];
+  /** An entity's representative vector. */
+  vector(cat: WorkspaceCatalog, id: string): Float32Array | null;
+  /** Content-taste match of a vector to the profile, in [0, 1]. */
+  match(v: Float32Array, profile: TasteProfile): number;
+}
+
+/** The probe vectors of a profile (unit vectors), mean first. */
+export function neighbourhoodProbes(profile: TasteProfile): { vector: Float32Array; k: number }[] {
+  if (!profile.rank) return [];
+  const out: { vector: Float32Array; k: number }[] = [{ vector: profile.mean, k: NEIGHBOURHOOD.meanK }];
+  // Skip a basis direction that is (nearly) the mean itself: for an uncentred subspace it usually leads.
+  const dirs = profile.basis.filter((b) => Math.abs(dot(b, profile.mean)) < 0.9).slice(0, NEIGHBOURHOOD.directions);
+  for (const b of dirs) {
+    for (const sign of [1, -1]) {
+      const v = combine(profile.mean, b, sign);
+      if (v) out.push({ vector: v, k: NEIGHBOURHOOD.directionK });
+    }
+  }
+  return out;
+}
+
+/** Per-anchor taste neighbourhoods, cached per workspace catalog. */
+export class TasteNeighbourhoods {
+  private readonly byCatalog = new WeakMap<WorkspaceCatalog, Map<string, Entry>>();
+
+  constructor(
+    private readonly source: NeighbourhoodSource,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** The neighbourhood of `anchorId` among entities of `type` (the anchor itself excluded). */
+  get(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Neighbourhood {
+    let m = this.byCatalog.get(cat);
+    if (!m) this.byCatalog.set(cat, (m = new Map()));
+    const key = `${anchorId}\u0000${type}`;
+    const t = this.now();
+    const hit = m.get(key);
+    if (hit && hit.profile === profile && (hit.version === cat.version || t - hit.at < NEIGHBOURHOOD.maxStaleMs)) {
+      // Refresh the LRU position.
+      m.delete(key);
+      m.set(key, hit);
+      return hit.items;
+    }
+    const seen = new Set<string>([anchorId]);
+    const ids: string[] = [];
+    const vectors: Float32Array[] = [];
+    for (const p of neighbourhoodProbes(profile)) {
+      for (const h of this.source.search(cat.id, type, p.vector, p.k)) {
+        if (seen.has(h.id)) continue;
+        seen.add(h.id);
+        const v = this.source.vector(cat, h.id);
+        if (v && v.length === profile.dim) {
+          ids.push(h.id);
+          vectors.push(v);
+        }
+      }
+    }
+    const d = profile.dim;
+    const rows = new Float32Array(ids.length * d);
+    const taste = new Float32Array(ids.length);
+    vectors.forEach((v, i) => {
+      let norm = 0;
+      for (let j = 0; j < d; j++) norm += v[j]! * v[j]!;
+      const inv = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+      for (let j = 0; j < d; j++) rows[i * d + j] = v[j]! * inv;
+      taste[i] = this.source.match(v, profile);
+    });
+    const items = new Neighbourhood(ids, vectors, rows, taste, d);
+    m.delete(key);
+    m.set(key, { profile, version: cat.version, at: t, items });
+    if (m.size > NEIGHBOURHOOD.maxEntries) m.delete(m.keys().next().value as string);
+    return items;
+  }
+}
+
+function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i]! * b[i]!;
+  return s;
+}
+
+/** Unit vector of `a + sign·b`, or null when it (nearly) vanishes. */
+function combine(a: Float32Array, b: Float32Array, sign: number): Float32Array | null {
+  const out = new Float32Array(a.length);
+  let n = 0;
+  for (let i = 0; i < a.length; i++) {
+    out[i] = a[i]! + sign * b[i]!;
+    n += out[i]! * out[i]!;
+  }
+  if (!(n > 0.09)) return null;
+  const inv = 1 / Math.sqrt(n);
+  for (let i = 0; i < out.length; i++) out[i]! *= inv;
+  return out;
+}
