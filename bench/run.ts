@@ -23,7 +23,7 @@ const dir = new URL('.', import.meta.url).pathname;
 const [name, ...rest] = process.argv.slice(2).filter((a, i) => !(i === 0 && a === '--'));
 const args = rest.filter((a) => a !== '--');
 const available = readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && !['run.ts'].includes(f) && !f.includes('.spec.'))
+  .filter((f) => f.endsWith('.ts') && !['run.ts', 'support.ts', 'profile.ts'].includes(f) && !f.includes('.spec.'))
   .map((f) => f.replace(/\.ts$/, ''));
 if (!name || !available.includes(name)) {
   console.error(`usage: npm run bench -- <name> [-- args]\navailable: ${available.join(', ')}`);

@@ -20,9 +20,30 @@ describe('Bm25Index', () => {
     expect(index.documentFrequency('owl')).toBe(0);
     expect(index.contains('dog', 'd2')).toBe(true);
     expect(index.contains('dog', 'd1')).toBe(false);
+    expect([...index.termsOf('d2')!].sort()).toEqual([...new Set(docs['d2'])].sort());
     index.remove('d3');
     expect(index.documentFrequency('cat')).toBe(1);
     expect(index.contains('cat', 'd3')).toBe(false);
+    expect(index.termsOf('d3')).toBeUndefined();
+    index.add('d2', ['owl', 'owl']);
+    expect(index.termsOf('d2')).toEqual(['owl']);
+  });
+
+  it('sums the weights of the query terms a document contains, exactly as membership does', () => {
+    const index = build(docs);
+    const weights = new Map([['cat', 2], ['dog', 0.5], ['owl', 7], ['tree', 1.25]]);
+    const q = Bm25Index.weighted(weights);
+    for (const id of ['d1', 'd2', 'd3', 'missing']) {
+      let expected = 0;
+      for (const [t, w] of weights) if (index.contains(t, id)) expected += w;
+      expect(index.weightOf(id, q)).toBe(expected);
+    }
+    expect(index.weightOf('d3', q)).toBe(2 + 0.5 + 1.25);
+    // Follows re-indexing, and survives a round trip through its exported state.
+    index.add('d1', ['owl']);
+    expect(index.weightOf('d1', q)).toBe(7);
+    expect(Bm25Index.fromState(structuredClone(index.exportState())).weightOf('d1', q)).toBe(7);
+    expect(index.weightOf('d1', Bm25Index.weighted(new Map()))).toBe(0);
   });
 
   it('matches a hand computation (k1 = 1.2, b = 0.75)', () => {

@@ -40,7 +40,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
       .handle('tg.rpc.test.crash', async () => {
         throw new Error('secret internals');
       });
-    hanging = new RpcServer(nc, 'hang', log, local).handle('tg.rpc.test.hang', () => new Promise(() => undefined));
+    hanging = new RpcServer(nc, 'hang', log, local).handle('tg.rpc.test.hang', () => new Promise<never>(() => undefined));
     // A server without the registry: its subject is only reachable over the bus.
     new RpcServer(nc, 'other', log).handle('tg.rpc.test.remote', async () => ({ data: { where: 'bus' } }));
   });

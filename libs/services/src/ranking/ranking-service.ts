@@ -14,7 +14,7 @@ import {
   type TextGenerator,
   type Theme,
 } from '@tg/language';
-import { addToStats, chooseK, composeProfile, cosine, createTasteStats, mmr, tokenize, type TasteProfile } from '@tg/math';
+import { Bm25Index, addToStats, chooseK, composeProfile, cosine, createTasteStats, mmr, tokenize, type TasteProfile } from '@tg/math';
 import { embedTexts } from '../embedding/client';
 import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
@@ -317,9 +317,21 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     };
     // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
     // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
-    if (q) for (const h of index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) add(h.id);
+    // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors).
+    const knownCosine = new Map<string, number>();
+    if (q) {
+      for (const h of index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) {
+        add(h.id);
+        knownCosine.set(h.id, h.score);
+      }
+    }
     const near = profile?.rank ? neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
-    if (near) for (const id of near.best(q, SEARCH_PROBES.taste, (cos, taste) => searchScore(pairMatch(cos), taste))) add(id);
+    if (near) {
+      for (const h of near.best(q, SEARCH_PROBES.taste, (cos, taste) => searchScore(pairMatch(cos), taste))) {
+        add(h.id);
+        if (h.cosine !== undefined) knownCosine.set(h.id, h.cosine);
+      }
+    }
     // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
     // the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
     const terms = [...new Set(tokenize(input.query))];
@@ -345,19 +357,16 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const extra = resolve(cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
     if (extra.length) await embedMissing(extra, requestId);
     /** Share of the query's IDF mass the item contains. */
-    const present = weighted.filter((w) => w.df > 0);
+    const present = Bm25Index.weighted(new Map(weighted.filter((w) => w.df > 0).map((w) => [w.t, w.idf])));
     const lexical = (c: Cand) => {
       if (!idfTotal) return undefined;
-      if (c.key.startsWith('c')) {
-        let a = 0;
-        for (const w of present) if (cat.lexical.contains(w.t, c.entity_id)) a += w.idf;
-        return a / idfTotal;
-      }
+      if (c.key.startsWith('c')) return cat.lexical.weightOf(c.entity_id, present) / idfTotal;
       const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
       return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
     };
     const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
-      const sem = q && c.vector ? pairMatch(cosine(c.vector, q)) : undefined;
+      const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
+      const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
       const lex = lexical(c);
       const rel = queryRelevance(sem, lex);
       const t = profile || anchor.graph.active ? tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector)) : undefined;

@@ -60,13 +60,14 @@ export class Neighbourhood {
   }
 
   /**
-   * The `k` items with the highest `value(cosine(item, q), taste)` (`q` a unit vector), best first; without
-   * a query, the `k` with the highest taste.
+   * The `k` items with the highest `value(cosine(item, q), taste)` (`q` a unit vector), best first, with their
+   * cosine to the query; without a query, the `k` with the highest taste.
    */
-  best(q: Float32Array | null, k: number, value: (cosine: number, taste: number) => number): string[] {
+  best(q: Float32Array | null, k: number, value: (cosine: number, taste: number) => number): { id: string; cosine?: number }[] {
     const n = this.ids.length;
     const d = this.dim;
     const scores = new Float64Array(n);
+    const cosines = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       if (!q) {
         scores[i] = this.taste[i]!;
@@ -75,11 +76,12 @@ export class Neighbourhood {
       let dot = 0;
       const o = i * d;
       for (let j = 0; j < d; j++) dot += this.rows[o + j]! * q[j]!;
-      scores[i] = value(Math.max(-1, Math.min(1, dot)), this.taste[i]!);
+      cosines[i] = Math.max(-1, Math.min(1, dot));
+      scores[i] = value(cosines[i]!, this.taste[i]!);
     }
     const order = Array.from({ length: n }, (_, i) => i);
     order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    return order.slice(0, k).map((i) => this.ids[i]!);
+    return order.slice(0, k).map((i) => (q ? { id: this.ids[i]!, cosine: cosines[i]! } : { id: this.ids[i]! }));
   }
 }
 

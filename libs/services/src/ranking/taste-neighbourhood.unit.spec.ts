@@ -62,7 +62,7 @@ describe('taste neighbourhood', () => {
     expect(axes.filter((a) => a === 2).length).toBeGreaterThanOrEqual(30);
     expect(axes.filter((a) => a === 9).length).toBeGreaterThanOrEqual(25);
     // Best by taste alone: the interests, both of them, in the first places.
-    const top = n.best(null, 20, (_c, t) => t).map(axisOf);
+    const top = n.best(null, 20, (_c, t) => t).map((x) => axisOf(x.id));
     expect(new Set(top)).toEqual(new Set([2, 9]));
   });
 
@@ -72,7 +72,9 @@ describe('taste neighbourhood', () => {
     // A query along axis 9: the interest-9 items come first.
     const q = unit(Array.from({ length: D }, (_, i) => (i === 9 ? 1 : 0)));
     const top = n.best(q, 10, (cos, taste) => Math.sqrt(Math.max(0, cos) * taste));
-    expect(top.map(axisOf)).toEqual(new Array(10).fill(9));
+    expect(top.map((x) => axisOf(x.id))).toEqual(new Array(10).fill(9));
+    // Each comes with its cosine to the query.
+    for (const x of top) expect(x.cosine).toBeCloseTo(vectors.get(x.id)![9]!, 5);
     // The taste of an item is the profile's content match, and only for the vector it was computed from.
     const id = n.ids[0]!;
     expect(n.tasteOf(id, vectors.get(id)!)).toBeCloseTo(contentMatch(vectors.get(id)!, profileOf([2, 9])).score, 6);
