@@ -29,10 +29,12 @@ if (template !== undefined) {
 // Throughput from the first request to the last response (autocannon's own duration is rounded up to its
 // one-second ticker when a run ends by `amount`).
 const started = performance.now();
+const cpu0 = process.cpuUsage();
 let last = started;
 const instance = autocannon(config);
 instance.on('response', () => (last = performance.now()));
 const result = await instance;
+const cpu = process.cpuUsage(cpu0);
 process.stdout.write(
-  JSON.stringify({ p50: result.latency.p50, p99: result.latency.p99, rps: (result.requests.total * 1000) / Math.max(last - started, 1), errors: result.errors, non2xx: result.non2xx, requests: result.requests.total }),
+  JSON.stringify({ p50: result.latency.p50, p99: result.latency.p99, rps: (result.requests.total * 1000) / Math.max(last - started, 1), errors: result.errors, non2xx: result.non2xx, requests: result.requests.total, clientCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total) }),
 );

@@ -52,6 +52,8 @@ export interface TgConfig {
    * NATS (same contract; services still talk to each other and to other instances over NATS).
    */
   rpcPreferLocal: boolean;
+  /** Search large vector collections (≥ 5,000 per workspace and type) on a worker thread, off the event loop. */
+  vectorThread: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
 }
@@ -138,6 +140,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
+    vectorThread: bool('TG_VECTOR_THREAD', true),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);

@@ -9,8 +9,8 @@ export interface Bm25Options {
 interface DocEntry {
   length: number;
   terms: string[];
-  /** 32-bit hashes of `terms` (computed on first use; see {@link Bm25Index.weightOf}). */
-  hashes?: Int32Array;
+  /** 32-bit hashes of `terms` (see {@link Bm25Index.weightOf}; computed on first use after a restore). */
+  hashes?: number[];
 }
 
 /** Query terms with weights, prepared once for many {@link Bm25Index.weightOf} calls. */
@@ -115,9 +115,10 @@ export class Bm25Index {
    * a candidate list costs a fraction of a posting lookup per term.
    */
   weightOf(id: string, q: WeightedTerms): number {
+    if (q.terms.length === 0) return 0;
     const doc = this.docs.get(id);
-    if (!doc || q.terms.length === 0) return 0;
-    const hashes = (doc.hashes ??= Int32Array.from(doc.terms, termHash));
+    if (!doc) return 0;
+    const hashes = (doc.hashes ??= doc.terms.map(termHash));
     let sum = 0;
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i]!;
@@ -139,7 +140,8 @@ export class Bm25Index {
       }
       posting.set(id, count);
     }
-    this.docs.set(id, { length: tokens.length, terms: [...tf.keys()] });
+    const terms = [...tf.keys()];
+    this.docs.set(id, { length: tokens.length, terms, hashes: terms.map(termHash) });
     this.totalLength += tokens.length;
   }
 

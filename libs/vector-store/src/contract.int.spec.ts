@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { InProcessVectorIndex, EXACT_BELOW } from './in-process';
+import { ThreadedVectorIndex } from './graph-thread';
 import { QdrantVectorIndex } from './qdrant';
 import type { VectorIndex } from './port';
 
@@ -42,6 +43,8 @@ function contract(name: string, make: () => VectorIndex) {
 }
 
 contract('in-process', () => new InProcessVectorIndex());
+contract('threaded (small collections: main thread)', () => new ThreadedVectorIndex());
+contract('threaded (every search on the worker)', () => new ThreadedVectorIndex({ threadFrom: 1 }));
 if (process.env['QDRANT_URL']) contract('qdrant', () => new QdrantVectorIndex({ url: process.env['QDRANT_URL']!, model: `contract_${Date.now()}`, dim: 3 }));
 
 describe('in-process index past the exact-search size (HNSW graph)', () => {
@@ -61,4 +64,53 @@ describe('in-process index past the exact-search size (HNSW graph)', () => {
     idx.upsertSync('ws', 'content', 'new', vecs[1]!);
     expect(idx.searchSync('ws', 'content', vecs[1]!, 2).map((h) => h.id).sort()).toEqual(['id1', 'new']);
   });
+});
+
+describe('threaded index past the exact-search size: the worker answers as the main-thread graph does', () => {
+  it('agrees with the in-process index, follows writes in order, and falls back when the worker dies', async () => {
+    const r = rng(7);
+    const d = 32;
+    const n = EXACT_BELOW + 1_500;
+    const vecs = Array.from({ length: n }, () => unit(Array.from({ length: d }, () => r() - 0.5)));
+    const main = new InProcessVectorIndex();
+    let failed: Error | undefined;
+    const threaded = new ThreadedVectorIndex({ onError: (e) => (failed = e) });
+    try {
+      vecs.forEach((v, i) => {
+        main.upsertSync('ws', 'content', `id${i}`, v);
+        threaded.upsertSync('ws', 'content', `id${i}`, v);
+      });
+      threaded.upsertSync('ws', 'user', 'u1', vecs[0]!);
+      let same = 0;
+      for (let q = 0; q < 40; q++) {
+        const a = main.searchSync('ws', 'content', vecs[q]!, 10).map((h) => h.id);
+        const b = await threaded.search('ws', 'content', vecs[q]!, 10);
+        expect(b[0]!.id).toBe(`id${q}`);
+        expect(b[0]!.score).toBeCloseTo(1, 5);
+        same += b.filter((h) => a.includes(h.id)).length;
+      }
+      expect(threaded.threaded).toBe(true);
+      expect(same / 400).toBeGreaterThan(0.9);
+      // A write is seen by the very next search (ordered with it on the way to the worker)…
+      threaded.upsertSync('ws', 'content', 'fresh', vecs[5]!);
+      threaded.removeSync('ws', 'id5');
+      const after = (await threaded.search('ws', 'content', vecs[5]!, 3)).map((h) => h.id);
+      expect(after).toContain('fresh');
+      expect(after).not.toContain('id5');
+      // …concurrent searches each get their own answer…
+      const many = await Promise.all([11, 12, 13, 14].map((q) => threaded.search('ws', 'content', vecs[q]!, 1)));
+      expect(many.map((h) => h[0]!.id)).toEqual(['id11', 'id12', 'id13', 'id14']);
+      // …small collections stay on the main thread, and namespaces stay apart.
+      expect((await threaded.search('ws', 'user', vecs[0]!, 5)).map((h) => h.id)).toEqual(['u1']);
+      expect(await threaded.search('other', 'content', vecs[0]!, 5)).toEqual([]);
+      // The worker dies: searches still answer, from the main thread.
+      const worker = (threaded as unknown as { worker: { terminate(): Promise<number> } }).worker;
+      await worker.terminate();
+      await expect.poll(() => failed, { timeout: 5_000 }).toBeInstanceOf(Error);
+      expect(threaded.threaded).toBe(false);
+      expect((await threaded.search('ws', 'content', vecs[7]!, 1))[0]!.id).toBe('id7');
+    } finally {
+      await threaded.close();
+    }
+  }, 60_000);
 });

@@ -19,11 +19,11 @@ function loadUsearch() {
 export const EXACT_BELOW = 5_000;
 
 /**
- * HNSW settings (usearch) above {@link EXACT_BELOW}. Measured at 100,000 100-d vectors on the benchmark
- * machine: one walk is memory-bound (0.2-0.5 ms with f32 vectors, less with i8); expansion 64 with exact
- * re-scoring of 64 candidates finds about 0.8 of the exact top 40 (see docs/benchmarks.md).
+ * HNSW settings (usearch) above {@link EXACT_BELOW}. Measured at 100,000 100-d text vectors on the benchmark
+ * machine: a walk is memory-bound (0.2-0.5 ms with f32 vectors, about a third less with i8); expansion 64
+ * finds about 0.8 of the exact top 40 (docs/benchmarks.md).
  */
-export const GRAPH = Object.freeze({ connectivity: 16, expansionAdd: 32, expansionSearch: 64, candidates: 64 });
+export const GRAPH = Object.freeze({ connectivity: 16, expansionAdd: 32, expansionSearch: 64 });
 
 class Collection {
   private dim = 0;
@@ -39,6 +39,11 @@ class Collection {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** Every (id, vector) pair; vectors are views into the store (copy them to keep them). */
+  *entries(): Generator<[string, Float32Array]> {
+    for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.data.subarray(i * this.dim, (i + 1) * this.dim)];
   }
 
   upsert(id: string, v: Float32Array): void {
@@ -93,10 +98,10 @@ class Collection {
     if (!this.ids.length || q.length !== this.dim) return [];
     if (this.ids.length < EXACT_BELOW) return this.exact(q, k);
     if (!this.hnsw || this.hnswStale) this.buildGraph();
-    // The graph holds 8-bit vectors (a quarter of the memory traffic of f32; the walk is memory-bound), so
-    // it is asked for at least GRAPH.candidates and its answers are re-scored exactly on the f32 vectors:
-    // hits and scores are those of the exact path, only the candidate list comes from the graph.
-    const r = this.hnsw!.search(q, Math.min(Math.max(k, GRAPH.candidates), this.ids.length));
+    // The graph holds 8-bit vectors (a quarter of the memory traffic of f32; the walk is memory-bound); its
+    // answers are re-scored exactly on the f32 vectors: scores (and their order) are those of the exact path,
+    // only the candidate list comes from the graph.
+    const r = this.hnsw!.search(q, Math.min(k, this.ids.length));
     const d = this.dim;
     const data = this.data;
     const out: VectorHit[] = [];
@@ -209,7 +214,17 @@ export class InProcessVectorIndex implements VectorIndex {
     return this.collections.get(this.key(ns, collection))?.search(query, k) ?? [];
   }
   async count(ns: string, collection: string): Promise<number> {
+    return this.countSync(ns, collection);
+  }
+  countSync(ns: string, collection: string): number {
     return this.collections.get(this.key(ns, collection))?.size ?? 0;
+  }
+  /** Every stored vector with its namespace and collection (vectors are views: copy them to keep them). */
+  *entries(): Generator<{ ns: string; collection: string; id: string; vector: Float32Array }> {
+    for (const [k, c] of this.collections) {
+      const [ns, collection] = k.split('\u0000') as [string, string];
+      for (const [id, vector] of c.entries()) yield { ns, collection, id, vector };
+    }
   }
   async clear(): Promise<void> {
     this.collections.clear();

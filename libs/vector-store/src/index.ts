@@ -1,3 +1,4 @@
 export * from './port';
 export * from './in-process';
+export * from './graph-thread';
 export * from './qdrant';

@@ -126,6 +126,8 @@ describe('ranking: search, rerank, score, recommend', () => {
         ['/recommend', { candidates: [id['bebop']], item_texts: {} }],
         ['/recommend', { candidates: [id['bebop']], history: [], item_texts: {} }],
         ['/recommend', { candidates: [id['bebop']], history: [id['jazz0']] }],
+        // The search service's internal exhaustive mode (benchmarks only) is not part of the HTTP API.
+        ['/search', { query: 'jazz', exhaustive: true }],
       ];
       for (const [path, body] of cases) {
         const r = await ws.request('POST', path, { query: q(ann), body });

@@ -1,6 +1,14 @@
 import type { ReadModelHost } from '../read-model/host';
 import { representativeVector } from '../read-model/profiles';
-import { InProcessVectorIndex, type VectorHit } from '@tg/vector-store';
+import { InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
+
+/** Options of {@link RankingIndex}. */
+export interface RankingIndexOptions {
+  /** Search large collections on a worker thread (default true; see ThreadedVectorIndex). */
+  thread?: boolean;
+  /** Told when the worker thread fails (searches then run on the main thread). */
+  onThreadError?: (error: Error) => void;
+}
 
 /**
  * The vector read model the ranking service queries: every entity's representative vector (content:
@@ -9,10 +17,14 @@ import { InProcessVectorIndex, type VectorHit } from '@tg/vector-store';
  * marks them dirty and the next search of that workspace recomputes them (cheap: O(d) each).
  */
 export class RankingIndex {
-  readonly index = new InProcessVectorIndex();
+  readonly index: InProcessVectorIndex | ThreadedVectorIndex;
   private readonly dirty = new Map<string, Set<string>>();
 
-  constructor(private readonly host: ReadModelHost) {
+  constructor(
+    private readonly host: ReadModelHost,
+    opts: RankingIndexOptions = {},
+  ) {
+    this.index = opts.thread === false ? new InProcessVectorIndex() : new ThreadedVectorIndex({ onError: opts.onThreadError });
     host.onChange((t) => {
       let set = this.dirty.get(t.workspace);
       if (!set) this.dirty.set(t.workspace, (set = new Set()));
@@ -44,9 +56,14 @@ export class RankingIndex {
     set.clear();
   }
 
-  /** Nearest entities of a type to a query vector. */
-  search(ws: string, type: string, q: Float32Array, k: number): VectorHit[] {
+  /** Nearest entities of a type to a query vector (large collections are searched off the event loop). */
+  async search(ws: string, type: string, q: Float32Array, k: number): Promise<VectorHit[]> {
     this.flush(ws);
-    return this.index.searchSync(ws, type, q, k);
+    return this.index.search(ws, type, q, k);
+  }
+
+  /** Stops the worker thread, if any. */
+  async close(): Promise<void> {
+    await this.index.close();
   }
 }

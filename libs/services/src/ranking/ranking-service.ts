@@ -84,7 +84,7 @@ export const ASK_MIN_SCORE = 0.3;
  */
 export const LEXICAL_POSTINGS_BUDGET = 500;
 /** Candidates /search takes from each source before scoring. */
-export const SEARCH_PROBES = { query: 40, taste: 45, lexical: 30, graph: 30 };
+export const SEARCH_PROBES = { query: 32, taste: 32, lexical: 30, graph: 30 };
 /** Highest taste score of an item named as something the anchor does not go for in /explain. */
 export const EXPLAIN_MAX_AVOID = 0.2;
 
@@ -178,7 +178,10 @@ export interface RankingServiceOptions {
 
 /** Starts the ranking service: search, rerank, score, recommend, ask, explain, gauge. */
 export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
-  const index = new RankingIndex(host);
+  const index = new RankingIndex(host, {
+    thread: rt.config.vectorThread,
+    onThreadError: (err) => rt.log.error({ err }, 'vector index worker failed; searching on the main thread'),
+  });
   const neighbourhoods = new TasteNeighbourhoods({
     search: (ws, type, q, k) => index.search(ws, type, q, k),
     vector: (cat, id) => index.representative(cat.id, id),
@@ -303,8 +306,12 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     return { scored, hist, anchor };
   };
 
-  /** Search over existing entities of a type: the query (semantic and lexical) and the anchor's taste. */
-  const search = async (ws: string, input: RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number }, requestId: string) => {
+  /**
+   * Search over existing entities of a type. `exhaustive` (internal, not reachable through the gateway's
+   * schema) scores every entity of the type instead of the candidates: the reference the benchmark compares
+   * the served results with.
+   */
+  const search = async (ws: string, input: RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number; exhaustive?: boolean }, requestId: string) => {
     const anchor = anchorOf(ws, input.anchor);
     const { cat, doc, profile } = anchor;
     const [q = null] = await embed([input.query], requestId);
@@ -313,19 +320,20 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       if (pool.has(id) || id === doc.id) return;
       const d = cat.entities.get(id);
       if (!d || d.type !== input.inTermsOf) return;
-      pool.set(id, candFromDoc(d, index.representative(ws, id), `c${id}`));
+      // A content item stands for itself: its own vector (one lookup fewer than the general representative).
+      pool.set(id, candFromDoc(d, d.kind === 'content' ? (cat.vectors.get(id) ?? null) : index.representative(ws, id), `c${id}`));
     };
     // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
     // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
     // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors).
     const knownCosine = new Map<string, number>();
     if (q) {
-      for (const h of index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) {
+      for (const h of await index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) {
         add(h.id);
         knownCosine.set(h.id, h.score);
       }
     }
-    const near = profile?.rank ? neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
+    const near = profile?.rank ? await neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
     if (near) {
       for (const h of near.best(q, SEARCH_PROBES.taste, (cos, taste) => searchScore(pairMatch(cos), taste))) {
         add(h.id);
@@ -354,6 +362,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       for (const id of topKeys(bm25, SEARCH_PROBES.lexical)) add(id);
     }
     if (input.inTermsOf === 'content') for (const id of anchor.graph.top(SEARCH_PROBES.graph)) add(id);
+    if (input.exhaustive) for (const [id, d] of cat.entities) if (d.type === input.inTermsOf) add(id);
     const extra = resolve(cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
     if (extra.length) await embedMissing(extra, requestId);
     /** Share of the query's IDF mass the item contains. */
@@ -380,19 +389,20 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
 
   /** Themes by anchor, valid while the workspace catalog is unchanged (clustering costs milliseconds). */
   const themeCache = new Map<string, { version: number; themes: Theme[] }>();
-  const themesOf = (anchor: AnchorCtx, max: number, inTermsOf: string): Theme[] => {
+  const themesOf = async (anchor: AnchorCtx, max: number, inTermsOf: string): Promise<Theme[]> => {
     const key = `${anchor.cat.id}\u0000${anchor.doc.id}\u0000${inTermsOf}\u0000${max}`;
     const hit = themeCache.get(key);
     if (hit && hit.version === anchor.cat.version) return hit.themes;
-    const themes = computeThemes(anchor, max, inTermsOf);
+    const version = anchor.cat.version;
+    const themes = await computeThemes(anchor, max, inTermsOf);
     themeCache.delete(key);
-    themeCache.set(key, { version: anchor.cat.version, themes });
+    themeCache.set(key, { version, themes });
     if (themeCache.size > 10_000) themeCache.delete(themeCache.keys().next().value as string);
     return themes;
   };
 
   /** Themes of an anchor: clusters of its linked content, labelled from their words. */
-  const computeThemes = (anchor: AnchorCtx, max: number, inTermsOf: string): Theme[] => {
+  const computeThemes = async (anchor: AnchorCtx, max: number, inTermsOf: string): Promise<Theme[]> => {
     const { cat, doc } = anchor;
     const p = cat.parents.get(doc.id);
     const kids = [...(p?.pooled ?? [])].slice(0, 1_000).filter((c) => cat.vectors.has(c) && cat.entities.has(c));
@@ -407,9 +417,10 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     fit.assignments.forEach((a, i) => groups[Math.min(a, k - 1)]!.push(i));
     const docs = kids.map((kid) => wordsOf(cat.entities.get(kid)!));
     const { df, total } = documentFrequencies(docs);
-    return groups
+    const themes = await Promise.all(
+      groups
       .filter((g) => g.length)
-      .map((g) => {
+      .map(async (g) => {
         const centroid = profileOf(g.map((i) => vecs[i]!))!.mean;
         let examples: GroundingItem[] = g
           .map((i) => ({ i, s: cosine(vecs[i]!, centroid) }))
@@ -418,8 +429,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
           .map(({ i, s }) => grounding(cat.entities.get(kids[i]!)!, pairMatch(s)));
         if (inTermsOf !== 'content') {
           // In terms of another type: the entities of that type nearest to the theme stand for it.
-          const near = index
-            .search(anchor.cat.id, inTermsOf, centroid, 5)
+          const near = (await index.search(anchor.cat.id, inTermsOf, centroid, 5))
             .filter((h) => h.id !== doc.id && pairMatch(h.score) >= 0.5)
             .slice(0, 3)
             .map((h) => grounding(cat.entities.get(h.id)!, pairMatch(h.score)));
@@ -427,19 +437,18 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         }
         const words = distinctiveKeywords(g.map((i) => docs[i]!), df, total, 3);
         return { label: words.length ? words.join(', ') : examples[0]!.name, weight: wireScore(g.length / kids.length), examples };
-      })
-      .sort((a, b) => b.weight - a.weight)
-      .slice(0, max);
+      }),
+    );
+    return themes.sort((a, b) => b.weight - a.weight).slice(0, max);
   };
 
   /** What the anchor does not go for: the entities of the type least like its taste (scored ≤ EXPLAIN_MAX_AVOID). */
-  const avoidsOf = (anchor: AnchorCtx, inTermsOf: string): Theme[] => {
+  const avoidsOf = async (anchor: AnchorCtx, inTermsOf: string): Promise<Theme[]> => {
     const { cat, doc, profile } = anchor;
     if (!profile?.rank) return [];
     const linked = cat.parents.get(doc.id)?.children;
     const anti = profile.mean.map((x) => -x);
-    const far = index
-      .search(cat.id, inTermsOf, anti, 30)
+    const far = (await index.search(cat.id, inTermsOf, anti, 30))
       .filter((h) => h.id !== doc.id && !linked?.has(h.id))
       .map((h) => {
         const d = cat.entities.get(h.id)!;
@@ -488,7 +497,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
   };
 
   const server = rpcServer(rt, 'ranking')
-    .handle<RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number }, unknown>(RPC.rank.search, async (req, ctx) => {
+    .handle<RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number; exhaustive?: boolean }, unknown>(RPC.rank.search, async (req, ctx) => {
       await host.ready(req);
       const { scored } = await search(req.ws, req.data, ctx.requestId);
       return { data: { results: scored.map(resultOf) } };
@@ -582,7 +591,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         inTermsOf: req.data.inTermsOf,
         liked,
         suggestions,
-        themes: themesOf(anchor, 3, req.data.inTermsOf),
+        themes: await themesOf(anchor, 3, req.data.inTermsOf),
       };
       const { text, generator: used } = await generate(cat, input, (g, i) => g.ask(i));
       return {
@@ -598,8 +607,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const anchor = anchorOf(req.ws, req.data.anchor);
       const { cat, doc } = anchor;
       if (!hasCreatedText(cat, doc) || !anchor.profile) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first', { entity_id: doc.id });
-      const themes = doc.kind === 'content' ? [{ label: doc.name, weight: 1, examples: [grounding(doc, 1)] }] : themesOf(anchor, 4, req.data.inTermsOf);
-      const avoids = avoidsOf(anchor, req.data.inTermsOf);
+      const themes = doc.kind === 'content' ? [{ label: doc.name, weight: 1, examples: [grounding(doc, 1)] }] : await themesOf(anchor, 4, req.data.inTermsOf);
+      const avoids = await avoidsOf(anchor, req.data.inTermsOf);
       const input: ExplainInput = {
         anchor: { id: doc.id, name: doc.name, type: doc.type, description: doc.description },
         inTermsOf: req.data.inTermsOf,
@@ -626,7 +635,14 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const g = gauge({ response, followup, prompt });
       return { data: { resonance: g.resonance, response, followup, prompt: gaugePrompt(response, followup, prompt), label: g.label, signals: g.signals } };
     });
-  return { name: 'ranking', index, stop: () => server.drain() };
+  return {
+    name: 'ranking',
+    index,
+    async stop() {
+      await server.drain();
+      await index.close();
+    },
+  };
 }
 
 /**

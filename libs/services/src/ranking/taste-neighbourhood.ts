@@ -18,9 +18,9 @@ import type { TasteProfile } from '@tg/math';
  */
 export const NEIGHBOURHOOD = Object.freeze({
   /** Items taken from the probe at the mean direction… */
-  meanK: 60,
+  meanK: 48,
   /** …and from each side of each further principal direction. */
-  directionK: 30,
+  directionK: 24,
   /** Principal directions after the first that get probes. */
   directions: 2,
   /** How long an entry may outlive a change of its workspace (ms). */
@@ -79,9 +79,19 @@ export class Neighbourhood {
       cosines[i] = Math.max(-1, Math.min(1, dot));
       scores[i] = value(cosines[i]!, this.taste[i]!);
     }
-    const order = Array.from({ length: n }, (_, i) => i);
-    order.sort((a, b) => scores[b]! - scores[a]! || a - b);
-    return order.slice(0, k).map((i) => (q ? { id: this.ids[i]!, cosine: cosines[i]! } : { id: this.ids[i]! }));
+    // The k best by selection (k is a fraction of n): keep a sorted window of the best k seen so far.
+    const top: number[] = [];
+    const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+    for (let i = 0; i < n; i++) {
+      if (top.length === k && !better(i, top[k - 1]!)) continue;
+      let j = top.length === k ? k - 1 : top.length;
+      while (j > 0 && better(i, top[j - 1]!)) {
+        top[j] = top[j - 1]!;
+        j--;
+      }
+      top[j] = i;
+    }
+    return top.map((i) => (q ? { id: this.ids[i]!, cosine: cosines[i]! } : { id: this.ids[i]! }));
   }
 }
 
@@ -95,7 +105,7 @@ interface Entry {
 /** What the neighbourhood needs from the ranking service. */
 export interface NeighbourhoodSource {
   /** Nearest entities of a type to a unit vector (ids, best first). */
-  search(ws: string, type: string, q: Float32Array, k: number): { id: string }[];
+  search(ws: string, type: string, q: Float32Array, k: number): Promise<{ id: string }[]>;
   /** An entity's representative vector. */
   vector(cat: WorkspaceCatalog, id: string): Float32Array | null;
   /** Content-taste match of a vector to the profile, in [0, 1]. */
@@ -120,6 +130,8 @@ export function neighbourhoodProbes(profile: TasteProfile): { vector: Float32Arr
 /** Per-anchor taste neighbourhoods, cached per workspace catalog. */
 export class TasteNeighbourhoods {
   private readonly byCatalog = new WeakMap<WorkspaceCatalog, Map<string, Entry>>();
+  /** Computations under way, so that concurrent requests of one anchor share one. */
+  private readonly computing = new WeakMap<TasteProfile, Map<string, Promise<Neighbourhood>>>();
 
   constructor(
     private readonly source: NeighbourhoodSource,
@@ -127,7 +139,7 @@ export class TasteNeighbourhoods {
   ) {}
 
   /** The neighbourhood of `anchorId` among entities of `type` (the anchor itself excluded). */
-  get(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Neighbourhood {
+  async get(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Promise<Neighbourhood> {
     let m = this.byCatalog.get(cat);
     if (!m) this.byCatalog.set(cat, (m = new Map()));
     const key = `${anchorId}\u0000${type}`;
@@ -139,11 +151,31 @@ export class TasteNeighbourhoods {
       m.set(key, hit);
       return hit.items;
     }
+    let byKey = this.computing.get(profile);
+    if (!byKey) this.computing.set(profile, (byKey = new Map()));
+    const running = byKey.get(key);
+    if (running) return running;
+    const version = cat.version;
+    const p = this.compute(cat, anchorId, type, profile).then((items) => {
+      m.delete(key);
+      m.set(key, { profile, version, at: t, items });
+      if (m.size > NEIGHBOURHOOD.maxEntries) m.delete(m.keys().next().value as string);
+      return items;
+    });
+    byKey.set(key, p);
+    try {
+      return await p;
+    } finally {
+      byKey.delete(key);
+    }
+  }
+
+  private async compute(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Promise<Neighbourhood> {
     const seen = new Set<string>([anchorId]);
     const ids: string[] = [];
     const vectors: Float32Array[] = [];
     for (const p of neighbourhoodProbes(profile)) {
-      for (const h of this.source.search(cat.id, type, p.vector, p.k)) {
+      for (const h of await this.source.search(cat.id, type, p.vector, p.k)) {
         if (seen.has(h.id)) continue;
         seen.add(h.id);
         const v = this.source.vector(cat, h.id);
@@ -163,11 +195,7 @@ export class TasteNeighbourhoods {
       for (let j = 0; j < d; j++) rows[i * d + j] = v[j]! * inv;
       taste[i] = this.source.match(v, profile);
     });
-    const items = new Neighbourhood(ids, vectors, rows, taste, d);
-    m.delete(key);
-    m.set(key, { profile, version: cat.version, at: t, items });
-    if (m.size > NEIGHBOURHOOD.maxEntries) m.delete(m.keys().next().value as string);
-    return items;
+    return new Neighbourhood(ids, vectors, rows, taste, d);
   }
 }
 
