@@ -193,6 +193,25 @@ describe('ranking: search, rerank, score, recommend', () => {
       expect(g.status).toBe(404);
     });
 
+    it('search: a large limit gets that many results when the catalog has more', async () => {
+      // A workspace larger than the candidate lists of one search (about 24 from each source).
+      const big = await s.workspace('ranking-limit');
+      const words = ['jazz', 'trail', 'garden', 'coffee', 'poetry', 'cinema', 'bakery', 'harbor', 'violin', 'canyon', 'lamp', 'scarf', 'tennis', 'opera', 'forest'];
+      const content = Array.from({ length: 300 }, (_, i) => ({
+        url: `https://limit.example.com/${i}`,
+        type: 'text',
+        content: `A ${words[i % 15]} and ${words[(i * 7 + 3) % 15]} story about ${words[(i * 11 + 5) % 15]}, number ${i}.`,
+        skip_url_fetch: true,
+        skip_media_enrich: true,
+      }));
+      for (const page of [content.slice(0, 200), content.slice(200)]) expect((await big.request('POST', '/entity/batch', { body: { content: page } })).status).toBe(200);
+      const user = (await big.request('POST', '/entity', { body: { type: 'user', name: 'Lim' } })).body.id as string;
+      expect((await big.request('POST', '/entity/batch', { body: { content: content.slice(0, 5), entity_ids: content.slice(0, 5).map(() => user) } })).status).toBe(200);
+      const r = await big.request('POST', '/search', { query: q(user), body: { query: 'jazz garden', limit: 200 } });
+      expect(r.status).toBe(200);
+      expect(r.body.results.length).toBe(200);
+      expect(new Set(r.body.results.map((x: { entity_id: string }) => x.entity_id)).size).toBe(200);
+    });
     it('search: taste and query together; additional candidates ranked, echoed and not persisted', async () => {
       let r = await ws.request('POST', '/search', { query: q(ann), body: { query: 'something good for the weekend' } });
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -83,8 +83,12 @@ export const ASK_MIN_SCORE = 0.3;
  * all (walking a term half the workspace contains costs tens of ms, and the semantic probes cover it).
  */
 export const LEXICAL_POSTINGS_BUDGET = 500;
-/** Candidates /search takes from each source before scoring. */
-export const SEARCH_PROBES = { query: 32, taste: 32, lexical: 30, graph: 30 };
+/**
+ * Candidates /search takes from each source before scoring (the vector sources give at least `limit`). Fewer
+ * candidates cost less (each is a few cache misses: its document, vector and terms); the latency benchmark
+ * compares the served results with scoring every item (docs/benchmarks.md).
+ */
+export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 30 };
 /** Highest taste score of an item named as something the anchor does not go for in /explain. */
 export const EXPLAIN_MAX_AVOID = 0.2;
 
@@ -325,17 +329,19 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     };
     // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
     // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
-    // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors).
+    // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors);
+    // each gives at least as many candidates as the caller wants results.
+    const want = input.limit ?? 20;
     const knownCosine = new Map<string, number>();
     if (q) {
-      for (const h of await index.search(ws, input.inTermsOf, q, SEARCH_PROBES.query)) {
+      for (const h of await index.search(ws, input.inTermsOf, q, Math.max(SEARCH_PROBES.query, want))) {
         add(h.id);
         knownCosine.set(h.id, h.score);
       }
     }
     const near = profile?.rank ? await neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
     if (near) {
-      for (const h of near.best(q, SEARCH_PROBES.taste, (cos, taste) => searchScore(pairMatch(cos), taste))) {
+      for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
         add(h.id);
         if (h.cosine !== undefined) knownCosine.set(h.id, h.cosine);
       }
