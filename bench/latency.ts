@@ -10,11 +10,15 @@
  *    - score (content object): `{ content: { url, type } }` of an indexed URL (the "indexed first" path);
  *    - search: a different three-word query per request (drawn from the catalog's words; few embedding cache hits), default limit 20;
  *    - rerank: 50 entity ids.
- * 3. The raw index: the same 100,000 vectors (read back from the event log) in an InProcessVectorIndex, k = 100,
+ * 3. Search quality against scoring every item (the search RPC's internal `exhaustive` mode), over
+ *    `--quality-queries` queries: recall@10/@20 and the mean top-20 score the served results give up.
+ * 4. The raw index: the same 100,000 vectors (read back from the event log) in an InProcessVectorIndex, k = 100,
  *    exact scan and HNSW, p50/p99 of single queries in this process.
  *
- * `--only search,score` measures only the endpoints whose names start with those words. `--profile` also samples this process's CPU during each endpoint's load and prints the top functions by self time
- * (profiles are written to bench/results/*.cpuprofile).
+ * Options: `--only search,score` measures only the endpoints whose names start with those words; `--profile`
+ * samples this process's CPU during each endpoint's load and prints the top functions by self time (profiles in
+ * bench/results/*.cpuprofile); `--main-thread` keeps vector searches on the event loop (TG_VECTOR_THREAD=false);
+ * `--over-nats` makes the gateway call the services over NATS although they share its process.
  *
  * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
@@ -151,10 +155,11 @@ export async function run(args: string[]) {
       const mean = (rs: { score: number }[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
       gap20 += mean(exact) - mean(served);
     }
-    figures['search.recallAt10VsExhaustive'] = Number((agree10 / nQ).toFixed(3));
-    figures['search.recallAt20VsExhaustive'] = Number((agree20 / nQ).toFixed(3));
-    figures['search.scoreGapAt20VsExhaustive'] = Number((gap20 / nQ).toFixed(4));
-    figures['search.exhaustiveP50Ms'] = ms(percentile(exactT, 50));
+    const per = (x: number, digits: number) => (nQ ? Number((x / nQ).toFixed(digits)) : 'not measured');
+    figures['search.recallAt10VsExhaustive'] = per(agree10, 3);
+    figures['search.recallAt20VsExhaustive'] = per(agree20, 3);
+    figures['search.scoreGapAt20VsExhaustive'] = per(gap20, 4);
+    figures['search.exhaustiveP50Ms'] = nQ ? ms(percentile(exactT, 50)) : 'not measured';
     console.log(`search vs exhaustive scoring: recall@10 ${figures['search.recallAt10VsExhaustive']}, recall@20 ${figures['search.recallAt20VsExhaustive']}, mean top-20 score ${figures['search.scoreGapAt20VsExhaustive']} below (${since()} s)`);
 
     // The raw index on the same vectors.

@@ -343,7 +343,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     if (near) {
       for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
         add(h.id);
-        if (h.cosine !== undefined) knownCosine.set(h.id, h.cosine);
+        // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
+        const c = pool.get(h.id);
+        if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
       }
     }
     // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
