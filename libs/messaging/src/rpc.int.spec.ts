@@ -51,7 +51,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
 
   it('answers the same over the bus and in process: data, seq, request id and every error', async () => {
     const bus = new RpcClient(nc, 2_000);
-    const direct = bus.preferLocal(local, log);
+    const direct = bus.preferLocal(local);
     for (const [subject, data] of [
       ['tg.rpc.test.echo', { n: 21 }],
       ['tg.rpc.test.refuse', {}],
@@ -68,7 +68,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
   });
 
   it('calls a local handler directly (no bus) and other subjects over the bus', async () => {
-    const direct = new RpcClient(nc, 2_000).preferLocal(local, log);
+    const direct = new RpcClient(nc, 2_000).preferLocal(local);
     const before = calls;
     // With the connection's outbound traffic counted, a local call publishes nothing.
     const out0 = nc.stats().outMsgs;
@@ -81,7 +81,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
 
   it('applies the same timeout to a local handler as to a bus call', async () => {
     const bus = new RpcClient(nc, 2_000);
-    const direct = bus.preferLocal(local, log);
+    const direct = bus.preferLocal(local);
     const viaBus = await outcome(bus.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
     const viaLocal = await outcome(direct.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
     expect(viaBus.error?.code).toBe('timeout');
@@ -93,7 +93,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
   });
 
   it('falls back to the bus once the local server drains (and says unavailable when nobody serves)', async () => {
-    const direct = new RpcClient(nc, 2_000).preferLocal(local, log);
+    const direct = new RpcClient(nc, 2_000).preferLocal(local);
     await server.drain();
     expect(local.get('tg.rpc.test.echo')).toBeUndefined();
     const r = await outcome(direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } }));

@@ -19,19 +19,19 @@ export type RpcHandler<I = any, O = any> = (req: RpcRequest<I>, ctx: RpcContext)
  * all-in-one app) can call them directly instead of over the bus; see {@link RpcClient.preferLocal}.
  */
 export class LocalHandlers {
-  private readonly handlers = new Map<string, RpcHandler>();
+  private readonly handlers = new Map<string, { handler: RpcHandler; log: Logger }>();
 
-  /** Registers the handler of a subject (the first registration wins: one local instance per subject). */
-  register(subject: string, handler: RpcHandler): void {
-    if (!this.handlers.has(subject)) this.handlers.set(subject, handler);
+  /** Registers the handler of a subject with its service's logger (the first registration wins). */
+  register(subject: string, handler: RpcHandler, log: Logger): void {
+    if (!this.handlers.has(subject)) this.handlers.set(subject, { handler, log });
   }
 
   /** Forgets the handler of a subject (its server is draining: calls go over the bus again). */
   unregister(subject: string, handler: RpcHandler): void {
-    if (this.handlers.get(subject) === handler) this.handlers.delete(subject);
+    if (this.handlers.get(subject)?.handler === handler) this.handlers.delete(subject);
   }
 
-  get(subject: string): RpcHandler | undefined {
+  get(subject: string): { handler: RpcHandler; log: Logger } | undefined {
     return this.handlers.get(subject);
   }
 }
@@ -53,7 +53,7 @@ export class RpcServer {
   /** Binds a handler to a subject. Errors become `{ ok: false, error }` replies, never crashes. */
   handle<I, O>(subject: string, handler: RpcHandler<I, O>): this {
     if (this.local) {
-      this.local.register(subject, handler);
+      this.local.register(subject, handler, this.log);
       this.registered.push([subject, handler]);
     }
     const sub = this.nc.subscribe(subject, {
@@ -120,7 +120,7 @@ export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 30_000,
-    private readonly local?: { handlers: LocalHandlers; log: Logger },
+    private readonly local?: LocalHandlers,
   ) {}
 
   /**
@@ -129,13 +129,13 @@ export class RpcClient {
    * errors map to the same TgErrors, the same timeout applies, and a draining server's subjects fall back
    * to the bus. For the all-in-one process, where gateway and services share one event loop.
    */
-  preferLocal(handlers: LocalHandlers, log: Logger): RpcClient {
-    return new RpcClient(this.nc, this.defaultTimeoutMs, { handlers, log });
+  preferLocal(handlers: LocalHandlers): RpcClient {
+    return new RpcClient(this.nc, this.defaultTimeoutMs, handlers);
   }
 
   async call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
-    const handler = this.local?.handlers.get(subject);
-    if (handler) return this.callLocal<O>(handler, subject, req, opts);
+    const local = this.local?.get(subject);
+    if (local) return this.callLocal<O>(local.handler, local.log, subject, req, opts);
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
     let msg: Msg;
@@ -154,9 +154,10 @@ export class RpcClient {
     return { data: reply.data, seq: reply.seq };
   }
 
-  private async callLocal<O>(handler: RpcHandler, subject: string, req: RpcRequest, opts: { requestId?: string; timeoutMs?: number }): Promise<{ data: O; seq?: number }> {
+  private async callLocal<O>(handler: RpcHandler, serviceLog: Logger, subject: string, req: RpcRequest, opts: { requestId?: string; timeoutMs?: number }): Promise<{ data: O; seq?: number }> {
     const requestId = requestIdFrom(opts.requestId);
-    const log = this.local!.log.child({ requestId, op: subject });
+    // The same logger a bus call gets: the service's, with the request id and operation.
+    const log = serviceLog.child({ requestId, op: subject });
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

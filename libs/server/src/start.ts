@@ -57,7 +57,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     await nc.close();
     throw e;
   }
-  const rpc = config.rpcPreferLocal ? rt.rpc.preferLocal(rt.local, log) : rt.rpc;
+  const rpc = config.rpcPreferLocal ? rt.rpc.preferLocal(rt.local) : rt.rpc;
   const app = await buildGateway({ config, rpc, log });
   await app.listen({ host: config.host, port: config.port });
   const port = (app.server.address() as AddressInfo).port;
