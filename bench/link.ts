@@ -15,7 +15,8 @@ import { encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
 import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
-import { adminReplay, catalogReplay, computeClusters, readStream, replayProjection } from '@tg/services';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { FitThread, adminReplay, catalogReplay, computeClusters, computeClustersWith, readStream, replayProjection } from '@tg/services';
 import { eventually, startStack } from '@tg/test-stack';
 import { pool, syntheticText } from './support';
 
@@ -168,6 +169,19 @@ export async function run(args: string[]) {
   t0 = performance.now();
   const updated = computeClusters(cat, 'content', { previous: clusters });
   const updateMs = performance.now() - t0;
+  // The same full fit as the taste service runs it (choice of k on a worker thread): how long the event loop is
+  // held at most (the synchronous fit holds it for all of clusterMs). After one warm-up fit (worker start).
+  const fitter = new FitThread();
+  const fitOn = (v: readonly Float32Array[], o: Parameters<FitThread['chooseK']>[1]) => fitter.chooseK(v, o);
+  await computeClustersWith(cat, 'content', {}, fitOn);
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  t0 = performance.now();
+  const viaWorker = await computeClustersWith(cat, 'content', {}, fitOn);
+  const workerFitMs = performance.now() - t0;
+  loop.disable();
+  await fitter.close();
+  const sameClusters = JSON.stringify(viaWorker) === JSON.stringify(clusters) ? 'equal' : 'DIFFERENT';
 
   Object.assign(figures, {
     stream_events: last,
@@ -182,6 +196,9 @@ export async function run(args: string[]) {
     cluster_full_fit_ms: rate(clusterMs),
     cluster_incremental_ms: rate(updateMs),
     content_clusters: clusters.length,
+    cluster_full_fit_worker_ms: rate(workerFitMs),
+    cluster_full_fit_worker_max_loop_block_ms: rate(loop.max / 1e6),
+    cluster_worker_vs_main: sameClusters,
   });
   rows.push(
     `Replay of the stream built above (${last.toLocaleString('en-US')} events):`,
@@ -194,6 +211,7 @@ export async function run(args: string[]) {
     '',
     `Median of 3 interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
     `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,
+    `The full fit as the taste service runs it (choice of k on a worker thread): ${figures['cluster_full_fit_worker_ms']} ms in all, the event loop held at most ${figures['cluster_full_fit_worker_max_loop_block_ms']} ms at a time (the synchronous fit holds it for all ${figures['cluster_full_fit_ms']} ms); clusters ${sameClusters} to the synchronous fit's.`,
   );
   return { figures, markdown: rows.join('\n') };
 }

@@ -12,6 +12,7 @@ export * from './ingestion/ingestion-service';
 export * from './ingestion/prepare';
 export * from './taste/taste-service';
 export * from './taste/clusters';
+export * from './taste/fit-thread';
 export * from './ranking/ranking-service';
 export * from './visualize/index';
 export * from './read-model/replay';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { decodeVector, encodeVector, type EventData } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
-import { chooseK, cosine, tokenize } from '@tg/math';
+import { chooseK, cosine, tokenize, type ChooseKOptions, type ChooseKResult } from '@tg/math';
 import { representativeVector } from '../read-model/profiles';
 import { distinctiveKeywords, documentFrequencies } from './labels';
 
@@ -118,6 +118,38 @@ function strided(n: number, k: number): number[] {
  * distinctive words; centroid-to-centroid affinities. Pure and deterministic.
  */
 export function computeClusters(cat: WorkspaceCatalog, entityType: string, opts: ClusterOptions = {}): ClusterRow[] {
+  const p = prepare(cat, entityType, opts);
+  if (!p) return [];
+  return finish(cat, entityType, p, p.fit ? fitted(p, chooseK(p.fit.sample, p.fit.opts)) : p.centroids!);
+}
+
+/**
+ * {@link computeClusters} with the choice of k (the costly part of a full fit) done by `fit` — a worker
+ * thread in the taste service (see `fit-thread.ts`). Same rows as the synchronous version.
+ */
+export async function computeClustersWith(
+  cat: WorkspaceCatalog,
+  entityType: string,
+  opts: ClusterOptions,
+  fit: (vectors: readonly Float32Array[], opts: ChooseKOptions) => Promise<ChooseKResult>,
+): Promise<ClusterRow[]> {
+  const p = prepare(cat, entityType, opts);
+  if (!p) return [];
+  return finish(cat, entityType, p, p.fit ? fitted(p, await fit(p.fit.sample, p.fit.opts)) : p.centroids!);
+}
+
+interface Prepared {
+  ids: string[];
+  vecs: Float32Array[];
+  dim: number;
+  x: Float64Array;
+  /** Centroids refined from the previous ones (an incremental update)… */
+  centroids?: Float32Array[];
+  /** …or the sample and options of a full fit. */
+  fit?: { sample: Float32Array[]; opts: ChooseKOptions };
+}
+
+function prepare(cat: WorkspaceCatalog, entityType: string, opts: ClusterOptions): Prepared | null {
   const ids: string[] = [];
   const vecs: Float32Array[] = [];
   for (const d of cat.entities.values()) {
@@ -127,21 +159,23 @@ export function computeClusters(cat: WorkspaceCatalog, entityType: string, opts:
     ids.push(d.id);
     vecs.push(v);
   }
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return null;
   const dim = vecs[0]!.length;
   const x = unitRows(vecs, dim);
   const seeds = (opts.previous ?? []).map((r) => decodeVector(r.centroid)).filter((c) => c.length === dim);
-  let centroids: Float32Array[];
-  if (seeds.length) {
-    centroids = refine(x, ids.length, dim, seeds, UPDATE_STEPS);
-  } else {
-    const sampleIdx = strided(ids.length, FIT_SAMPLE);
-    const fit = chooseK(
-      sampleIdx.map((i) => vecs[i]!),
-      { kMin: 2, kMax: Math.max(2, Math.min(12, Math.floor(Math.sqrt(sampleIdx.length)) + 1)), seed: 7 },
-    );
-    centroids = fit.k > 0 ? fit.centroids : [vecs[0]!];
-  }
+  if (seeds.length) return { ids, vecs, dim, x, centroids: refine(x, ids.length, dim, seeds, UPDATE_STEPS) };
+  const sampleIdx = strided(ids.length, FIT_SAMPLE);
+  const sample = sampleIdx.map((i) => vecs[i]!);
+  return { ids, vecs, dim, x, fit: { sample, opts: { kMin: 2, kMax: Math.max(2, Math.min(12, Math.floor(Math.sqrt(sample.length)) + 1)), seed: 7 } } };
+}
+
+function fitted(p: Prepared, fit: ChooseKResult): Float32Array[] {
+  return fit.k > 0 ? fit.centroids : [p.vecs[0]!];
+}
+
+/** Assignment, labels, ids and affinities of the clusters around `centroids`. */
+function finish(cat: WorkspaceCatalog, entityType: string, p: Prepared, centroids: Float32Array[]): ClusterRow[] {
+  const { ids, dim, x } = p;
   // Assign every entity to its nearest centroid.
   const members: { id: string; sim: number }[][] = centroids.map(() => []);
   const c = unitRows(centroids, dim);

@@ -5,7 +5,8 @@ import { catalogDigest, type WorkspaceCatalog } from '@tg/domain';
 import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
-import { computeClusters } from './clusters';
+import { computeClustersWith } from './clusters';
+import { FitThread } from './fit-thread';
 import { clusterView } from './views';
 
 interface ComposeInput {
@@ -56,6 +57,8 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
   // Per workspace and type: how many entities it had at its last full fit, and how many changed since.
   const fits = new Map<string, { size: number; changed: number }>();
   const fitKey = (ws: string, type: string) => `${ws}\u0000${type}`;
+  // The choice of k of a full fit runs on a worker thread (about half a second of CPU per fit).
+  const fitter = new FitThread((err) => log.error({ err }, 'cluster-fit worker failed; fitting on the main thread'));
 
   /** Recomputes the clusters of the given types (all types when omitted) and records those that changed. */
   const recluster = async (ws: string, only?: ReadonlySet<string>) => {
@@ -73,7 +76,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       const prev = cat.clusters.get(type);
       const fit = fits.get(fitKey(ws, type));
       const refit = !prev?.clusters.length || !fit || fit.size < REFIT_BELOW || fit.changed >= REFIT_SHARE * fit.size;
-      const clusters = computeClusters(cat, type, refit ? {} : { previous: prev.clusters });
+      const clusters = await computeClustersWith(cat, type, refit ? {} : { previous: prev.clusters }, (v, o) => fitter.chooseK(v, o));
       if (refit) fits.set(fitKey(ws, type), { size: cat.typeCounts.get(type) ?? 0, changed: 0 });
       if (!prev && !clusters.length) continue;
       const same = prev && prev.clusters.length === clusters.length && prev.clusters.every((c, i) => c.id === clusters[i]!.id && c.label === clusters[i]!.label && c.size === clusters[i]!.size);
@@ -217,6 +220,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       if (timer) clearTimeout(timer);
       await server.drain();
       await running.catch(() => undefined);
+      await fitter.close();
     },
   };
 }
