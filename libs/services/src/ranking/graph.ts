@@ -38,9 +38,11 @@ export interface GraphEvidence {
   match(id: string): number;
   /** Items with the strongest graph evidence (not linked by the anchor), best first, at most n. */
   top(n: number): string[];
+  /** The same with each item's graph match (as {@link match} would give it, up to the walk's bounds). */
+  topMatches(n: number): { id: string; match: number }[];
 }
 
-const NONE: GraphEvidence = Object.freeze({ active: false, match: () => 0, top: () => [] });
+const NONE: GraphEvidence = Object.freeze({ active: false, match: () => 0, top: () => [], topMatches: () => [] });
 
 /** Graph evidence of an anchor; a no-op when no other entity shares a link with it. */
 export function graphEvidence(cat: WorkspaceCatalog, anchorId: string): GraphEvidence {
@@ -97,6 +99,9 @@ export function graphEvidence(cat: WorkspaceCatalog, anchorId: string): GraphEvi
       return m;
     },
     top(n) {
+      return this.topMatches(n).map((x) => x.id);
+    },
+    topMatches(n) {
       const acc = new Map<string, number>();
       for (const [l, nl] of others) {
         if (!nl) continue;
@@ -115,7 +120,7 @@ export function graphEvidence(cat: WorkspaceCatalog, anchorId: string): GraphEvi
       return [...acc.entries()]
         .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
         .slice(0, n)
-        .map(([id]) => id);
+        .map(([id, a]) => ({ id, match: toMatch(a / nL) }));
     },
   };
 }

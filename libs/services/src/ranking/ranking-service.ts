@@ -88,7 +88,7 @@ export const LEXICAL_POSTINGS_BUDGET = 500;
  * candidates cost less (each is a few cache misses: its document, vector and terms); the latency benchmark
  * compares the served results with scoring every item (docs/benchmarks.md).
  */
-export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 30 };
+export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
 /** Highest taste score of an item named as something the anchor does not go for in /explain. */
 export const EXPLAIN_MAX_AVOID = 0.2;
 
@@ -369,7 +369,17 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const bm25 = cat.lexical.score(selective);
       for (const id of topKeys(bm25, SEARCH_PROBES.lexical)) add(id);
     }
-    if (input.inTermsOf === 'content') for (const id of anchor.graph.top(SEARCH_PROBES.graph)) add(id);
+    // Co-link neighbours: of the strongest SEARCH_PROBES.graphPool, those that fit the query best (the graph
+    // often carries the taste where content alone cannot, so its candidates have to meet the query too).
+    if (input.inTermsOf === 'content' && anchor.graph.active) {
+      const linked = anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph);
+      const fit = new Map<string, number>();
+      for (const { id, match } of linked) {
+        const v = cat.vectors.get(id);
+        fit.set(id, q && v ? searchScore(pairMatch(cosine(v, q)), match) : match);
+      }
+      for (const id of topKeys(fit, SEARCH_PROBES.graph)) add(id);
+    }
     if (input.exhaustive) for (const [id, d] of cat.entities) if (d.type === input.inTermsOf) add(id);
     const extra = resolve(cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
     if (extra.length) await embedMissing(extra, requestId);
