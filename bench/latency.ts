@@ -22,14 +22,14 @@
  *
  * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
-import { RPC, decodeVector } from '@tg/contracts';
+import { decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { readStream } from '@tg/services';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';
-import { WORDS, arg, load, pool, syntheticText } from './support';
+import { WORDS, arg, load, pool, searchVsExhaustive, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
@@ -142,18 +142,11 @@ export async function run(args: string[]) {
     const exactT: number[] = [];
     for (let i = 0; i < nQ; i++) {
       const query = Array.from({ length: 3 }, () => words[Math.floor(rand() * words.length)]).join(' ');
-      const ask = async (exhaustive: boolean) =>
-        (await rpc.call<{ results: { entity_id: string; score: number }[] }>(RPC.rank.search, { ws: ws.workspaceId, data: { anchor: user, inTermsOf: 'content', query, limit: 20, exhaustive } }, { timeoutMs: 120_000 }))
-          .data.results;
-      const served = await ask(false);
-      const t = performance.now();
-      const exact = await ask(true);
-      exactT.push(performance.now() - t);
-      const exactIds = exact.map((r) => r.entity_id);
-      agree10 += served.slice(0, 10).filter((r) => exactIds.slice(0, 10).includes(r.entity_id)).length / 10;
-      agree20 += served.filter((r) => exactIds.includes(r.entity_id)).length / 20;
-      const mean = (rs: { score: number }[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
-      gap20 += mean(exact) - mean(served);
+      const c = await searchVsExhaustive(rpc, { ws: ws.workspaceId, anchor: user, query, limit: 20 });
+      exactT.push(c.exhaustiveMs);
+      agree10 += c.recallAt10;
+      agree20 += c.recallAtLimit;
+      gap20 += c.scoreGap;
     }
     const per = (x: number, digits: number) => (nQ ? Number((x / nQ).toFixed(digits)) : 'not measured');
     figures['search.recallAt10VsExhaustive'] = per(agree10, 3);

@@ -23,10 +23,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ndcgAtK, recallAtK } from '@tg/math';
-import { RPC } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { catalogReplay, contentMatch, graphEvidence, profileFor, replayProjection, tasteScore } from '@tg/services';
 import { startStack } from '@tg/test-stack';
+import { searchVsExhaustive } from './support';
 
 const K = 10;
 const PAGE = 1_000;
@@ -309,20 +309,10 @@ export async function run(args: string[]) {
       const target = [...sp.test].find((m) => entityOf.has(m) && movies[movieIndex.get(m)!]!.genres.length);
       if (!target) continue;
       const query = movies[movieIndex.get(target)!]!.genres.join(' ');
-      const ask = async (exhaustive: boolean) =>
-        (
-          await rpc.call<{ results: { entity_id: string; score: number }[] }>(
-            RPC.rank.search,
-            { ws: ws.workspaceId, data: { anchor: userIds.get(sp.user)!, inTermsOf: 'content', query, limit: 20, exhaustive } },
-            { timeoutMs: 120_000 },
-          )
-        ).data.results;
-      const served = await ask(false);
-      const exact = await ask(true);
+      const { served, exact, recallAtLimit, scoreGap } = await searchVsExhaustive(rpc, { ws: ws.workspaceId, anchor: userIds.get(sp.user)!, query, limit: 20 });
       const exactIds = new Set(exact.map((r) => r.entity_id));
-      const mean = (rs: { score: number }[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
-      sRecall += served.filter((r) => exactIds.has(r.entity_id)).length / Math.max(1, exact.length);
-      sGap += mean(exact) - mean(served);
+      sRecall += recallAtLimit;
+      sGap += scoreGap;
       const tid = entityOf.get(target)!;
       if (served.some((r) => r.entity_id === tid)) sHitServed++;
       if (exactIds.has(tid)) sHitExact++;

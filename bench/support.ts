@@ -1,6 +1,8 @@
 /** Shared helpers of the benchmarks (load generation, percentiles, synthetic text). */
 import { spawn } from 'node:child_process';
+import { RPC } from '@tg/contracts';
 import { percentile } from '@tg/math';
+import type { RpcClient } from '@tg/messaging';
 
 /**
  * Runs autocannon in a separate process against one endpoint. The body is JSON; the text `[<id>]` in it is
@@ -24,6 +26,33 @@ export async function load(opts: {
   const code = await new Promise<number | null>((r) => child.on('exit', r));
   if (code !== 0) throw new Error(`load generator exited ${code}`);
   return JSON.parse(out);
+}
+
+/**
+ * One search served as usual and the same search scoring every item of the type (the search RPC's internal
+ * `exhaustive` mode): both result lists, recall of the exhaustive top `k` (k = 10 and the limit) in the served one,
+ * how much mean top-`limit` score the served results give up, and how long the exhaustive search took.
+ */
+export async function searchVsExhaustive(rpc: RpcClient, req: { ws: string; anchor: string; query: string; limit: number }) {
+  type Hit = { entity_id: string; score: number };
+  const ask = async (exhaustive: boolean) =>
+    (
+      await rpc.call<{ results: Hit[] }>(
+        RPC.rank.search,
+        { ws: req.ws, data: { anchor: req.anchor, inTermsOf: 'content', query: req.query, limit: req.limit, exhaustive } },
+        { timeoutMs: 120_000 },
+      )
+    ).data.results;
+  const served = await ask(false);
+  const t = performance.now();
+  const exact = await ask(true);
+  const exhaustiveMs = performance.now() - t;
+  const recallAt = (k: number) => {
+    const top = new Set(exact.slice(0, k).map((r) => r.entity_id));
+    return served.slice(0, k).filter((r) => top.has(r.entity_id)).length / Math.max(1, Math.min(k, exact.length));
+  };
+  const mean = (rs: Hit[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
+  return { served, exact, recallAt10: recallAt(10), recallAtLimit: recallAt(req.limit), scoreGap: mean(exact) - mean(served), exhaustiveMs };
 }
 
 /** A numeric `--name value` argument of a benchmark, or its default. */

@@ -1,3 +1,4 @@
+import type { EntityDoc } from '@tg/domain';
 import type { ReadModelHost } from '../read-model/host';
 import { representativeVector } from '../read-model/profiles';
 import { InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
@@ -37,9 +38,10 @@ export class RankingIndex {
     });
   }
 
-  /** The representative vector of an entity (null when it has none). */
-  representative(ws: string, id: string): Float32Array | null {
-    return representativeVector(this.host.catalog.ws(ws), id);
+  /** The representative vector of an entity (null when it has none); pass its document when you have it. */
+  representative(ws: string, id: string, doc?: EntityDoc): Float32Array | null {
+    const cat = this.host.catalog.ws(ws);
+    return representativeVector(cat, id, doc ?? cat.entities.get(id));
   }
 
   /** Applies pending changes of a workspace to the index. */

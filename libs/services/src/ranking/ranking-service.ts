@@ -229,7 +229,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       if (typeof c === 'string') {
         const id = cat.entities.has(c) ? c : cat.urls.get(c);
         const d = id ? cat.entities.get(id) : undefined;
-        if (d && (cat.vectors.has(d.id) || !itemTexts[c])) return void out.push(candFromDoc(d, index.representative(cat.id, d.id), key));
+        if (d && (cat.vectors.has(d.id) || !itemTexts[c])) return void out.push(candFromDoc(d, index.representative(cat.id, d.id, d), key));
         const url = looksLikeUrl(c) ? c : undefined;
         const text = itemTexts[c] ?? (itemImages[c] ? textForContent({ url: itemImages[c], type: 'image' }) : url ? textForContent({ url, type: 'image' }) : '');
         if (!text) {
@@ -245,7 +245,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
           if (strict) unknown.push(c.entity_id);
           return;
         }
-        return void out.push(candFromDoc(d, index.representative(cat.id, d.id), key, c.ref));
+        return void out.push(candFromDoc(d, index.representative(cat.id, d.id, d), key, c.ref));
       }
       const co = c as ContentObject;
       const known = co.id && cat.entities.get(co.id)?.kind === 'content' ? co.id : cat.urls.get(co.url);
@@ -324,8 +324,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       if (pool.has(id) || id === doc.id) return;
       const d = cat.entities.get(id);
       if (!d || d.type !== input.inTermsOf) return;
-      // A content item stands for itself: its own vector (one lookup fewer than the general representative).
-      pool.set(id, candFromDoc(d, d.kind === 'content' ? (cat.vectors.get(id) ?? null) : index.representative(ws, id), `c${id}`));
+      pool.set(id, candFromDoc(d, index.representative(ws, id, d), `c${id}`));
     };
     // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
     // anchor: the items nearest each of its interests) those that fit the query and the taste best together.

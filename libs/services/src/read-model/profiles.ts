@@ -60,8 +60,7 @@ export function pooledMean(p: ParentTaste | undefined): Float32Array | null {
  * The vector that stands for an entity in a vector index or a clustering: a content item's own vector,
  * a parent's pooled mean direction, or a non-content entity's own text vector (cold start).
  */
-export function representativeVector(cat: WorkspaceCatalog, id: string): Float32Array | null {
-  const doc = cat.entities.get(id);
+export function representativeVector(cat: WorkspaceCatalog, id: string, doc = cat.entities.get(id)): Float32Array | null {
   if (!doc) return null;
   if (doc.kind === 'content') return cat.vectors.get(id) ?? null;
   const p = cat.parents.get(id);
