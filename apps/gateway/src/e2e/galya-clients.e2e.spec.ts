@@ -224,9 +224,13 @@ describe('drop-in for the galya-firebase and galya-supabase-sync clients', () =>
         const r = await client()('POST', '/entity', { body: { content: { ...c, type: 'text', domain: 'travel', skip_url_fetch: true } } });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       }
-      const r = await client()('POST', '/search', { query: rel('fb user/1'), body: { query: '豚骨ラーメン' } });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      expect(r.body.results[0].url).toBe('https://fb.example/ja/ramen');
+      // An anchor with no taste yet, so the query alone ranks.
+      expect((await client()('POST', '/entity', { body: { type: 'user', name: 'Yuki', id: 'fb-ja-user' } })).ok).toBe(true);
+      for (const [query, url] of [['豚骨ラーメン', 'ramen'], ['温泉旅館', 'onsen'], ['カメラのレンズ', 'camera']] as const) {
+        const r = await client()('POST', '/search', { query: rel('fb-ja-user'), body: { query } });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.results[0].url, query).toBe(`https://fb.example/ja/${url}`);
+      }
     });
   });
 });
