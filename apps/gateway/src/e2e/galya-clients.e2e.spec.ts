@@ -165,6 +165,11 @@ describe('drop-in for the galya-firebase and galya-supabase-sync clients', () =>
       const g = await client()('GET', '/entity', { query: { entity_id: 'fb user/1' } });
       expect(g.status).toBe(200);
       expect(g.body.id).toBe('fb user/1');
+      // getEntity with a content URL as the id: top-level id and entity_id.
+      const byUrl = await client()('GET', '/entity', { query: { entity_id: 'https://fb.example/item/3' } });
+      expect(byUrl.status).toBe(200);
+      expect(byUrl.body.entity_id).toBe('fb-3');
+      expect(byUrl.body.id).toBe('fb-3');
     });
     it('search: results best first, echoing url and ref', async () => {
       const r = await client()('POST', '/search', { query: rel('fb user/1'), body: { query: 'gear for the mountains' } });
@@ -207,6 +212,12 @@ describe('drop-in for the galya-firebase and galya-supabase-sync clients', () =>
       expect(typeof a.body.resonance).toBe('number');
       const b = await client()('POST', '/gauge', { body });
       expect(b.body.prompt).toBe('');
+    });
+    it('deleteEntity: DELETE /entity?entity_id= answers success, then the id is 404', async () => {
+      const r = await client()('DELETE', '/entity', { query: { entity_id: 'fb-socks' } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.success).toBe(true);
+      expect((await client()('GET', '/entity', { query: { entity_id: 'fb-socks' } })).status).toBe(404);
     });
     it('ask and explain keep the spec’s 404 for an unknown anchor', async () => {
       for (const path of ['/ask', '/explain', '/search']) {
