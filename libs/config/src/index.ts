@@ -115,8 +115,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     problems.push(`NATS_URL must look like nats://host:port, got "${natsUrl}"`);
   }
   const accountSecret = str('TG_ACCOUNT_SECRET');
-  if (accountSecret !== undefined && (!/^(tg|galya)_sk_[A-Za-z0-9]{16,}$/.test(accountSecret))) {
-    problems.push('TG_ACCOUNT_SECRET must be tg_sk_ (or galya_sk_) followed by at least 16 letters or digits');
+  if (accountSecret !== undefined && !/^(tg|galya)_sk_\S{16,}$/.test(accountSecret)) {
+    problems.push('TG_ACCOUNT_SECRET must start with tg_sk_ (or galya_sk_, the same key) and be at least 22 characters long');
   }
   const keyStyle = (str('TG_KEY_STYLE') ?? 'tg') as KeyStyle;
   if (!KEY_STYLES.includes(keyStyle)) problems.push(`TG_KEY_STYLE must be one of ${KEY_STYLES.join(', ')}, got "${keyStyle}"`);

@@ -27,7 +27,11 @@ const CENSOR = '[redacted]';
 /** Replaces any API key (ours or Galya-style) inside strings, a few levels deep. */
 function scrub(v: unknown, depth: number): unknown {
   if (typeof v === 'string') return v.includes('_sk_') || v.includes('_wsk_') || v.includes('_pk_') ? v.replace(API_KEY_PATTERN, CENSOR) : v;
-  if (depth <= 0 || v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof Error) return v;
+  // Only plain objects: class instances (a Fastify request, an Error) go to pino's serializers untouched, and
+  // their key-bearing fields are redacted by path after serialization.
+  if (depth <= 0 || v === null || typeof v !== 'object') return v;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
   let out: Record<string, unknown> | undefined;
   for (const [k, x] of Object.entries(v)) {
     const y = scrub(x, depth - 1);

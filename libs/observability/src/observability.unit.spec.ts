@@ -37,3 +37,21 @@ describe('request ids', () => {
     expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('key scrubbing leaves class instances to the serializers', () => {
+  it('does not copy a request object (its getters would be lost); path redaction still applies', () => {
+    class Req {
+      headers = { 'x-api-key': 'galya_wsk_SECRET9' };
+      get method() {
+        return 'POST';
+      }
+    }
+    const lines: string[] = [];
+    const log = createLogger('t', 'info', { write: (s: string) => lines.push(s) });
+    const req = new Req();
+    log.info({ req: { method: req.method, headers: req.headers } }, 'plain');
+    log.info({ req }, 'instance');
+    expect(lines.join('\n')).not.toMatch(/SECRET/);
+    expect(req.headers['x-api-key']).toBe('galya_wsk_SECRET9'); // the caller's object is never modified
+  });
+});
