@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '@tg/test-stack';
-import { ROUTES, TastegraphClient } from './index';
+import { ROUTES, TastegraphClient } from '@tg/client';
 
 /** The typed client against the server's OpenAPI document: every documented operation has a client method and back. */
 describe('typed client ↔ OpenAPI document', () => {
