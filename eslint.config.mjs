@@ -23,7 +23,7 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util', 'type:client'] },
             { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:math', 'type:util'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:math', 'type:util'], bannedExternalImports: IO_PACKAGES },

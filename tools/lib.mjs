@@ -10,13 +10,14 @@ export const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
 export function ensureNodeModules() {
   const marker = join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker)) return;
-  console.log('> installing node dependencies (npm ci)…');
-  let r = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  console.log('> installing node dependencies (npm ci, about a minute)…');
+  // The committed lock file is complete for every platform (regenerated from scratch, checked with `npm ci`
+  // in a fresh clone), so `npm ci` installs exactly it. Only errors are shown: engine and install-script
+  // warnings of transitive packages are noise on a first run.
+  let r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) {
-    // npm 11 can write lock files that omit other platforms' optional packages and then refuse them in
-    // `npm ci`; `npm install` honours the same lock file and completes.
-    console.log('> npm ci refused the lock file; falling back to npm install…');
-    r = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+    console.log('> npm ci failed (see above); trying npm install…');
+    r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' });
   }
   if (r.status !== 0) throw new Error('installing node dependencies failed');
 }

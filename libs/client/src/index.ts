@@ -32,6 +32,42 @@ export interface ClientOptions {
 type Query = Record<string, string | number | boolean | undefined>;
 type RankQuery = { relative_to_entity_id: string; in_terms_of_entity_type: string; domain?: string; task?: string };
 
+/**
+ * Every route of the HTTP API (relative to /v1) the client covers, by method name. A test compares this table
+ * with the server's OpenAPI document (both ways), so the client and the API cannot drift apart.
+ */
+export const ROUTES = {
+  health: ['GET', '/health'],
+  openapi: ['GET', '/openapi.json'],
+  createWorkspace: ['POST', '/admin/workspaces'],
+  listWorkspaces: ['GET', '/admin/workspaces'],
+  createEntity: ['POST', '/entity'],
+  getEntity: ['GET', '/entity'],
+  deleteEntity: ['DELETE', '/entity'],
+  registerType: ['POST', '/entity/type'],
+  getType: ['GET', '/entity/type'],
+  link: ['POST', '/entity/{parent_id}/link'],
+  compose: ['POST', '/entity/{entity_id}/compose'],
+  batch: ['POST', '/entity/batch'],
+  indexBatch: ['POST', '/index/batch'],
+  index: ['POST', '/index'],
+  job: ['GET', '/entity/batch/jobs/{job_id}'],
+  search: ['POST', '/search'],
+  rerank: ['POST', '/rerank'],
+  score: ['POST', '/score'],
+  recommend: ['POST', '/recommend'],
+  ask: ['POST', '/ask'],
+  explain: ['POST', '/explain'],
+  gauge: ['POST', '/gauge'],
+  clusters: ['GET', '/clusters'],
+  cluster: ['GET', '/cluster'],
+  visualize: ['GET', '/visualize'],
+  visualizeGraph: ['GET', '/visualize/graph'],
+  visualizeView: ['GET', '/visualize/view'],
+} as const satisfies Record<string, readonly [string, string]>;
+/** A route of {@link ROUTES}. */
+export type RouteName = keyof typeof ROUTES;
+
 /** A typed client of the tastegraph HTTP API (used by the e2e tests, the benchmarks and the CLI). */
 export class TastegraphClient {
   private readonly f: typeof fetch;
@@ -73,58 +109,99 @@ export class TastegraphClient {
     return r.body;
   }
 
+  /** Calls a route of {@link ROUTES} by name: `{name}` path segments are filled (URL-encoded) from `params`. */
+  call<T = any>(route: RouteName, init: { params?: Record<string, string>; query?: Query; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
+    const [method, template] = ROUTES[route];
+    const path = template.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(init.params?.[k] ?? ''));
+    return this.request<T>(method, path, init);
+  }
+
+  health() {
+    return this.ok<{ status: string }>(this.call('health'));
+  }
+  openapi() {
+    return this.ok<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(this.call('openapi'));
+  }
   createWorkspace(name: string) {
-    return this.ok<{ public_id: string; name: string; workspace_api_key: string; vectorstore_namespace: string; created_at: number }>(this.request('POST', '/admin/workspaces', { body: { name } }));
+    return this.ok<{ public_id: string; name: string; workspace_api_key: string; vectorstore_namespace: string; created_at: number }>(this.call('createWorkspace', { body: { name } }));
   }
   listWorkspaces() {
-    return this.ok<{ workspaces: { public_id: string; name: string; created_at: number; api_key_prefix: string }[] }>(this.request('GET', '/admin/workspaces'));
+    return this.ok<{ workspaces: { public_id: string; name: string; created_at: number; api_key_prefix: string }[] }>(this.call('listWorkspaces'));
   }
   createEntity(body: CreateEntityBody) {
-    return this.ok<EntityView & Record<string, any>>(this.request('POST', '/entity', { body }));
+    return this.ok<EntityView & Record<string, any>>(this.call('createEntity', { body }));
   }
   createContent(content: ContentObject, extra: { entity_id?: string; id?: string; force_reindex?: boolean } = {}) {
-    return this.ok<{ entity_id: string; created: boolean }>(this.request('POST', '/entity', { body: { content, ...extra } }));
+    return this.ok<{ entity_id: string; created: boolean }>(this.call('createEntity', { body: { content, ...extra } }));
   }
   getEntity(entityId: string) {
-    return this.ok<EntityView>(this.request('GET', '/entity', { query: { entity_id: entityId } }));
+    return this.ok<EntityView>(this.call('getEntity', { query: { entity_id: entityId } }));
   }
-  deleteEntity(entityId: string) {
-    return this.ok<{ success: boolean }>(this.request('DELETE', '/entity', { query: { entity_id: entityId } }));
+  /** Deletes by entity id, or (`{ url }`) the content entity with that URL. */
+  deleteEntity(entityId: string | { url: string }) {
+    return this.ok<{ success: boolean }>(this.call('deleteEntity', { query: typeof entityId === 'string' ? { entity_id: entityId } : { url: entityId.url } }));
   }
-  registerType(entityType: string) {
-    return this.ok<{ success: boolean; entity_type: string; updated: boolean }>(this.request('POST', '/entity/type', { body: { entity_type: entityType } }));
+  registerType(entityType: string, description?: string) {
+    return this.ok<{ success: boolean; entity_type: string; updated: boolean }>(this.call('registerType', { body: description === undefined ? { entity_type: entityType } : { entity_type: entityType, description } }));
+  }
+  getType(entityType: string) {
+    return this.ok<{ entity_type: string; builtin: boolean; description: string; entity_count: number } & Record<string, any>>(this.call('getType', { query: { entity_type: entityType } }));
   }
   link(parentId: string, body?: { entity_id: string; rel?: string; weight?: number }) {
-    return this.ok<any>(this.request('POST', `/entity/${encodeURIComponent(parentId)}/link`, { body }));
+    return this.ok<any>(this.call('link', { params: { parent_id: parentId }, body }));
   }
-  batch(content: ContentObject[], extra: { ids?: (string | null)[]; async?: boolean } = {}) {
-    return this.request<any>('POST', '/entity/batch', { body: { content, ...extra } });
+  compose(entityId: string, body: { representation?: 'point' | 'subspace'; max_rank?: number; energy?: number } = {}) {
+    return this.ok<any>(this.call('compose', { params: { entity_id: entityId }, body }));
+  }
+  batch(content: ContentObject[], extra: { ids?: (string | null)[]; entity_ids?: (string | null)[]; async?: boolean; force_reindex?: boolean } = {}) {
+    return this.request<any>(...ROUTES.batch, { body: { content, ...extra } });
+  }
+  indexBatch(content: ContentObject[], extra: { ids?: (string | null)[]; entity_ids?: (string | null)[]; async?: boolean; force_reindex?: boolean } = {}) {
+    return this.request<any>(...ROUTES.indexBatch, { body: { content, ...extra } });
+  }
+  index(content: ContentObject, extra: { entity_id?: string; id?: string; force_reindex?: boolean } = {}) {
+    return this.ok<{ entity_id: string; created: boolean } & Record<string, any>>(this.call('index', { body: { content, ...extra } }));
   }
   job(jobId: string) {
-    return this.ok<any>(this.request('GET', `/entity/batch/jobs/${encodeURIComponent(jobId)}`));
+    return this.ok<any>(this.call('job', { params: { job_id: jobId } }));
   }
   search(q: RankQuery, body: { query: string; additional_candidates?: ContentObject[]; limit?: number }) {
-    return this.ok<{ results: any[] }>(this.request('POST', '/search', { query: q, body }));
+    return this.ok<{ results: any[] }>(this.call('search', { query: q, body }));
   }
   rerank(q: RankQuery, body: Record<string, unknown>) {
-    return this.ok<{ results: any[] }>(this.request('POST', '/rerank', { query: q, body }));
+    return this.ok<{ results: any[]; skipped: { candidate: unknown; reason: string }[] }>(this.call('rerank', { query: q, body }));
   }
   score(q: RankQuery, content: unknown) {
-    return this.ok<{ entity_id: string; score: number }>(this.request('POST', '/score', { query: q, body: { content } }));
+    return this.ok<{ entity_id: string; score: number }>(this.call('score', { query: q, body: { content } }));
   }
   recommend(q: RankQuery, body: Record<string, unknown>) {
-    return this.ok<{ results: any[] }>(this.request('POST', '/recommend', { query: q, body }));
+    return this.ok<{ results: any[]; skipped: { candidate: unknown; reason: string }[] }>(this.call('recommend', { query: q, body }));
   }
   ask(q: RankQuery, query: string) {
-    return this.ok<{ answer: { role: string; content: { type: string; text: string }[] } }>(this.request('POST', '/ask', { query: q, body: { query } }));
+    return this.ok<{ answer: { role: string; content: { type: string; text: string }[] } }>(this.call('ask', { query: q, body: { query } }));
   }
   explain(q: RankQuery, query: string) {
-    return this.ok<{ explanation: string }>(this.request('POST', '/explain', { query: q, body: { query } }));
+    return this.ok<{ explanation: string }>(this.call('explain', { query: q, body: { query } }));
   }
   gauge(body: { response: string; followup: string; prompt?: string }) {
-    return this.ok<{ resonance: number; response: string; followup: string; prompt: string }>(this.request('POST', '/gauge', { body }));
+    return this.ok<{ resonance: number; response: string; followup: string; prompt: string }>(this.call('gauge', { body }));
   }
   clusters(query: { entity_type?: string; limit?: number; offset?: number } = {}) {
-    return this.ok<{ results: any[] }>(this.request('GET', '/clusters', { query }));
+    return this.ok<{ results: any[] }>(this.call('clusters', { query }));
+  }
+  cluster(clusterId: string) {
+    return this.ok<any>(this.call('cluster', { query: { cluster_id: clusterId } }));
+  }
+  /** A visualize session: `{ token, url, graph_url, expires_in, … }`. */
+  visualize() {
+    return this.ok<{ token: string; url: string; graph_url: string; expires_in: number } & Record<string, any>>(this.call('visualize'));
+  }
+  /** The graph of a visualize session (token-gated, no key needed). */
+  visualizeGraph(token: string, maxNodes?: number) {
+    return this.ok<any>(this.call('visualizeGraph', { query: { t: token, max_nodes: maxNodes } }));
+  }
+  /** The interactive page of a visualize session (HTML). */
+  visualizeView(token: string) {
+    return this.request<string>(...ROUTES.visualizeView, { query: { t: token } });
   }
 }

@@ -18,6 +18,13 @@ describe('loadConfig', () => {
       expect((e as ConfigError).problems).toHaveLength(4);
     }
   });
+  it('accepts the account secret in either key style, and a key style for new keys', () => {
+    expect(loadConfig({ TG_ACCOUNT_SECRET: 'galya_sk_' + 'a'.repeat(20) }).accountSecret).toBe('galya_sk_' + 'a'.repeat(20));
+    expect(loadConfig({ TG_ACCOUNT_SECRET: 'tg_sk_' + 'a'.repeat(20) }).keyStyle).toBe('tg');
+    expect(loadConfig({ TG_KEY_STYLE: 'galya' }).keyStyle).toBe('galya');
+    expect(() => loadConfig({ TG_KEY_STYLE: 'stripe' })).toThrow(/TG_KEY_STYLE/);
+    expect(() => loadConfig({ TG_ACCOUNT_SECRET: 'galya_wsk_' + 'a'.repeat(20) })).toThrow(/TG_ACCOUNT_SECRET/);
+  });
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', NATS_URL: '' }).port).toBe(8080);
   });

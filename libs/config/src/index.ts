@@ -1,3 +1,4 @@
+import { KEY_STYLES, type KeyStyle } from '@tg/contracts';
 import { resolve } from 'node:path';
 
 /** Typed configuration of every tastegraph process, parsed once at boot. */
@@ -10,8 +11,13 @@ export interface TgConfig {
   dataDir: string;
   /** External NATS URL; when unset `npm start` starts its own nats-server. */
   natsUrl?: string;
-  /** Account secret (`tg_sk_…`); when unset one is generated on first start and kept in the data dir. */
+  /**
+   * Account secret (`tg_sk_…`, or the same key as `galya_sk_…`); when unset one is generated on first start
+   * and kept in the data dir.
+   */
   accountSecret?: string;
+  /** How new keys are printed: `tg_…` (default) or `galya_…` for clients of the hosted service. */
+  keyStyle: KeyStyle;
   /** Stream replicas (1 embedded, 3 in a cluster). */
   streamReplicas: number;
   /** Maximum HTTP request body in bytes. */
@@ -109,15 +115,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     problems.push(`NATS_URL must look like nats://host:port, got "${natsUrl}"`);
   }
   const accountSecret = str('TG_ACCOUNT_SECRET');
-  if (accountSecret !== undefined && (!accountSecret.startsWith('tg_sk_') || accountSecret.length < 22)) {
-    problems.push('TG_ACCOUNT_SECRET must start with tg_sk_ and be at least 22 characters long');
+  if (accountSecret !== undefined && !/^(tg|galya)_sk_\S{16,}$/.test(accountSecret)) {
+    problems.push('TG_ACCOUNT_SECRET must start with tg_sk_ (or galya_sk_, the same key) and be at least 22 characters long');
   }
+  const keyStyle = (str('TG_KEY_STYLE') ?? 'tg') as KeyStyle;
+  if (!KEY_STYLES.includes(keyStyle)) problems.push(`TG_KEY_STYLE must be one of ${KEY_STYLES.join(', ')}, got "${keyStyle}"`);
   const cfg: TgConfig = {
     host: str('HOST') ?? '127.0.0.1',
     port: int('PORT', 8080, 0, 65535),
     dataDir: resolve(str('TG_DATA_DIR') ?? './.data'),
     natsUrl,
     accountSecret,
+    keyStyle,
     streamReplicas: int('TG_STREAM_REPLICAS', 1, 1, 5),
     bodyLimit: int('TG_BODY_LIMIT', 8 * 1024 * 1024, 1024),
     enrichDelayMs: int('TG_ENRICH_DELAY_MS', 30_000, 0),

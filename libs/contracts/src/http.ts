@@ -203,7 +203,8 @@ export const RecommendBody = Type.Object(
   {
     candidates: Type.Array(Candidate, { minItems: 1, maxItems: 1000 }),
     history: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 1000 }),
-    item_texts: Type.Record(Type.String(), Type.String({ maxLength: 20_000 })),
+    /** Texts of history items or candidates by the caller's string; optional: indexed items are resolved from the index. */
+    item_texts: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 20_000 }))),
     item_images: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }))),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
   },
@@ -244,6 +245,10 @@ export const RankedEntity = Type.Object(
   { additionalProperties: true },
 );
 export const RankedResults = Type.Object({ results: Type.Array(RankedEntity) });
+/** A candidate /rerank or /recommend could not resolve (unknown id or URL and no text for it), and why. */
+export const SkippedCandidate = Type.Object({ candidate: Type.Any({ description: 'The candidate as sent.' }), reason: Type.String() });
+/** Results of /rerank and /recommend: ranked candidates, best first, and the candidates skipped. */
+export const RankedResultsWithSkipped = Type.Object({ results: Type.Array(RankedEntity), skipped: Type.Array(SkippedCandidate) });
 
 export const ClustersQuery = Type.Object(
   {

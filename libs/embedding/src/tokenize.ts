@@ -32,11 +32,32 @@ export function normalizeText(text: string): string {
  * vocabulary fall back to smaller known pieces: "don't" → do + not, "parker's" → parker,
  * "o'neill" → oneill, "post-bebop" → post + bebop, "covid19" → covid (when known); pure numbers are skipped.
  */
-export function forEachKnownToken(text: string, vocab: RankLookup, emit: (rank: number, word: string) => void): void {
+export function forEachKnownToken(
+  text: string,
+  vocab: RankLookup,
+  emit: (rank: number, word: string) => void,
+  /**
+   * Called with each token none of whose pieces is a vocabulary word and that has at least two letters (words
+   * of other scripts, new words, product codes); numbers and number-like tokens ("1990s") are still skipped.
+   */
+  onUnknown?: (token: string) => void,
+): void {
   const normalized = normalizeText(text);
   const re = NON_ASCII.test(normalized) ? UNICODE_WORDS : ASCII_WORDS;
   re.lastIndex = 0;
-  for (let m = re.exec(normalized); m !== null; m = re.exec(normalized)) resolveToken(m[0], vocab, emit);
+  let emitted = 0;
+  const counted = onUnknown ? (rank: number, word: string) => (emitted++, emit(rank, word)) : emit;
+  for (let m = re.exec(normalized); m !== null; m = re.exec(normalized)) {
+    const before = emitted;
+    resolveToken(m[0], vocab, counted);
+    if (onUnknown && emitted === before && hasTwoLetters(m[0])) onUnknown(m[0]);
+  }
+}
+
+const LETTER = /\p{L}/gu;
+function hasTwoLetters(token: string): boolean {
+  LETTER.lastIndex = 0;
+  return LETTER.exec(token) !== null && LETTER.exec(token) !== null;
 }
 
 function emitIfKnown(word: string, vocab: RankLookup, emit: (rank: number, word: string) => void): boolean {

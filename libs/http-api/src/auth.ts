@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { KEY_PREFIX, RPC, TgError } from '@tg/contracts';
+import { KEY_PREFIX, RPC, TgError, canonicalKey } from '@tg/contracts';
 import type { RpcClient } from '@tg/messaging';
 import type { FastifyRequest } from 'fastify';
 import type { Consistency } from './consistency';
@@ -11,13 +11,16 @@ export interface Caller {
   workspace?: string;
 }
 
-/** The API key of a request: `X-API-Key`, or `Authorization: Bearer`. */
+/**
+ * The API key of a request (`X-API-Key`, or `Authorization: Bearer`) in its canonical form: a Galya-style
+ * key (`galya_wsk_X`) is the same key as `tg_wsk_X`, so everything after this sees one form.
+ */
 export function keyOf(req: FastifyRequest): string | undefined {
   const h = req.headers['x-api-key'];
   const k = Array.isArray(h) ? h[0] : h;
-  if (k) return k.trim();
+  if (k) return canonicalKey(k.trim());
   const auth = req.headers.authorization;
-  if (auth && /^Bearer\s+/i.test(auth)) return auth.replace(/^Bearer\s+/i, '').trim();
+  if (auth && /^Bearer\s+/i.test(auth)) return canonicalKey(auth.replace(/^Bearer\s+/i, '').trim());
   return undefined;
 }
 

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import pino, { type DestinationStream, type Logger } from 'pino';
+import { API_KEY_PATTERN } from '@tg/contracts';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -17,12 +19,51 @@ export const REDACT_PATHS = [
   '*.apiKey',
   'workspace_api_key',
   'accountSecret',
+  'data.key',
 ];
 
-/** Creates the JSON logger of a process (pino), with secrets redacted. */
-export function createLogger(name: string, level = 'info', destination?: DestinationStream): Logger {
-  const opts = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
-  return destination ? pino(opts, destination) : pino(opts);
+const CENSOR = '[redacted]';
+
+/** Replaces any API key (ours or Galya-style) inside strings, a few levels deep. */
+function scrub(v: unknown, depth: number): unknown {
+  if (typeof v === 'string') return v.includes('_sk_') || v.includes('_wsk_') || v.includes('_pk_') ? v.replace(API_KEY_PATTERN, CENSOR) : v;
+  // Only plain objects: class instances (a Fastify request, an Error) go to pino's serializers untouched, and
+  // their key-bearing fields are redacted by path after serialization.
+  if (depth <= 0 || v === null || typeof v !== 'object') return v;
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return v;
+  let out: Record<string, unknown> | undefined;
+  for (const [k, x] of Object.entries(v)) {
+    const y = scrub(x, depth - 1);
+    if (y !== x) (out ??= { ...(v as Record<string, unknown>) })[k] = y;
+  }
+  return out ?? v;
+}
+
+/** Options of {@link createLogger}. */
+export interface LoggerFormat {
+  /** Human-readable lines (pino-pretty) instead of JSON; default: when stdout is a terminal. */
+  pretty?: boolean;
+}
+
+/**
+ * Creates the logger of a process (pino), with secrets redacted: by path (headers, key fields) and any
+ * text that looks like a key, of either prefix style. JSON lines, or human-readable ones on a terminal.
+ */
+export function createLogger(name: string, level = 'info', destination?: DestinationStream, format: LoggerFormat = {}): Logger {
+  const opts: LoggerOptions = {
+    name,
+    level,
+    redact: { paths: REDACT_PATHS, censor: CENSOR },
+    hooks: {
+      logMethod(args, method) {
+        return method.apply(this, args.map((a) => scrub(a, 3)) as Parameters<typeof method>);
+      },
+    },
+  };
+  if (destination) return pino(opts, destination);
+  if (format.pretty ?? process.stdout.isTTY === true) return pino(opts, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true }));
+  return pino(opts);
 }
 
 /** Accepts a caller's request id when it is sane, or creates one. */

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TgConfig } from '@tg/config';
+import { canonicalKey, styledKey } from '@tg/contracts';
 import { newAccountSecret } from '@tg/services';
 
 /**
@@ -12,10 +13,11 @@ export function resolveAccountSecret(config: TgConfig): { secret: string; genera
   const path = join(config.dataDir, 'account-secret');
   if (existsSync(path)) {
     const secret = readFileSync(path, 'utf8').trim();
-    if (secret.startsWith('tg_sk_')) return { secret, generated: false, path };
+    if (canonicalKey(secret).startsWith('tg_sk_')) return { secret, generated: false, path };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const secret = newAccountSecret();
+  // Printed once in the configured style (TG_KEY_STYLE); it works under either prefix.
+  const secret = styledKey(newAccountSecret(), config.keyStyle);
   writeFileSync(`${path}.tmp`, secret + '\n', { mode: 0o600 });
   renameSync(`${path}.tmp`, path);
   chmodSync(path, 0o600);

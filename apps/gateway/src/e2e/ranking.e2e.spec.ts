@@ -106,10 +106,15 @@ describe('ranking: search, rerank, score, recommend', () => {
         expect(r.body.code).toBe('bad_request');
       }
     });
-    it.each(endpoints)('%s: an unknown anchor is 404', async (path, body) => {
-      const r = await ws.request('POST', path, { query: q('no-such-entity'), body: path === '/score' ? { content: { entity_id: id['bebop'] } } : path === '/search' ? body : { ...(body as object), candidates: [id['bebop']] } });
+    it.each(endpoints.filter(([p]) => p === '/search' || p === '/score'))('%s: an unknown anchor is 404', async (path, body) => {
+      const r = await ws.request('POST', path, { query: q('no-such-entity'), body: path === '/score' ? { content: { entity_id: id['bebop'] } } : body });
       expect(r.status, JSON.stringify(r.body)).toBe(404);
       expect(r.body.code).toBe('anchor_not_found');
+    });
+    it.each(endpoints.filter(([p]) => p === '/rerank' || p === '/recommend'))('%s: an unknown anchor is 200 (an anchor with no taste yet)', async (path, body) => {
+      const r = await ws.request('POST', path, { query: q('no-such-entity'), body: { ...(body as object), candidates: [id['bebop'], id['tax']] } });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.results.map((x: Ranked) => x.entity_id).sort()).toEqual([id['bebop'], id['tax']].sort());
     });
     it('an unknown in_terms_of_entity_type is 400 with the allowed values', async () => {
       const r = await ws.request('POST', '/search', { query: { relative_to_entity_id: ann, in_terms_of_entity_type: 'planet' }, body: { query: 'jazz' } });
@@ -125,7 +130,6 @@ describe('ranking: search, rerank, score, recommend', () => {
         ['/rerank', { candidates: [] }],
         ['/recommend', { candidates: [id['bebop']], item_texts: {} }],
         ['/recommend', { candidates: [id['bebop']], history: [], item_texts: {} }],
-        ['/recommend', { candidates: [id['bebop']], history: [id['jazz0']] }],
         // The search service's internal exhaustive mode (benchmarks only) is not part of the HTTP API.
         ['/search', { query: 'jazz', exhaustive: true }],
       ];
@@ -142,10 +146,14 @@ describe('ranking: search, rerank, score, recommend', () => {
         expect(r.body.details.allowed).toEqual(['uiux']);
       }
     });
-    it('unknown candidates and unknown score targets are 404', async () => {
-      let r = await ws.request('POST', '/rerank', { query: q(ann), body: { candidates: [{ entity_id: 'ghost' }, id['bebop']] } });
-      expect(r.status).toBe(404);
-      expect(r.body.code).toBe('entity_not_found');
+    it('unknown candidates are skipped and reported; unknown score targets are 404', async () => {
+      let r = await ws.request('POST', '/rerank', { query: q(ann), body: { candidates: [{ entity_id: 'ghost' }, id['bebop'], 'ghost-2'] } });
+      expect(r.status).toBe(200);
+      expect(r.body.results.map((x: Ranked) => x.entity_id)).toEqual([id['bebop']]);
+      expect(r.body.skipped).toEqual([
+        { candidate: { entity_id: 'ghost' }, reason: 'unknown entity id' },
+        { candidate: 'ghost-2', reason: expect.stringMatching(/unknown/) },
+      ]);
       r = await ws.request('POST', '/score', { query: q(ann), body: { content: { entity_id: 'ghost' } } });
       expect(r.status).toBe(404);
       expect(r.body.code).toBe('entity_not_found');
@@ -334,6 +342,10 @@ describe('ranking: search, rerank, score, recommend', () => {
       expect(top2).toContain(urlOf['trail']);
       expect(top2.some((k) => k === urlOf['bebop'] || k === 'cand-new-1')).toBe(true);
       expect(results[results.length - 1]!.url === urlOf['tax'] || results[results.length - 1]!.url === urlOf['knitting']).toBe(true);
+      // Diversity reorders, and the returned scores follow the order (each capped by the one above; the
+      // uncapped relevance stays in signals).
+      for (let i = 1; i < results.length; i++) expect(results[i]!.score, `position ${i}`).toBeLessThanOrEqual(results[i - 1]!.score);
+      for (const x of results) expect(x.score).toBeLessThanOrEqual(x.signals!['relevance']! + 1e-6);
     });
 
     it('rerank with a history uses the personalised history model', async () => {

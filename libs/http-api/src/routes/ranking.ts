@@ -8,6 +8,7 @@ import {
   RPC,
   RankQuery,
   RankedResults,
+  RankedResultsWithSkipped,
   RecommendBody,
   RerankBody,
   ScoreBody,
@@ -48,7 +49,7 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
   );
   app.post(
     '/rerank',
-    { config: cfg, schema: { tags: ['ranking'], summary: 'Reorder caller-supplied candidates for an anchor (nothing persisted)', querystring: RankQuery, body: RerankBody, response: { 200: RankedResults, ...rankErrors } } },
+    { config: cfg, schema: { tags: ['ranking'], summary: 'Reorder caller-supplied candidates for an anchor (nothing persisted)', querystring: RankQuery, body: RerankBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
     async (req) => call(req, RPC.rank.rerank, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
   );
   app.post(
@@ -67,7 +68,7 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
   );
   app.post(
     '/recommend',
-    { config: cfg, schema: { tags: ['ranking'], summary: 'Score candidates with engagement history (diverse, history excluded)', querystring: RankQuery, body: RecommendBody, response: { 200: RankedResults, ...rankErrors } } },
+    { config: cfg, schema: { tags: ['ranking'], summary: 'Score candidates with engagement history (diverse, history excluded)', querystring: RankQuery, body: RecommendBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
     async (req) => call(req, RPC.rank.recommend, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
   );
   app.post(

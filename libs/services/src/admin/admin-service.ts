@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { RPC, TgError, type StoredEvent } from '@tg/contracts';
+import { RPC, TgError, canonicalKey, styledKey, type StoredEvent } from '@tg/contracts';
 import { workspaceDecider } from '@tg/domain';
 import { EventStore, StreamCursor, runProjectionFeed } from '@tg/messaging';
 import { readYourWrites, rpcServer, type Runtime, type StartedService } from '../runtime';
@@ -81,12 +81,16 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
     handle: (e) => projection.apply(e),
   });
   await feed.caughtUp;
-  const accountHash = hashKey(opts.accountSecret);
-  const signer = new TokenSigner(hashKey(`visualize:${opts.accountSecret}`));
+  // Keys are hashed in their canonical form: a key works under our prefix and the Galya one alike.
+  const accountSecret = canonicalKey(opts.accountSecret);
+  const accountHash = hashKey(accountSecret);
+  const signer = new TokenSigner(hashKey(`visualize:${accountSecret}`));
   const server = rpcServer(rt, 'admin')
     .handle<{ name: string }, unknown>(RPC.admin.createWorkspace, async (req, ctx) => {
       const workspaceId = `ws_${randomBase62(16)}`;
       const key = newWorkspaceKey();
+      // Shown once, in the configured style (TG_KEY_STYLE); the stored hash is of the canonical form.
+      const shown = styledKey(key, rt.config.keyStyle);
       const at = rt.now();
       const namespace = `tg_${workspaceId}`;
       const { seq } = await rt.repo.execute(EventStore.subject('_account', 'workspace', workspaceId), workspaceDecider, {
@@ -95,12 +99,12 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
         name: req.data.name,
         key_id: randomBase62(12),
         key_hash: hashKey(key),
-        key_prefix: keyPrefix(key),
+        key_prefix: keyPrefix(shown),
         vectorstore_namespace: namespace,
         at,
         request_id: ctx.requestId,
       });
-      return { data: { public_id: workspaceId, name: req.data.name, workspace_api_key: key, vectorstore_namespace: namespace, created_at: at }, seq };
+      return { data: { public_id: workspaceId, name: req.data.name, workspace_api_key: shown, vectorstore_namespace: namespace, created_at: at }, seq };
     })
     .handle(RPC.admin.listWorkspaces, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
@@ -111,7 +115,7 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
     })
     .handle<{ key: string }, KeyIdentity | null>(RPC.admin.verifyKey, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
-      const h = hashKey(req.data.key);
+      const h = hashKey(canonicalKey(req.data.key));
       if (sameDigest(h, accountHash)) return { data: { kind: 'account' } };
       const ws = projection.keys.get(h);
       return { data: ws ? { kind: 'workspace', workspace: ws } : null };

@@ -34,7 +34,8 @@ export function newWorkspaceKey(): string {
 export function newAccountSecret(): string {
   return KEY_PREFIX.account + randomBase62(40);
 }
-/** The displayable prefix of a key (never enough to use it). */
+/** The displayable prefix of a key: its kind prefix (`tg_wsk_`, `galya_wsk_`) and 4 characters, never enough to use it. */
 export function keyPrefix(key: string): string {
-  return key.slice(0, key.indexOf('_', 3) + 5);
+  const kind = /^[a-z]+_[a-z]+_/.exec(key)?.[0].length ?? 0;
+  return key.slice(0, kind + 4);
 }

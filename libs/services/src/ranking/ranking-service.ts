@@ -6,7 +6,6 @@ import {
   TemplateGenerator,
   allowedNames,
   gauge,
-  gaugePrompt,
   groundingViolations,
   type AskInput,
   type ExplainInput,
@@ -24,11 +23,17 @@ import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
+import { capToOrder, priorScore, workspacePrior } from './workspace-prior';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 
 type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;
+/** A candidate /rerank or /recommend could not resolve, and why (answered as `skipped`). */
+interface Skipped {
+  candidate: CandidateInput;
+  reason: string;
+}
 
 /** A candidate being ranked. */
 interface Cand {
@@ -208,6 +213,17 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     return { cat, doc, profile: anchorProfile(cat, doc.id), graph: graphEvidence(cat, doc.id) };
   };
 
+  /**
+   * The anchor of /rerank and /recommend: an id the graph does not know is an anchor with no taste yet (clients
+   * rerank for their own user ids without creating them), never a 404.
+   */
+  const lenientAnchorOf = (ws: string, id: string): AnchorCtx => {
+    const cat = host.catalog.ws(ws);
+    if (cat.entities.has(id) || (looksLikeUrl(id) && cat.urls.has(id))) return anchorOf(ws, id);
+    const doc: EntityDoc = { id, kind: 'entity', type: 'user', name: id, description: '', createdAt: 0, updatedAt: 0 };
+    return { cat, doc, profile: null, graph: graphEvidence(cat, id) };
+  };
+
   /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */
   const embedMissing = async (cands: Cand[], requestId: string) => {
     const need = cands.filter((c) => !c.vector && c.text);
@@ -219,9 +235,10 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
   /**
    * Resolves caller items: entity ids and URLs from the catalog; unknown ones from `item_texts` /
    * `item_images`; content objects with new text are embedded on the fly. Unknown ids with no text are
-   * an error for candidates (`strict`) and skipped for history items.
+   * an error for candidates (`strict`) and skipped for history items; with a `skipped` list, strict ones are
+   * listed there instead of failing the call.
    */
-  const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}, strict = true): Cand[] => {
+  const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}, strict = true, skipped?: Skipped[]): Cand[] => {
     const unknown: string[] = [];
     const out: Cand[] = [];
     inputs.forEach((c, i) => {
@@ -233,7 +250,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         const url = looksLikeUrl(c) ? c : undefined;
         const text = itemTexts[c] ?? (itemImages[c] ? textForContent({ url: itemImages[c], type: 'image' }) : url ? textForContent({ url, type: 'image' }) : '');
         if (!text) {
-          if (strict) unknown.push(c);
+          if (strict && skipped) skipped.push({ candidate: c, reason: 'unknown entity id or URL, and no item_texts for it' });
+          else if (strict) unknown.push(c);
           return;
         }
         const name = d?.name ?? (url ? new URL(url).hostname : c);
@@ -242,7 +260,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       if (!('url' in c)) {
         const d = cat.entities.get(c.entity_id);
         if (!d) {
-          if (strict) unknown.push(c.entity_id);
+          if (strict && skipped) skipped.push({ candidate: c, reason: 'unknown entity id' });
+          else if (strict) unknown.push(c.entity_id);
           return;
         }
         return void out.push(candFromDoc(d, index.representative(cat.id, d.id, d), key, c.ref));
@@ -292,13 +311,25 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     ws: string,
     input: RankInput & { candidates: CandidateInput[]; history?: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string> },
     requestId: string,
+    /** /rerank and /recommend: unknown anchors and unresolvable candidates do not fail the call. */
+    lenient = false,
   ) => {
-    const anchor = anchorOf(ws, input.anchor);
-    const cands = resolve(anchor.cat, input.candidates, input.item_texts, input.item_images);
+    const anchor = lenient ? lenientAnchorOf(ws, input.anchor) : anchorOf(ws, input.anchor);
+    const skipped: Skipped[] = [];
+    const cands = resolve(anchor.cat, input.candidates, input.item_texts, input.item_images, true, lenient ? skipped : undefined);
     await embedMissing(cands, requestId);
     const uiux = input.domain === 'uiux';
     const hist = input.history?.length ? await historyModel(anchor.cat, input.history, input.item_texts ?? {}, input.item_images ?? {}, uiux, requestId) : undefined;
     const share = hist?.profile ? (anchor.profile ? (uiux ? HISTORY_SHARE.uiux : HISTORY_SHARE.default) : 1) : 0;
+    if (lenient && !anchor.profile && !anchor.graph.active && !hist?.profile) {
+      // No taste and no history: what the workspace knows (docs/ranking.md, "Rerank without a taste").
+      const prior = workspacePrior(anchor.cat);
+      const scored: Scored[] = cands.map((c) => {
+        const p = priorScore(anchor.cat, prior, c);
+        return { c, score: p.score, signals: { prior: p.score, closeness: p.closeness, popularity: p.popularity, quality: p.quality } };
+      });
+      return { scored, hist, anchor, skipped };
+    }
     const scored: Scored[] = cands.map((c) => {
       const t = tasteScore(anchor, c);
       const signals: Record<string, number> = { taste: t.score, content: t.content, graph: t.graph };
@@ -307,7 +338,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       signals['history'] = h;
       return { c, score: (1 - share) * t.score + share * h, signals };
     });
-    return { scored, hist, anchor };
+    return { scored, hist, anchor, skipped };
   };
 
   /**
@@ -523,9 +554,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       RPC.rank.rerank,
       async (req, ctx) => {
         await host.ready(req);
-        const { scored } = await scoreCandidates(req.ws, req.data, ctx.requestId);
+        const { scored, skipped } = await scoreCandidates(req.ws, req.data, ctx.requestId, true);
         scored.sort(byScore);
-        return { data: { results: scored.slice(0, req.data.limit ?? scored.length).map(resultOf) } };
+        return { data: { results: scored.slice(0, req.data.limit ?? scored.length).map(resultOf), skipped } };
       },
     )
     .handle<RankInput & { content: ContentObject | { entity_id: string } | { id: string } }, unknown>(RPC.rank.score, async (req, ctx) => {
@@ -558,12 +589,12 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const s = scored[0]!;
       return { data: { entity_id: s.c.entity_id, score: wireScore(s.score), signals: resultOf(s)['signals'] }, seq: minSeq !== req.minSeq ? minSeq : undefined };
     })
-    .handle<RankInput & { candidates: CandidateInput[]; history: string[]; item_texts: Record<string, string>; item_images?: Record<string, string>; limit?: number }, unknown>(
+    .handle<RankInput & { candidates: CandidateInput[]; history: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string>; limit?: number }, unknown>(
       RPC.rank.recommend,
       async (req, ctx) => {
         await host.ready(req);
         const data = { ...req.data, domain: req.data.domain ?? 'uiux' };
-        const { scored, hist } = await scoreCandidates(req.ws, data, ctx.requestId);
+        const { scored, hist, skipped } = await scoreCandidates(req.ws, data, ctx.requestId, true);
         const seen = new Set<string>(req.data.history);
         for (const h of hist?.items ?? []) {
           seen.add(h.entity_id);
@@ -580,8 +611,11 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
           RECOMMEND_MMR_LAMBDA,
         );
         const byKey = new Map(unique.map((s) => [s.c.key, s]));
-        const ordered = [...order.map((k) => byKey.get(k)!), ...unique.filter((s) => !s.c.vector)];
-        return { data: { results: ordered.slice(0, limit).map(resultOf) } };
+        const ordered = [...order.map((k) => byKey.get(k)!), ...unique.filter((s) => !s.c.vector)].slice(0, limit);
+        // Diversity reorders: each returned score is capped by the one above it (its relevance stays in signals).
+        const capped = capToOrder(ordered.map((s) => s.score));
+        const results = ordered.map((s, i) => resultOf({ ...s, score: capped[i]!, signals: { ...s.signals, relevance: s.score } }));
+        return { data: { results, skipped } };
       },
     )
     .handle<RankInput & { query: string }, unknown>(RPC.rank.ask, async (req, ctx) => {
@@ -650,7 +684,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         throw new TgError('validation_failed', 'response and followup must be non-empty strings');
       }
       const g = gauge({ response, followup, prompt });
-      return { data: { resonance: g.resonance, response, followup, prompt: gaugePrompt(response, followup, prompt), label: g.label, signals: g.signals } };
+      return { data: { resonance: g.resonance, response, followup, prompt: prompt ?? '', label: g.label, signals: g.signals } };
     });
   return {
     name: 'ranking',
