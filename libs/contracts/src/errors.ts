@@ -78,7 +78,7 @@ export class TgError extends Error {
   }
   /** Rebuilds an error that crossed a process boundary. */
   static fromBody(body: { error?: string; message?: string; code?: string; details?: unknown }): TgError {
-    const code = (body.code && body.code in ERROR_CATALOG ? body.code : 'internal') as ErrorCode;
+    const code = (body.code && Object.hasOwn(ERROR_CATALOG, body.code) ? body.code : 'internal') as ErrorCode;
     return new TgError(code, body.error ?? body.message ?? 'Error', body.details);
   }
 }

@@ -1,6 +1,7 @@
 import { headers as natsHeaders, type NatsConnection, type Msg, type Subscription } from '@nats-io/transport-node';
 import { TgError, isTgError, type RpcReply, type RpcRequest } from '@tg/contracts';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
+import { incomingJson, outgoingJson } from './large-payload';
 
 /** Context handed to an RPC handler. */
 export interface RpcContext {
@@ -63,7 +64,7 @@ export class RpcServer {
           this.log.error({ err, subject }, 'subscription error');
           return;
         }
-        const p = this.dispatch(subject, msg, handler);
+        const p = this.dispatch(subject, msg, handler).catch((err) => this.log.error({ err, subject }, 'dispatch failed'));
         this.inflight.add(p);
         void p.finally(() => this.inflight.delete(p));
       },
@@ -77,13 +78,29 @@ export class RpcServer {
     const log = this.log.child({ requestId, op: subject });
     let reply: RpcReply;
     try {
-      const req = msg.json<RpcRequest>();
+      const req = await incomingJson<RpcRequest>(this.nc, msg, 30_000);
       const out = await handler(req, { requestId, log });
       reply = { ok: true, data: out.data, seq: out.seq };
     } catch (e) {
       reply = { ok: false, error: handlerError(e, log).toBody() };
     }
-    if (msg.reply) msg.respond(JSON.stringify(reply));
+    if (msg.reply) this.respond(msg, reply, log);
+  }
+
+  /** Sends a reply, large ones by reference; a reply that cannot be sent becomes an error reply, never a crash. */
+  private respond(msg: Msg, reply: RpcReply, log: Logger): void {
+    try {
+      const out = outgoingJson(this.nc, reply);
+      msg.respond(out.payload, { headers: out.headers });
+    } catch (err) {
+      log.error({ err }, 'reply could not be sent');
+      try {
+        const e = isTgError(err) ? (err as TgError) : new TgError('internal', 'The reply could not be sent');
+        msg.respond(JSON.stringify({ ok: false, error: e.toBody() } satisfies RpcReply));
+      } catch {
+        // The connection is gone: the caller times out.
+      }
+    }
   }
 
   /** Stops taking new requests and waits for those in flight (at most `waitMs`: a stuck handler cannot block a shutdown). */
@@ -139,9 +156,12 @@ export class RpcClient {
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
     let msg: Msg;
+    const timeout = opts.timeoutMs ?? this.defaultTimeoutMs;
     try {
-      msg = await this.nc.request(subject, JSON.stringify(req), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs, headers: h });
+      const out = outgoingJson(this.nc, req, h);
+      msg = await this.nc.request(subject, out.payload, { timeout, headers: out.headers });
     } catch (e) {
+      if (isTgError(e)) throw e;
       const text = String((e as Error)?.message ?? e);
       if (/no responders/i.test(text) || (e as { code?: string }).code === '503') {
         throw new TgError('unavailable', `Service for ${subject.split('.')[2]} is not available`, undefined, { cause: e });
@@ -149,7 +169,9 @@ export class RpcClient {
       if (/timeout/i.test(text)) throw new TgError('timeout', `Service for ${subject.split('.')[2]} did not answer in time`, undefined, { cause: e });
       throw new TgError('unavailable', 'Message bus unavailable', undefined, { cause: e });
     }
-    const reply = msg.json<RpcReply<O>>();
+    const reply = await incomingJson<RpcReply<O>>(this.nc, msg, timeout).catch((e: unknown) => {
+      throw isTgError(e) ? e : new TgError('unavailable', `The reply of ${subject.split('.')[2]} could not be read`, undefined, { cause: e });
+    });
     if (!reply.ok) throw TgError.fromBody(reply.error);
     return { data: reply.data, seq: reply.seq };
   }

@@ -24,6 +24,7 @@ import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
+import { ownEntries } from '../own-entries';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
@@ -222,6 +223,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
    * an error for candidates (`strict`) and skipped for history items.
    */
   const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}, strict = true): Cand[] => {
+    // Caller-keyed maps: only their own keys count (a candidate named `constructor` finds no text).
+    itemTexts = ownEntries(itemTexts);
+    itemImages = ownEntries(itemImages);
     const unknown: string[] = [];
     const out: Cand[] = [];
     inputs.forEach((c, i) => {
