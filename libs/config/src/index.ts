@@ -64,6 +64,12 @@ export interface TgConfig {
   publicBaseUrl?: string;
   /** Host names (`host` or `host:port`) whose requests may see links built from their own Host header. */
   allowedHosts: string[];
+  /** A service instance that sends nothing (no reply, no "still working") for this long is taken as gone, in ms. */
+  rpcSilenceMs: number;
+  /** The gateway caches verified API keys for this long, in ms. */
+  authCacheTtlMs: number;
+  /** While the admin service cannot answer, cached keys are still accepted this long past their TTL, in ms. */
+  authStaleMs: number;
   /** HTTP: time a client has to send the request headers, in ms. */
   httpHeadersTimeoutMs: number;
   /** HTTP: time a client has to send a whole request (headers and body), in ms. */
@@ -162,6 +168,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),
     publicBaseUrl: url('TG_PUBLIC_BASE_URL'),
+    rpcSilenceMs: int('TG_RPC_SILENCE_MS', 5_000, 1_500),
+    authCacheTtlMs: int('TG_AUTH_CACHE_TTL_MS', 30_000, 0),
+    authStaleMs: int('TG_AUTH_STALE_MS', 3_600_000, 0),
     httpHeadersTimeoutMs: int('TG_HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
     httpRequestTimeoutMs: int('TG_HTTP_REQUEST_TIMEOUT_MS', 60_000, 100),
     httpIdleTimeoutMs: int('TG_HTTP_IDLE_TIMEOUT_MS', 30_000, 100),

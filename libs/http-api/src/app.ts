@@ -131,7 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   }
 
   const consistency = new Consistency();
-  const auth = new Authenticator(rpc, consistency);
+  const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);

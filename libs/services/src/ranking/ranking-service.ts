@@ -517,7 +517,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     return { text: await run(template, input), generator: template.id };
   };
 
-  const server = rpcServer(rt, 'ranking')
+  const server = rpcServer(rt, 'ranking', host)
     .handle<RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number; exhaustive?: boolean }, unknown>(RPC.rank.search, async (req, ctx) => {
       await host.ready(req);
       const { scored } = await search(req.ws, req.data, ctx.requestId);
