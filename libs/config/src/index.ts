@@ -70,6 +70,8 @@ export interface TgConfig {
   authCacheTtlMs: number;
   /** While the admin service cannot answer, cached keys are still accepted this long past their TTL, in ms. */
   authStaleMs: number;
+  /** Ack wait of queued batch-job chunks: a chunk held by an instance that died is redelivered after it, in ms. */
+  jobAckWaitMs: number;
   /** HTTP: time a client has to send the request headers, in ms. */
   httpHeadersTimeoutMs: number;
   /** HTTP: time a client has to send a whole request (headers and body), in ms. */
@@ -168,6 +170,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),
     publicBaseUrl: url('TG_PUBLIC_BASE_URL'),
+    jobAckWaitMs: int('TG_JOB_ACK_WAIT_MS', 15_000, 1_500),
     rpcSilenceMs: int('TG_RPC_SILENCE_MS', 5_000, 1_500),
     authCacheTtlMs: int('TG_AUTH_CACHE_TTL_MS', 30_000, 0),
     authStaleMs: int('TG_AUTH_STALE_MS', 3_600_000, 0),

@@ -144,3 +144,77 @@ describe('faults: instances that start, restart and die, with services over the 
     expect(unknown.body.code).toBe('unavailable');
   }, 60_000);
 });
+
+describe('faults: a nats-server restart under write load', () => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startStack({ readWaitMs: 2_000 });
+  }, 120_000);
+  afterAll(async () => s?.stop());
+
+  it('3: reads answer again soon after writes do (the projection feed resumes on reconnect)', async () => {
+    const ws = await s.workspace('restart');
+    const user = (await ws.request('POST', '/entity', { body: { type: 'user', name: 'Restarted', description: 'jazz and gardens' } })).body.id as string;
+    let n = 0;
+    let writing = true;
+    // Write load: four writers creating entities back to back (failures while the server is down are expected).
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      while (writing) {
+        await ws.request('POST', '/entity', { body: { type: 'user', name: `load ${w} ${n++}` } }).catch(() => undefined);
+      }
+    });
+    await eventually(() => n > 40, { timeoutMs: 30_000, what: 'write load running' });
+    await s.nats.stop();
+    await s.nats.restart();
+    // Writes come back first (the event log is the server's); then every read must follow shortly after.
+    await eventually(async () => (await ws.request('POST', '/entity', { body: { type: 'user', name: 'after restart' } })).status === 200, { timeoutMs: 60_000, intervalMs: 100, what: 'a write succeeds after the restart' });
+    const read = await eventually(
+      async () => {
+        const r = await ws.request('POST', '/search', { query: { relative_to_entity_id: user, in_terms_of_entity_type: 'user' }, body: { query: 'after restart' } });
+        return r.status === 200 ? r : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, what: 'a read-your-writes search answers within 10 s of the first write' },
+    );
+    writing = false;
+    await Promise.all(writers);
+    expect(read.body.results.map((r: { name: string }) => r.name)).toContain('after restart');
+  }, 150_000);
+});
+
+describe('faults: an ingestion instance that crashes in the middle of a batch job', () => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startStack({ rpcPreferLocal: false, jobAckWaitMs: 3_000 });
+  }, 120_000);
+  afterAll(async () => s?.stop());
+
+  it('5: its chunks resume on another instance within seconds, each item exactly once', async () => {
+    const ws = await s.workspace('crash');
+    // The chunks are taken by a separate ingestion process alone (the in-process one stops), which is then killed.
+    const first = spawnService('ingestion-service', { NATS_URL: s.nats.url, TG_JOB_ACK_WAIT_MS: '3000' });
+    await eventually(() => first.output().includes('"started"'), { timeoutMs: 60_000, what: 'ingestion process started' });
+    await s.tg.services.find((x) => x.name === 'ingestion')!.stop();
+    const n = 3_000;
+    const content = Array.from({ length: n }, (_, i) => ({ url: `https://crash.example.com/${i}`, type: 'text', content: `${words[i % 15]} ${words[(i * 7) % 15]} item ${i}`, skip_url_fetch: true, skip_media_enrich: true }));
+    const job = await ws.request('POST', '/entity/batch', { body: { content } });
+    expect(job.status, JSON.stringify(job.body)).toBe(202);
+    const path = job.body.status_path.replace(/^\/v1/, '');
+    // Killed once it has settled some chunks, with others in flight.
+    await eventually(async () => (await ws.request('GET', path)).body.processed > 0, { timeoutMs: 60_000, intervalMs: 50, what: 'first chunks settled' });
+    first.child.kill('SIGKILL');
+    await first.exited;
+    spawnService('ingestion-service', { NATS_URL: s.nats.url, TG_JOB_ACK_WAIT_MS: '3000' });
+    const done = await eventually(
+      async () => {
+        const r = await ws.request('GET', path);
+        return r.status === 200 && r.body.status !== 'Submitted' ? r.body : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 100, what: 'job completed after the crash' },
+    );
+    expect(done.status).toBe('Completed');
+    expect(done.processed).toBe(n);
+    expect(done.failed).toBe(0);
+    expect(done.results).toHaveLength(n);
+    expect(new Set(done.results.map((r: { entity_id: string }) => r.entity_id)).size).toBe(n);
+  }, 240_000);
+});

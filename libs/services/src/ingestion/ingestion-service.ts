@@ -179,7 +179,8 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
     await runDurableConsumer(rt.store, {
       durable: 'ingest-batch-jobs',
       filterSubject: 'tg.evt.*.job.*',
-      ackWaitMs: 10 * 60_000,
+      // Short, with in-progress acks while a chunk runs: a crashed instance's chunks resume elsewhere in seconds.
+      ackWaitMs: rt.config.jobAckWaitMs,
       concurrency: 2,
       log,
       handle: async (e, msg) => {
