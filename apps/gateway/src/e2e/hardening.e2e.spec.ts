@@ -230,3 +230,67 @@ describe('hardening: configured public base URL', () => {
     }
   });
 });
+
+describe('hardening: slow and unauthenticated connections', () => {
+  let s: TestStack;
+  beforeAll(async () => {
+    s = await startStack({ httpHeadersTimeoutMs: 1_000, httpRequestTimeoutMs: 2_000, httpIdleTimeoutMs: 2_000, httpMaxConnectionsPerClient: 50 });
+  }, 120_000);
+  afterAll(async () => s?.stop());
+
+  it('4: 200 slow-body and slow-header sockets are all closed by the server, and a new client is served throughout', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(s.baseUrl).port);
+    const ws = await s.workspace('slow');
+    const sockets: import('node:net').Socket[] = [];
+    let closed = 0;
+    const timers: NodeJS.Timeout[] = [];
+    // The attackers come from another loopback address than the honest client (127.0.0.2 vs 127.0.0.1).
+    for (let i = 0; i < 200; i++) {
+      const sock = connect({ host: '127.0.0.1', port, localAddress: '127.0.0.2' });
+      sock.on('error', () => undefined);
+      sock.on('close', () => closed++);
+      sock.on('connect', () => {
+        const kind = i % 3;
+        if (kind === 0) sock.write(`POST /v1/entity HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
+        else if (kind === 1) sock.write(`POST /v1/entity HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ws.key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
+        else sock.write('GET /v1/health HTTP/1.1\r\nHost: x\r\n');
+        // A byte every 300 ms: never idle, never done.
+        const t = setInterval(() => sock.writable && sock.write(kind === 2 ? 'X' : ' '), 300);
+        timers.push(t);
+      });
+      sockets.push(sock);
+    }
+    try {
+      let served = 0;
+      await eventually(
+        async () => {
+          const r = await fetch(`${s.baseUrl}/health`);
+          expect(r.status).toBe(200);
+          served++;
+          return closed === 200;
+        },
+        { timeoutMs: 20_000, intervalMs: 100, what: `every slow socket closed by the server (${closed} of 200)` },
+      );
+      expect(served).toBeGreaterThan(0);
+      // The honest client with a key is served too.
+      expect((await ws.request('GET', '/clusters')).status).toBe(200);
+    } finally {
+      for (const t of timers) clearInterval(t);
+      for (const sock of sockets) sock.destroy();
+    }
+  }, 60_000);
+
+  it('4: a 401 closes its connection', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(s.baseUrl).port);
+    const sock = connect({ host: '127.0.0.1', port });
+    let text = '';
+    sock.on('data', (d) => (text += d));
+    const closed = new Promise<void>((r) => sock.on('close', () => r()));
+    sock.write('GET /v1/clusters HTTP/1.1\r\nHost: x\r\n\r\n');
+    await closed;
+    expect(text).toMatch(/^HTTP\/1\.1 401/);
+    expect(text.toLowerCase()).toContain('connection: close');
+  });
+});
