@@ -294,3 +294,47 @@ describe('hardening: slow and unauthenticated connections', () => {
     expect(text.toLowerCase()).toContain('connection: close');
   });
 });
+
+describe('hardening: background enrichment shared fairly between workspaces', () => {
+  let s: TestStack;
+  let server: import('node:http').Server;
+  let base = '';
+  const held: import('node:http').ServerResponse[] = [];
+  beforeAll(async () => {
+    const { createServer } = await import('node:http');
+    // A slow site (/slow/* never answers: each fetch holds a slot until the fetch timeout) and a fast one.
+    server = createServer((req, res) => {
+      if (req.url?.startsWith('/slow/')) return void held.push(res);
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html><head><title>Fast page</title><meta name="description" content="Served at once."></head><body><p>Fast jazz page.</p></body></html>');
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    base = `http://127.0.0.1:${(server.address() as import('node:net').AddressInfo).port}`;
+    s = await startStack({ fetchAllowCidrs: ['127.0.0.0/8'], fetchTimeoutMs: 2_000, enrichDelayMs: 0 });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+    for (const res of held) res.destroy();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('9: 200 slow URLs of one workspace do not hold back another workspace’s enrichment', async () => {
+    const a = await s.workspace('slow-tenant');
+    const b = await s.workspace('other-tenant');
+    const content = Array.from({ length: 200 }, (_, i) => ({ url: `${base}/slow/${i}`, type: 'text', content: `slow item ${i} about jazz` }));
+    expect((await a.request('POST', '/entity/batch', { body: { content } })).status).toBe(200);
+    await eventually(() => held.length >= 8, { timeoutMs: 20_000, what: 'the slow tenant fills the enrichment pool' });
+    const made = await b.request('POST', '/entity', { body: { content: { url: `${base}/fast`, type: 'text', content: 'a fast page about jazz' } } });
+    expect(made.status).toBe(200);
+    // With one shared pool of 8, this waited for about 200 × 2 s / 8 = 50 s; fair scheduling serves it next.
+    const enriched = await eventually(
+      async () => {
+        const e = await b.request('GET', '/entity', { query: { entity_id: made.body.entity_id } });
+        return e.body.name === 'Fast page' ? e.body : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 100, what: 'the other workspace’s item is enriched' },
+    );
+    expect(enriched.description).toBe('Served at once.');
+  }, 60_000);
+});
