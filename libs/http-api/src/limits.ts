@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { TgConfig } from '@tg/config';
+import { TgError } from '@tg/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -12,6 +13,7 @@ export function serverLimits(config: TgConfig) {
     connectionTimeout: config.httpIdleTimeoutMs,
     requestTimeout: config.httpRequestTimeoutMs,
     keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+    clientErrorHandler,
     http: {
       headersTimeout: config.httpHeadersTimeoutMs,
       requestTimeout: config.httpRequestTimeoutMs,
@@ -49,4 +51,23 @@ export function registerConnectionGuards(app: FastifyInstance, config: TgConfig)
     if (reply.statusCode === 401) reply.header('connection', 'close');
     return payload;
   });
+}
+
+/**
+ * Answers what Node's HTTP parser rejects before Fastify sees a request (a request past its time, headers too
+ * large, malformed HTTP) in the `{ error, code }` shape, then closes the connection.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const e =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? new TgError('request_timeout', 'The request was not received in time')
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? new TgError('request_header_too_large', 'The request headers are too large')
+        : new TgError('bad_request', 'Malformed HTTP request');
+  const body = JSON.stringify(e.toBody());
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${e.status} ${e.status === 408 ? 'Request Timeout' : e.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }

@@ -281,6 +281,25 @@ describe('hardening: slow and unauthenticated connections', () => {
     }
   }, 60_000);
 
+  it('4: a slow body with a valid key is answered 408 { error, code } and closed', async () => {
+    const { connect } = await import('node:net');
+    const port = Number(new URL(s.baseUrl).port);
+    const ws = await s.workspace('slow-408');
+    const sock = connect({ host: '127.0.0.1', port });
+    let text = '';
+    sock.on('data', (d) => (text += d));
+    const closed = new Promise<void>((r) => sock.on('close', () => r()));
+    sock.on('connect', () => sock.write(`POST /v1/entity HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ws.key}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{`));
+    const drip = setInterval(() => sock.writable && sock.write(' '), 300);
+    try {
+      await closed;
+    } finally {
+      clearInterval(drip);
+    }
+    expect(text).toMatch(/^HTTP\/1\.1 408/);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request_timeout', error: expect.any(String) });
+  });
+
   it('4: a 401 closes its connection', async () => {
     const { connect } = await import('node:net');
     const port = Number(new URL(s.baseUrl).port);
