@@ -62,6 +62,34 @@ export interface TgConfig {
   vectorThread: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
+  /**
+   * Public base URL of the gateway (e.g. `https://tg.example.com`), used for links it returns (visualize).
+   * When unset, links use the request's own origin only if its Host is in {@link allowedHosts}, else the
+   * address the connection was accepted on: a forged Host header never appears in a link.
+   */
+  publicBaseUrl?: string;
+  /** Host names (`host` or `host:port`) whose requests may see links built from their own Host header. */
+  allowedHosts: string[];
+  /** A service instance that sends nothing (no reply, no "still working") for this long is taken as gone, in ms. */
+  rpcSilenceMs: number;
+  /** The gateway caches verified API keys for this long, in ms. */
+  authCacheTtlMs: number;
+  /** While the admin service cannot answer, cached keys are still accepted this long past their TTL, in ms. */
+  authStaleMs: number;
+  /** Ack wait of queued batch-job chunks: a chunk held by an instance that died is redelivered after it, in ms. */
+  jobAckWaitMs: number;
+  /** HTTP: time a client has to send the request headers, in ms. */
+  httpHeadersTimeoutMs: number;
+  /** HTTP: time a client has to send a whole request (headers and body), in ms. */
+  httpRequestTimeoutMs: number;
+  /** HTTP: a connection with no traffic for this long is closed, in ms. */
+  httpIdleTimeoutMs: number;
+  /** HTTP: an idle keep-alive connection is closed after this long, in ms. */
+  httpKeepAliveTimeoutMs: number;
+  /** HTTP: open connections allowed from one client address (0: no cap). */
+  httpMaxConnectionsPerClient: number;
+  /** HTTP: open connections allowed in all (0: no cap); keeps the process below its file descriptor limit. */
+  httpMaxConnections: number;
 }
 
 /** Raised when configuration is invalid; lists every problem at once. */
@@ -150,9 +178,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),
+    publicBaseUrl: url('TG_PUBLIC_BASE_URL'),
+    jobAckWaitMs: int('TG_JOB_ACK_WAIT_MS', 15_000, 1_500),
+    rpcSilenceMs: int('TG_RPC_SILENCE_MS', 5_000, 1_500),
+    authCacheTtlMs: int('TG_AUTH_CACHE_TTL_MS', 30_000, 0),
+    authStaleMs: int('TG_AUTH_STALE_MS', 3_600_000, 0),
+    httpHeadersTimeoutMs: int('TG_HTTP_HEADERS_TIMEOUT_MS', 10_000, 100),
+    httpRequestTimeoutMs: int('TG_HTTP_REQUEST_TIMEOUT_MS', 60_000, 100),
+    httpIdleTimeoutMs: int('TG_HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
+    httpKeepAliveTimeoutMs: int('TG_HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 100),
+    httpMaxConnectionsPerClient: int('TG_HTTP_MAX_CONNECTIONS_PER_CLIENT', 256, 0),
+    httpMaxConnections: int('TG_HTTP_MAX_CONNECTIONS', 10_000, 0),
+    allowedHosts: (str('TG_ALLOWED_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) problems.push(`LOG_LEVEL must be a pino level, got "${cfg.logLevel}"`);
+  if (cfg.httpHeadersTimeoutMs > cfg.httpRequestTimeoutMs) problems.push('TG_HTTP_HEADERS_TIMEOUT_MS must not exceed TG_HTTP_REQUEST_TIMEOUT_MS');
   if (problems.length) throw new ConfigError(problems);
   return cfg;
 }

@@ -32,7 +32,9 @@ export const ERROR_CATALOG = {
   method_not_allowed: 405,
   conflict: 409,
   url_conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
+  request_header_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
@@ -78,7 +80,7 @@ export class TgError extends Error {
   }
   /** Rebuilds an error that crossed a process boundary. */
   static fromBody(body: { error?: string; message?: string; code?: string; details?: unknown }): TgError {
-    const code = (body.code && body.code in ERROR_CATALOG ? body.code : 'internal') as ErrorCode;
+    const code = (body.code && Object.hasOwn(ERROR_CATALOG, body.code) ? body.code : 'internal') as ErrorCode;
     return new TgError(code, body.error ?? body.message ?? 'Error', body.details);
   }
 }

@@ -1,8 +1,13 @@
 import { Type, type Static } from 'typebox';
 import { ENTITY_TYPE_PATTERN, MEDIA_TYPES } from './vocab';
 
-/** Ids: any non-empty string up to 512 characters (encoded before they reach a subject). */
-export const IdString = Type.String({ minLength: 1, maxLength: 512, description: 'Entity identifier (any characters).' });
+/** Longest entity id, in characters: the same in bodies, queries and path parameters. */
+export const ID_MAX_LENGTH = 512;
+/**
+ * Entity identifier: 1–512 characters, any characters except the ids `.` and `..`, which no URL path can
+ * carry (clients resolve them as dot segments), so that every id can be addressed in a path.
+ */
+export const IdString = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: '^(?!\\.\\.?$)', description: 'Entity identifier: 1–512 characters, not `.` or `..`.' });
 const Url = Type.String({ minLength: 1, maxLength: 4096, description: 'Absolute http(s) URL.' });
 const MediaTypeSchema = Type.Union([Type.Literal('text'), Type.Literal('image'), Type.Literal('audio'), Type.Literal('video')], { description: `Media kind: ${MEDIA_TYPES.join(', ')}.` });
 

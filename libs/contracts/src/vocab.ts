@@ -27,7 +27,7 @@ export const DOMAIN_ALIASES: Readonly<Record<string, ContentDomain>> = {
 export function canonicalDomain(value: string): ContentDomain | undefined {
   const v = value.trim().toLowerCase();
   if ((CONTENT_DOMAINS as readonly string[]).includes(v)) return v as ContentDomain;
-  return DOMAIN_ALIASES[v];
+  return Object.hasOwn(DOMAIN_ALIASES, v) ? DOMAIN_ALIASES[v] : undefined;
 }
 
 /** `domain` values of POST /explain. */

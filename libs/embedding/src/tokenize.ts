@@ -81,7 +81,7 @@ function resolveToken(token: string, vocab: RankLookup, emit: (rank: number, wor
 function resolveApostrophe(token: string, vocab: RankLookup, emit: (rank: number, word: string) => void): void {
   if (token.endsWith("n't")) {
     const base = token.slice(0, -3);
-    resolveToken(NEGATION_BASES[base] ?? base, vocab, emit);
+    resolveToken(Object.hasOwn(NEGATION_BASES, base) ? NEGATION_BASES[base]! : base, vocab, emit);
     emitIfKnown('not', vocab, emit);
     return;
   }

@@ -6,12 +6,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TgConfig } from '@tg/config';
-import { TgError } from '@tg/contracts';
+import { ID_MAX_LENGTH, TgError } from '@tg/contracts';
 import type { RpcClient } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { Authenticator, keyOf, type Caller } from './auth';
 import { Consistency } from './consistency';
-import { errorHandler } from './errors';
+import { errorHandler, frameworkErrors } from './errors';
+import { registerConnectionGuards, serverLimits } from './limits';
 import { registerMetrics } from './metrics';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEntityRoutes } from './routes/entities';
@@ -55,7 +56,7 @@ export interface RouteContext {
 /** Query strings: a parameter given as "" means absent (clients drop them); the first value wins. */
 function parseQuery(str: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(str)) if (v !== '' && !(k in out)) out[k] = v;
+  for (const [k, v] of new URLSearchParams(str)) if (v !== '' && !Object.hasOwn(out, k)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -66,7 +67,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     loggerInstance: log.child({ service: 'gateway' }),
     bodyLimit: config.bodyLimit,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true },
+    // Path parameters as long as ids may be, percent-encoded (up to 12 characters each); longer ones and
+    // malformed URLs are answered by frameworkErrors in the `{ error, code }` shape.
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: ID_MAX_LENGTH * 12 },
+    frameworkErrors,
+    ...serverLimits(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Bodies are validated strictly (no type coercion, unknown fields rejected); query strings coerce
@@ -77,6 +82,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   addFormats.default(lenient);
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
   app.setErrorHandler(errorHandler);
+  registerConnectionGuards(app as unknown as FastifyInstance, config);
   // JSON bodies: an empty body (clients send Content-Type: application/json with nothing on bodiless POSTs,
   // such as a link rebuild) means "no body"; anything else must parse.
   app.removeContentTypeParser('application/json');
@@ -125,7 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   }
 
   const consistency = new Consistency();
-  const auth = new Authenticator(rpc, consistency);
+  const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);

@@ -42,20 +42,40 @@ export class Authenticator {
     private readonly rpc: RpcClient,
     private readonly consistency: Consistency,
     private readonly ttlMs = 30_000,
+    /** How long past its TTL a cached answer may still be served while the admin service cannot answer. */
+    private readonly staleMs = 3_600_000,
   ) {}
+
+  /**
+   * Answers from `fetch`, or, when the admin service is unavailable and a cached answer is younger than
+   * TTL + staleMs, from the cache: keys are never revoked, so a stale positive answer is still right, and
+   * key checks survive the admin service being down.
+   */
+  private async orStale<T extends object>(cached: { until: number } | undefined, stale: T, fetch: () => Promise<T>): Promise<T & { stale?: boolean }> {
+    try {
+      const fresh: T & { stale?: boolean } = await fetch();
+      return fresh;
+    } catch (e) {
+      const code = (e as TgError).code;
+      if (cached && (code === 'unavailable' || code === 'timeout') && cached.until + this.staleMs > Date.now()) return { ...stale, stale: true };
+      throw e;
+    }
+  }
 
   private async identify(key: string, requestId: string) {
     const digest = createHash('sha256').update(key).digest('hex');
     const hit = this.cache.get(digest);
     const now = Date.now();
     if (hit && hit.until > now && hit.who) return hit.who;
-    const { data } = await this.rpc.call<{ kind: 'account' | 'workspace'; workspace?: string } | null>(
-      RPC.admin.verifyKey,
-      { ws: '_account', data: { key }, minSeq: this.consistency.get('_account') },
-      { requestId },
+    const { data, stale } = await this.orStale(hit?.who ? hit : undefined, { data: hit?.who ?? null }, () =>
+      this.rpc.call<{ kind: 'account' | 'workspace'; workspace?: string } | null>(
+        RPC.admin.verifyKey,
+        { ws: '_account', data: { key }, minSeq: this.consistency.get('_account') },
+        { requestId },
+      ),
     );
     // Only positive answers are cached: a key created a moment ago must work at once.
-    if (data) this.cache.set(digest, { who: data, until: now + this.ttlMs });
+    if (data && !stale) this.cache.set(digest, { who: data, until: now + this.ttlMs });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
     return data;
   }
@@ -63,9 +83,12 @@ export class Authenticator {
   /** Whether a workspace exists; positive answers are cached like keys (workspaces are never deleted). */
   private async workspaceExists(id: string, requestId: string): Promise<boolean> {
     const now = Date.now();
-    if ((this.knownWorkspaces.get(id) ?? 0) > now) return true;
-    const { data } = await this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: id }, minSeq: this.consistency.get('_account') }, { requestId });
-    if (data.exists) {
+    const until = this.knownWorkspaces.get(id);
+    if ((until ?? 0) > now) return true;
+    const { data, stale } = await this.orStale(until ? { until } : undefined, { data: { exists: true } }, () =>
+      this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: id }, minSeq: this.consistency.get('_account') }, { requestId }),
+    );
+    if (data.exists && !stale) {
       this.knownWorkspaces.set(id, now + this.ttlMs);
       if (this.knownWorkspaces.size > 10_000) this.knownWorkspaces.delete(this.knownWorkspaces.keys().next().value as string);
     }

@@ -47,3 +47,16 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
   else req.log.info({ code: body.code }, 'request rejected');
   return reply.status(status).send(body);
 }
+
+/** Errors the router raises before a route runs (a path parameter over the id limit, a malformed URL). */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  const e =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new TgError('validation_failed', 'A path parameter is longer than an id may be (512 characters)')
+      : err.code === 'FST_ERR_BAD_URL'
+        ? new TgError('bad_request', 'The URL is not valid (bad percent-encoding)')
+        : undefined;
+  if (e) return reply.status(e.status).send(e.toBody());
+  const { status, body } = toWireError(err);
+  return reply.status(status).send(body);
+}

@@ -71,39 +71,75 @@ export async function runProjectionFeed(
   store: EventStore,
   opts: { fromSeq?: number; cursor: StreamCursor; handle: (e: StoredEvent) => void; log: Logger; name: string; filterSubject?: string },
 ): Promise<Running & { caughtUp: Promise<void> }> {
-  const consumer = await store.js.consumers.get(store.stream, {
-    deliver_policy: opts.fromSeq ? DeliverPolicy.StartSequence : DeliverPolicy.All,
-    opt_start_seq: opts.fromSeq ? opts.fromSeq + 1 : undefined,
-    filter_subjects: opts.filterSubject,
-  } as never);
   let resolveCaught!: () => void;
   const caughtUp = new Promise<void>((r) => (resolveCaught = r));
   let stopped = false;
-  const messages: ConsumerMessages = await consumer.consume({ max_messages: 2_000 });
+  // Last sequence handed to the projection: a resumed consumer starts after it, and nothing is applied twice.
+  let applied = opts.fromSeq ?? 0;
+  const open = async (after: number): Promise<ConsumerMessages> => {
+    const consumer = await store.js.consumers.get(store.stream, {
+      deliver_policy: after ? DeliverPolicy.StartSequence : DeliverPolicy.All,
+      opt_start_seq: after ? after + 1 : undefined,
+      filter_subjects: opts.filterSubject,
+    } as never);
+    // A short pull expiry: missed heartbeats (a server gone quiet) are noticed within seconds.
+    return consumer.consume({ max_messages: 2_000, expires: 5_000 });
+  };
+  let messages: ConsumerMessages = await open(applied);
   // Caught up = nothing to read at start, or a delivered message reports none left / reaches the stream end.
   const target = await store.streamLastSeq();
-  if (target <= (opts.fromSeq ?? 0)) resolveCaught();
+  if (target <= applied) resolveCaught();
   else if (opts.filterSubject) {
     const si = await store.jsm.streams.info(store.stream, { subjects_filter: opts.filterSubject });
     const count = Object.values(si.state.subjects ?? {}).reduce((a, b) => a + b, 0);
     if (count === 0) resolveCaught();
   }
-  const loop = (async () => {
-    for await (const m of messages) {
+  const drainInto = async (feed: ConsumerMessages) => {
+    for await (const m of feed) {
+      if (stopped || feed !== messages) break;
+      if (m.seq <= applied) continue;
       try {
         opts.handle(toStoredEvent(m));
       } catch (err) {
         opts.log.error({ err, seq: m.seq, projection: opts.name }, 'projection failed on event; skipped');
       }
+      applied = m.seq;
       opts.cursor.advance(m.seq);
       if (m.info.pending === 0 || m.seq >= target) resolveCaught();
-      if (stopped) break;
     }
-  })();
+  };
+  let loop = drainInto(messages);
+  // After a reconnect (a restarted or failed-over server) the ephemeral consumer may be gone and the client
+  // would only notice after missed heartbeats and backoffs (tens of seconds under load): resume at once
+  // with a new consumer after the last applied event, retrying until JetStream answers again.
+  const resume = async () => {
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        const next = await open(applied);
+        const old = messages;
+        messages = next;
+        await old.close().catch(() => undefined);
+        loop = drainInto(next);
+        opts.log.info({ projection: opts.name, after: applied }, 'projection feed resumed after reconnect');
+        return;
+      } catch (err) {
+        if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot resume yet; retrying');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  };
+  const status = store.nc.status();
+  void (async () => {
+    for await (const st of status) {
+      if (stopped) break;
+      if (st.type === 'reconnect') await resume();
+    }
+  })().catch(() => undefined);
   return {
     caughtUp,
     async stop() {
       stopped = true;
+      (status as { stop?: () => void }).stop?.();
       await messages.close();
       await loop.catch(() => undefined);
     },
@@ -130,7 +166,8 @@ export async function runDurableConsumer(
     concurrency?: number;
   },
 ): Promise<Running> {
-  const ackWait = (opts.ackWaitMs ?? 60_000) * 1_000_000;
+  const ackWaitMs = opts.ackWaitMs ?? 60_000;
+  const ackWait = ackWaitMs * 1_000_000;
   const cfg = {
     durable_name: opts.durable,
     ack_policy: AckPolicy.Explicit,
@@ -141,7 +178,9 @@ export async function runDurableConsumer(
     max_ack_pending: 1_000,
   };
   try {
-    await store.jsm.consumers.info(store.stream, opts.durable);
+    const info = await store.jsm.consumers.info(store.stream, opts.durable);
+    // An existing consumer keeps its config: bring its ack wait to the current one (it was 10 min once).
+    if (info.config.ack_wait !== ackWait) await store.jsm.consumers.update(store.stream, opts.durable, { ack_wait: ackWait } as never);
   } catch (e) {
     if (!(e instanceof JetStreamApiError)) throw e;
     try {
@@ -151,17 +190,24 @@ export async function runDurableConsumer(
     }
   }
   const consumer = await store.js.consumers.get(store.stream, opts.durable);
-  const messages = await consumer.consume({ max_messages: Math.max(opts.concurrency ?? 16, 16) });
+  // A short pull expiry: after a server restart the client re-checks the consumer within seconds, not 30 s.
+  // Pulls no more than it runs at once: a message waiting in a local buffer gets no in-progress acks.
+  const messages = await consumer.consume({ max_messages: Math.max(1, opts.concurrency ?? 16), expires: 5_000 });
   const limit = opts.concurrency ?? 16;
   const active = new Set<Promise<void>>();
   let stopped = false;
   const process = async (m: JsMsg) => {
     let outcome: Outcome;
+    // In-progress acks while the handler runs: the ack wait can be short, so that the messages of an
+    // instance that dies are redelivered to another within seconds, while long work is never taken away.
+    const beat = setInterval(() => m.working(), Math.max(500, Math.floor(ackWaitMs / 3)));
     try {
       outcome = await opts.handle(toStoredEvent(m), m);
     } catch (err) {
       opts.log.error({ err, seq: m.seq, consumer: opts.durable }, 'consumer handler failed; will retry');
       outcome = { nak: Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6)) };
+    } finally {
+      clearInterval(beat);
     }
     if (outcome === 'ack') m.ack();
     else if (outcome === 'term') m.term();

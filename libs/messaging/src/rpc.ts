@@ -1,6 +1,8 @@
 import { headers as natsHeaders, type NatsConnection, type Msg, type Subscription } from '@nats-io/transport-node';
 import { TgError, isTgError, type RpcReply, type RpcRequest } from '@tg/contracts';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
+import { incomingJson, outgoingJson } from './large-payload';
+import { AttemptError, RETRYABLE_SUBJECTS, keepCallerInformed, requestOnce } from './rpc-liveness';
 
 /** Context handed to an RPC handler. */
 export interface RpcContext {
@@ -48,10 +50,22 @@ export class RpcServer {
     private readonly log: Logger,
     /** Where to also publish the handlers for same-process callers (optional). */
     private readonly local?: LocalHandlers,
+    /**
+     * Join the queue group only once this settles (e.g. a read model caught up): until then the other
+     * instances take every request, and none reaches a half-loaded one.
+     */
+    private readonly joinAfter?: Promise<unknown>,
   ) {}
+  private draining = false;
 
   /** Binds a handler to a subject. Errors become `{ ok: false, error }` replies, never crashes. */
   handle<I, O>(subject: string, handler: RpcHandler<I, O>): this {
+    if (this.joinAfter) void this.joinAfter.then(() => (this.draining ? undefined : this.join(subject, handler as RpcHandler)));
+    else this.join(subject, handler as RpcHandler);
+    return this;
+  }
+
+  private join(subject: string, handler: RpcHandler): void {
     if (this.local) {
       this.local.register(subject, handler, this.log);
       this.registered.push([subject, handler]);
@@ -63,31 +77,50 @@ export class RpcServer {
           this.log.error({ err, subject }, 'subscription error');
           return;
         }
-        const p = this.dispatch(subject, msg, handler);
+        const p = this.dispatch(subject, msg, handler).catch((err) => this.log.error({ err, subject }, 'dispatch failed'));
         this.inflight.add(p);
         void p.finally(() => this.inflight.delete(p));
       },
     });
     this.subs.push(sub);
-    return this;
   }
 
   private async dispatch(subject: string, msg: Msg, handler: RpcHandler): Promise<void> {
     const requestId = requestIdFrom(msg.headers?.get(REQUEST_ID_HEADER));
     const log = this.log.child({ requestId, op: subject });
     let reply: RpcReply;
+    const informing = keepCallerInformed(this.nc, msg);
     try {
-      const req = msg.json<RpcRequest>();
+      const req = await incomingJson<RpcRequest>(this.nc, msg, 30_000);
       const out = await handler(req, { requestId, log });
       reply = { ok: true, data: out.data, seq: out.seq };
     } catch (e) {
       reply = { ok: false, error: handlerError(e, log).toBody() };
+    } finally {
+      informing();
     }
-    if (msg.reply) msg.respond(JSON.stringify(reply));
+    if (msg.reply) this.respond(msg, reply, log);
+  }
+
+  /** Sends a reply, large ones by reference; a reply that cannot be sent becomes an error reply, never a crash. */
+  private respond(msg: Msg, reply: RpcReply, log: Logger): void {
+    try {
+      const out = outgoingJson(this.nc, reply);
+      msg.respond(out.payload, { headers: out.headers });
+    } catch (err) {
+      log.error({ err }, 'reply could not be sent');
+      try {
+        const e = isTgError(err) ? (err as TgError) : new TgError('internal', 'The reply could not be sent');
+        msg.respond(JSON.stringify({ ok: false, error: e.toBody() } satisfies RpcReply));
+      } catch {
+        // The connection is gone: the caller times out.
+      }
+    }
   }
 
   /** Stops taking new requests and waits for those in flight (at most `waitMs`: a stuck handler cannot block a shutdown). */
   async drain(waitMs = 10_000): Promise<void> {
+    this.draining = true;
     for (const [subject, handler] of this.registered) this.local?.unregister(subject, handler);
     for (const s of this.subs) s.unsubscribe();
     let timer: NodeJS.Timeout | undefined;
@@ -115,12 +148,25 @@ function isBusUnavailable(e: unknown): boolean {
   return /TimeoutError|NoRespondersError|ClosedConnectionError/.test(name) || /timeout|no responders|jetstream is not enabled|connection closed/i.test(msg);
 }
 
+/** The error a caller sees for a failed bus request (not a handler's error reply). */
+function rpcCallError(subject: string, e: unknown): TgError {
+  if (isTgError(e)) return e as TgError;
+  const text = String((e as Error)?.message ?? e);
+  if (/no responders/i.test(text) || (e as { code?: string }).code === '503') {
+    return new TgError('unavailable', `Service for ${subject.split('.')[2]} is not available`, undefined, { cause: e });
+  }
+  if (/timeout/i.test(text)) return new TgError('timeout', `Service for ${subject.split('.')[2]} did not answer in time`, undefined, { cause: e });
+  return new TgError('unavailable', 'Message bus unavailable', undefined, { cause: e });
+}
+
 /** Calls RPC operations; maps error replies back to {@link TgError}. */
 export class RpcClient {
   constructor(
     private readonly nc: NatsConnection,
     private readonly defaultTimeoutMs = 30_000,
     private readonly local?: LocalHandlers,
+    /** An instance that says nothing (no reply, no "still working") for this long is taken as gone. */
+    private readonly silenceMs = 5_000,
   ) {}
 
   /**
@@ -130,7 +176,7 @@ export class RpcClient {
    * to the bus. For the all-in-one process, where gateway and services share one event loop.
    */
   preferLocal(handlers: LocalHandlers): RpcClient {
-    return new RpcClient(this.nc, this.defaultTimeoutMs, handlers);
+    return new RpcClient(this.nc, this.defaultTimeoutMs, handlers, this.silenceMs);
   }
 
   async call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
@@ -138,18 +184,26 @@ export class RpcClient {
     if (local) return this.callLocal<O>(local.handler, local.log, subject, req, opts);
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
-    let msg: Msg;
-    try {
-      msg = await this.nc.request(subject, JSON.stringify(req), { timeout: opts.timeoutMs ?? this.defaultTimeoutMs, headers: h });
-    } catch (e) {
-      const text = String((e as Error)?.message ?? e);
-      if (/no responders/i.test(text) || (e as { code?: string }).code === '503') {
-        throw new TgError('unavailable', `Service for ${subject.split('.')[2]} is not available`, undefined, { cause: e });
+    let msg: Msg | undefined;
+    const timeout = opts.timeoutMs ?? this.defaultTimeoutMs;
+    const deadline = Date.now() + timeout;
+    // A call whose instance goes silent (killed mid-request) fails fast; a read is retried, and NATS hands
+    // the retry to another member of the queue group.
+    for (let attempt = 1; !msg; attempt++) {
+      try {
+        const out = outgoingJson(this.nc, req, h);
+        msg = await requestOnce(this.nc, subject, out.payload, { headers: out.headers, timeoutMs: Math.max(1, deadline - Date.now()), silenceMs: this.silenceMs });
+      } catch (e) {
+        if (e instanceof AttemptError && e.kind === 'silent') {
+          if (RETRYABLE_SUBJECTS.has(subject) && attempt < 3 && deadline - Date.now() > 50) continue;
+          throw new TgError('unavailable', `The instance serving ${subject.split('.')[2]} stopped answering; retry`, undefined, { cause: e });
+        }
+        throw rpcCallError(subject, e);
       }
-      if (/timeout/i.test(text)) throw new TgError('timeout', `Service for ${subject.split('.')[2]} did not answer in time`, undefined, { cause: e });
-      throw new TgError('unavailable', 'Message bus unavailable', undefined, { cause: e });
     }
-    const reply = msg.json<RpcReply<O>>();
+    const reply = await incomingJson<RpcReply<O>>(this.nc, msg, timeout).catch((e: unknown) => {
+      throw isTgError(e) ? e : new TgError('unavailable', `The reply of ${subject.split('.')[2]} could not be read`, undefined, { cause: e });
+    });
     if (!reply.ok) throw TgError.fromBody(reply.error);
     return { data: reply.data, seq: reply.seq };
   }

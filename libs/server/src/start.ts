@@ -26,6 +26,8 @@ export interface RunningTastegraph {
   app: TgApp;
   nc: NatsConnection;
   log: Logger;
+  /** The services of this process, in start order (fault tests stop one to see the others cope). */
+  services: readonly StartedService[];
   stop(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     app,
     nc,
     log,
+    services,
     async stop() {
       await app.close();
       for (const s of [...services].reverse()) await s.stop().catch((err) => log.warn({ err, service: s.name }, 'stop failed'));

@@ -22,7 +22,7 @@ export interface Runtime {
 /** Builds a runtime over an open NATS connection. */
 export async function createRuntime(config: TgConfig, nc: NatsConnection, log: Logger): Promise<Runtime> {
   const store = await EventStore.open(nc, { replicas: config.streamReplicas });
-  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs), local: new LocalHandlers(), log, now: () => Date.now(), newId: () => randomUUID() };
+  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs, undefined, config.rpcSilenceMs), local: new LocalHandlers(), log, now: () => Date.now(), newId: () => randomUUID() };
 }
 
 /** A started service: stop drains its RPC handlers and consumers. */
@@ -31,9 +31,12 @@ export interface StartedService {
   stop(): Promise<void>;
 }
 
-/** Creates the RPC server of a service (queue group = service name). */
-export function rpcServer(rt: Runtime, name: string): RpcServer {
-  return new RpcServer(rt.nc, name, rt.log.child({ service: name }), rt.local);
+/**
+ * Creates the RPC server of a service (queue group = service name). A service that reads a read model
+ * passes its host: the server joins the queue group only once that read model has caught up.
+ */
+export function rpcServer(rt: Runtime, name: string, readModel?: { whenLive: Promise<void> }): RpcServer {
+  return new RpcServer(rt.nc, name, rt.log.child({ service: name }), rt.local, readModel?.whenLive);
 }
 
 /** Waits until a projection has passed the caller's last write; answers 503 when it cannot in time. */

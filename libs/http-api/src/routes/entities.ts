@@ -8,6 +8,7 @@ import {
   EntityTypeQuery,
   EntityTypeView,
   EntityView,
+  IdString,
   IndexBody,
   LinkBody,
   LinkResult,
@@ -89,7 +90,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       schema: {
         tags: ['taste'],
         summary: 'Link a child to a parent and recompose its taste, or (no body) rebuild the parent profile',
-        params: Type.Object({ parent_id: Type.String({ minLength: 1, maxLength: 512 }) }),
+        params: Type.Object({ parent_id: IdString }),
         body: LinkBody,
         response: { 200: Type.Union([LinkResult, Type.Object({ entity_id: Type.String() }, { additionalProperties: true })]), ...errors(400, 401, 403, 404) },
       },
@@ -113,7 +114,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       schema: {
         tags: ['taste'],
         summary: "Compose an entity's taste profile with a chosen representation and limits",
-        params: Type.Object({ entity_id: Type.String({ minLength: 1, maxLength: 512 }) }),
+        params: Type.Object({ entity_id: IdString }),
         body: ComposeBody,
         response: { 200: ComposeResult, ...errors(400, 401, 403, 404) },
       },

@@ -7,6 +7,7 @@ import { ErrorResponse, RPC, TgError } from '@tg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../app';
 import { workspaceHeaderOf } from '../auth';
+import { publicOrigin } from '../public-origin';
 
 /** GET /visualize answer: a read-only session token for the caller's workspace and where to use it. */
 export const VisualizeSession = Type.Object(
@@ -139,7 +140,7 @@ const PAGE_CSP = [
 ].join('; ');
 
 /** Visualize: a token-gated catalog hierarchy (`/visualize`, `/visualize/graph`) and the page that explores it. */
-export function registerVisualizeRoutes({ app, call }: RouteContext): void {
+export function registerVisualizeRoutes({ app, call, config }: RouteContext): void {
   const base = `${app.prefix}/visualize`;
   const cache = new Map<string, Loaded>();
   const cached = (key: string, path: string, transform?: (s: string) => string) => {
@@ -160,7 +161,7 @@ export function registerVisualizeRoutes({ app, call }: RouteContext): void {
     },
     async (req, reply) => {
       const s = await call<{ token: string; expires_at: number; expires_in: number }>(req, RPC.admin.issueVisualizeToken, {});
-      const origin = `${req.protocol}://${req.host}`;
+      const origin = publicOrigin(req, config);
       const t = encodeURIComponent(s.token);
       reply.header('cache-control', 'no-store');
       return {

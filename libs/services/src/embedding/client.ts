@@ -11,12 +11,31 @@ export interface EmbedReply {
 /** Embeds texts through the embedding service (queue group: any instance answers). */
 export async function embedTexts(rt: Runtime, texts: string[], requestId?: string): Promise<EmbedReply> {
   const out: EmbedReply = { model: '', dim: 0, vectors: [] };
-  // Bounded request size: NATS payloads stay well under the 1 MiB default.
-  for (let i = 0; i < texts.length; i += 256) {
-    const { data } = await rt.rpc.call<EmbedReply>(RPC.embed.texts, { ws: '_', data: { texts: texts.slice(i, i + 256) } }, { requestId, timeoutMs: 60_000 });
+  // Bounded requests, by count and by bytes: each one message well under the bus payload limit (1 MiB).
+  for (const slice of embedSlices(texts)) {
+    const { data } = await rt.rpc.call<EmbedReply>(RPC.embed.texts, { ws: '_', data: { texts: slice } }, { requestId, timeoutMs: 60_000 });
     out.model = data.model;
     out.dim = data.dim;
     out.vectors.push(...data.vectors);
   }
+  return out;
+}
+
+/** Consecutive slices of at most `maxCount` texts and about `maxBytes` of UTF-8 each (a longer text goes alone). */
+export function embedSlices(texts: string[], maxCount = 256, maxBytes = 512 * 1024): string[][] {
+  const out: string[][] = [];
+  let cur: string[] = [];
+  let bytes = 0;
+  for (const t of texts) {
+    const size = Buffer.byteLength(t, 'utf8') + 4;
+    if (cur.length && (cur.length >= maxCount || bytes + size > maxBytes)) {
+      out.push(cur);
+      cur = [];
+      bytes = 0;
+    }
+    cur.push(t);
+    bytes += size;
+  }
+  if (cur.length) out.push(cur);
   return out;
 }

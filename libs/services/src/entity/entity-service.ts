@@ -53,7 +53,7 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
   const compose = async (ws: string, parentId: string, seq: number | undefined, requestId: string, allowEmpty = false) =>
     (await rt.rpc.call<ComposeReply>(RPC.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId })).data;
 
-  const server = rpcServer(rt, 'entity')
+  const server = rpcServer(rt, 'entity', host)
     .handle<CreateInput, unknown>(RPC.entity.create, async (req, ctx) => {
       const { ws, data } = req;
       if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');

@@ -1,10 +1,11 @@
 import { RPC, TgError, isTgError } from '@tg/contracts';
 import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId, urlClaimDecider } from '@tg/domain';
-import { EventStore, runDurableConsumer, type Running } from '@tg/messaging';
+import { EventStore, runDurableConsumer, type Outcome, type Running } from '@tg/messaging';
 import { embedTexts } from '../embedding/client';
 import { mapLimit } from '../concurrency';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { enrichmentFor } from './enrich';
+import { FairScheduler, SchedulerClosedError } from './fair-scheduler';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
 
 /** Outcome of one ingested item. */
@@ -20,6 +21,8 @@ export interface IngestResult {
 /** Items in one queued chunk of an asynchronous job (kept small: NATS payloads stay under 1 MiB). */
 const CHUNK_ITEMS = 250;
 const CHUNK_BYTES = 256 * 1024;
+/** Background enrichment fetches running at once (all workspaces together). */
+const ENRICH_FETCHES = 8;
 
 /**
  * The ingestion core: prepares items in parallel, embeds what changed in one call to the embedding
@@ -179,7 +182,8 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
     await runDurableConsumer(rt.store, {
       durable: 'ingest-batch-jobs',
       filterSubject: 'tg.evt.*.job.*',
-      ackWaitMs: 10 * 60_000,
+      // Short, with in-progress acks while a chunk runs: a crashed instance's chunks resume elsewhere in seconds.
+      ackWaitMs: rt.config.jobAckWaitMs,
       concurrency: 2,
       log,
       handle: async (e, msg) => {
@@ -210,13 +214,16 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
     }),
   );
 
-  // Background enrichment: replaces placeholder name/description once the delay has passed.
+  // Background enrichment: replaces placeholder name/description once the delay has passed. Many messages
+  // are held at once, but the fetches run in a pool of 8 shared fairly between workspaces (one tenant's slow
+  // URLs cannot starve another's).
+  const enrichPool = new FairScheduler(ENRICH_FETCHES, ENRICH_FETCHES - 1);
   running.push(
     await runDurableConsumer(rt.store, {
       durable: 'ingest-enrichment',
       filterSubject: 'tg.evt.*.entity.*',
       ackWaitMs: 60_000,
-      concurrency: 8,
+      concurrency: 256,
       log,
       handle: async (e) => {
         if (e.type !== 'ContentIndexed' || e.data.skip_media_enrich) return 'ack';
@@ -224,12 +231,19 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
         const wait = due - rt.now();
         if (wait > 0) return { nak: wait };
         const ws = e.metadata.workspace;
-        const subject = EventStore.subject(ws, 'entity', e.data.entity_id);
-        const { state } = await rt.repo.load(subject, entityDecider);
-        if (!state.exists || state.textDigest !== e.data.text_digest) return 'ack';
-        const enriched = await enrichmentFor(rt, e.data);
-        await rt.repo.execute(subject, entityDecider, { type: 'EnrichContent', entity_id: e.data.entity_id, ...enriched, workspace: ws, at: rt.now() });
-        return 'ack';
+        const work = enrichPool.run(ws, async (): Promise<Outcome> => {
+          const subject = EventStore.subject(ws, 'entity', e.data.entity_id);
+          const { state } = await rt.repo.load(subject, entityDecider);
+          if (!state.exists || state.textDigest !== e.data.text_digest) return 'ack';
+          const enriched = await enrichmentFor(rt, e.data);
+          await rt.repo.execute(subject, entityDecider, { type: 'EnrichContent', entity_id: e.data.entity_id, ...enriched, workspace: ws, at: rt.now() });
+          return 'ack';
+        });
+        // Stopping: what has not started goes back to the stream for another instance or the next start.
+        return work.catch((err: unknown): Outcome => {
+          if (err instanceof SchedulerClosedError) return { nak: 0 };
+          throw err;
+        });
       },
     }),
   );
@@ -237,6 +251,7 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
     name: 'ingestion',
     async stop() {
       await server.drain();
+      enrichPool.close();
       for (const r of running) await r.stop();
     },
   };

@@ -23,6 +23,7 @@ import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
+import { ownEntries } from '../own-entries';
 import { capToOrder, priorScore, workspacePrior } from './workspace-prior';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
@@ -239,6 +240,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
    * listed there instead of failing the call.
    */
   const resolve = (cat: WorkspaceCatalog, inputs: CandidateInput[], itemTexts: Record<string, string> = {}, itemImages: Record<string, string> = {}, strict = true, skipped?: Skipped[]): Cand[] => {
+    // Caller-keyed maps: only their own keys count (a candidate named `constructor` finds no text).
+    itemTexts = ownEntries(itemTexts);
+    itemImages = ownEntries(itemImages);
     const unknown: string[] = [];
     const out: Cand[] = [];
     inputs.forEach((c, i) => {
@@ -544,7 +548,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     return { text: await run(template, input), generator: template.id };
   };
 
-  const server = rpcServer(rt, 'ranking')
+  const server = rpcServer(rt, 'ranking', host)
     .handle<RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number; exhaustive?: boolean }, unknown>(RPC.rank.search, async (req, ctx) => {
       await host.ready(req);
       const { scored } = await search(req.ws, req.data, ctx.requestId);

@@ -17,6 +17,9 @@ export class ReadModelHost {
   private readonly listeners: ((t: Touched, replaying: boolean) => void)[] = [];
   private feed?: Running;
   private live = false;
+  private markLive!: () => void;
+  /** Settles once the projection has caught up with the stream (servers join their queue groups then). */
+  readonly whenLive = new Promise<void>((r) => (this.markLive = r));
 
   constructor(private readonly rt: Runtime) {}
 
@@ -96,6 +99,7 @@ export class ReadModelHost {
     this.feed = feed;
     await feed.caughtUp;
     this.live = true;
+    this.markLive();
     this.rt.log.info({ ms: Date.now() - t0, position: this.cursor.position, restoredFrom: fromSeq }, 'catalog projection caught up');
   }
 

@@ -148,7 +148,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
   /** True when no cluster recompute is pending or running. */
   const settled = () => dirty.size === 0 && !timer && busy === 0;
 
-  const server = rpcServer(rt, 'taste')
+  const server = rpcServer(rt, 'taste', host)
     .handle<ComposeInput, unknown>(RPC.taste.compose, async (req, ctx) => {
       await host.ready(req);
       const { ws, data } = req;

@@ -30,7 +30,7 @@ export function graphWithin(build: (maxNodes: number) => VisualGraph, maxNodes: 
 
 /** Starts the graph service: answers `RPC.taste.graph` from the shared catalog projection. */
 export async function startGraphService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
-  const server = rpcServer(rt, 'visualize').handle<GraphRequest, VisualGraph>(RPC.taste.graph, async (req) => {
+  const server = rpcServer(rt, 'visualize', host).handle<GraphRequest, VisualGraph>(RPC.taste.graph, async (req) => {
     await host.ready(req);
     const cat = host.catalog.ws(req.ws);
     const maxPayload = rt.nc.info?.max_payload ?? 1024 * 1024;

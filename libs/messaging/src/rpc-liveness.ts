@@ -1,0 +1,107 @@
+import { createInbox, Empty, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import { RPC } from '@tg/contracts';
+
+/**
+ * Liveness of a request in flight. While a handler runs, its instance tells the caller every
+ * {@link WORKING_EVERY_MS} that it is still working (an empty message with the {@link WORKING_HEADER}
+ * header on the reply subject). A caller that hears nothing for its silence limit knows that instance is
+ * gone (killed, frozen, cut off) without waiting for the whole timeout, and retries an idempotent call,
+ * which NATS hands to another member of the queue group.
+ */
+
+/** Header of a "still working" message. */
+export const WORKING_HEADER = 'Tg-Working';
+/** How often a busy handler says it is still working. */
+export const WORKING_EVERY_MS = 1_000;
+
+/** Calls that read only (or are idempotent), so that a second attempt on another instance is safe. */
+export const RETRYABLE_SUBJECTS: ReadonlySet<string> = new Set<string>([
+  RPC.admin.listWorkspaces,
+  RPC.admin.verifyKey,
+  RPC.admin.workspaceExists,
+  RPC.admin.issueVisualizeToken,
+  RPC.admin.verifyVisualizeToken,
+  RPC.entity.get,
+  RPC.entity.getType,
+  RPC.ingest.job,
+  RPC.embed.texts,
+  RPC.taste.clusters,
+  RPC.taste.cluster,
+  RPC.taste.graph,
+  RPC.taste.digest,
+  RPC.rank.search,
+  RPC.rank.rerank,
+  RPC.rank.recommend,
+  RPC.rank.ask,
+  RPC.rank.explain,
+  RPC.rank.gauge,
+]);
+
+/** Server side: tells the caller of `msg` that this instance is still working, until the returned stop is called. */
+export function keepCallerInformed(nc: NatsConnection, msg: Msg): () => void {
+  const reply = msg.reply;
+  if (!reply) return () => undefined;
+  const timer = setInterval(() => {
+    try {
+      const h = natsHeaders();
+      h.set(WORKING_HEADER, '1');
+      nc.publish(reply, Empty, { headers: h });
+    } catch {
+      // The connection is closing: the caller will notice the silence.
+    }
+  }, WORKING_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** What went wrong with one attempt. */
+export type AttemptFailure = 'no_responders' | 'silent' | 'timeout';
+export class AttemptError extends Error {
+  override readonly name = 'AttemptError';
+  constructor(
+    readonly kind: AttemptFailure,
+    subject: string,
+  ) {
+    super(kind === 'no_responders' ? `no responders for ${subject}` : kind === 'silent' ? `the instance handling ${subject} went silent` : `timeout waiting for ${subject}`);
+  }
+}
+
+/**
+ * One request on its own inbox: resolves with the reply, or rejects with an {@link AttemptError} when
+ * nobody serves the subject, when the serving instance stays silent for `silenceMs`, or at `timeoutMs`.
+ */
+export function requestOnce(nc: NatsConnection, subject: string, payload: string | Uint8Array, opts: { headers?: MsgHdrs; timeoutMs: number; silenceMs: number }): Promise<Msg> {
+  return new Promise<Msg>((resolve, reject) => {
+    const inbox = createInbox();
+    let silence: NodeJS.Timeout | undefined;
+    let settled = false;
+    const finish = (err: Error | undefined, m?: Msg) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(silence);
+      clearTimeout(overall);
+      sub.unsubscribe();
+      if (err) reject(err);
+      else resolve(m!);
+    };
+    const armSilence = () => {
+      clearTimeout(silence);
+      silence = setTimeout(() => finish(new AttemptError('silent', subject)), opts.silenceMs);
+    };
+    const overall = setTimeout(() => finish(new AttemptError('timeout', subject)), opts.timeoutMs);
+    const sub = nc.subscribe(inbox, {
+      callback: (err, m) => {
+        if (err) return finish(err);
+        if (m.data.length === 0 && m.headers?.code === 503) return finish(new AttemptError('no_responders', subject));
+        if (m.headers?.get(WORKING_HEADER)) return armSilence();
+        finish(undefined, m);
+      },
+    });
+    armSilence();
+    try {
+      nc.publish(subject, payload, { reply: inbox, headers: opts.headers });
+    } catch (e) {
+      finish(e as Error);
+    }
+  });
+}
