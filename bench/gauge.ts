@@ -15,14 +15,12 @@ import {
   evaluateGauge,
   fitGaugeWeights,
   gaugeSignals,
-  gaugeSplit,
-  GAUGE_BLIND_SET,
-  GAUGE_DATASET,
   GAUGE_MODEL,
   GAUGE_SIGNALS,
   type GaugeEvaluation,
   type GaugeExample,
 } from '@tg/language';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET } from '@tg/language/data';
 
 const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 

@@ -1,6 +1,6 @@
 import { scoreSignals, type GaugeWeights } from './fit';
 import { GAUGE_SIGNALS, gaugeSignals, type GaugeSignal } from './signals';
-import type { GaugeLabel } from './dataset';
+import type { GaugeLabel } from './types';
 
 /** Input of {@link gauge}: an assistant reply and the user's next message. */
 export interface GaugeInput {

@@ -6,14 +6,12 @@ import {
   gaugeLabel,
   gaugePrompt,
   gaugeSignals,
-  gaugeSplit,
-  GAUGE_BLIND_SET,
-  GAUGE_DATASET,
   GAUGE_MODEL,
   GAUGE_SIGNALS,
   NEGATIVE_AT,
   POSITIVE_AT,
 } from '@tg/language';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET } from '@tg/language/data';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
 const FILLER =

@@ -1,0 +1,5 @@
+/**
+ * Labelled (reply, follow-up) sets of the gauge. Not part of the runtime library: only the fitting
+ * (bench/gauge.ts --fit), the tests and the benchmarks load them.
+ */
+export { GAUGE_DATASET, GAUGE_BLIND_SET, gaugeSplit } from './gauge-dev';
