@@ -3,3 +3,4 @@
  * (bench/gauge.ts --fit), the tests and the benchmarks load them.
  */
 export { GAUGE_DATASET, GAUGE_BLIND_SET, gaugeSplit } from './gauge-dev';
+export { GAUGE_PHENOMENA_SET } from './gauge-phenomena';

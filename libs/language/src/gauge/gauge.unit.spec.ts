@@ -11,7 +11,7 @@ import {
   NEGATIVE_AT,
   POSITIVE_AT,
 } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_SET } from '@tg/language/data';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
 const FILLER =
@@ -147,15 +147,26 @@ describe('gauge model and data', () => {
     expect([0, 1, 2, 3, 7].map(gaugeSplit)).toEqual(['train', 'train', 'train', 'held-out', 'held-out']);
   });
 
-  it('GAUGE_MODEL is what fitting the training split gives', () => {
-    const train = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train').map((e) => ({
+  it('has a phenomena set of at least 300 pairs: every phenomenon with both labels, across six domains', () => {
+    expect(GAUGE_PHENOMENA_SET.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(GAUGE_PHENOMENA_SET.map((e) => e.id)).size).toBe(GAUGE_PHENOMENA_SET.length);
+    expect([...new Set(GAUGE_PHENOMENA_SET.map((e) => e.domain))].sort()).toEqual(['coding', 'food', 'media', 'shopping', 'travel', 'writing']);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_SET.filter((e) => e.kind === kind);
+      expect(rows.filter((e) => e.label === 'positive').length, kind).toBeGreaterThanOrEqual(8);
+      expect(rows.filter((e) => e.label === 'negative').length, kind).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('GAUGE_MODEL is what fitting the training split and the phenomena set gives', () => {
+    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_SET].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
     }));
-    const refit = fitGaugeWeights(train);
+    const refit = fitGaugeWeights(train, { balance: true });
     expect(refit.bias).toBeCloseTo(GAUGE_MODEL.bias, 2);
     for (const s of GAUGE_SIGNALS) expect(refit.weights[s]).toBeCloseTo(GAUGE_MODEL.weights[s], 2);
-  });
+  }, 120_000);
 
   it('fits sign-constrained weights', () => {
     const up = gaugeSignals(RAMEN, 'perfect, thanks!');
