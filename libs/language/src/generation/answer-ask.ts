@@ -78,7 +78,7 @@ export function composeAskAnswer(input: AskInput): string {
   return sentences.join(' ');
 }
 
-function nothingFits(input: AskInput, who: Voice, themes: Theme[], liked: GroundingItem[], terms: string[], generic: boolean, vary: Variation): string {
+function nothingFits(input: AskInput, who: Voice, themes: Theme[], liked: GroundingItem[], terms: Term[], generic: boolean, vary: Variation): string {
   const lens = clean(input.inTermsOf) || 'general';
   const q = clean(input.query);
   const opener = generic
@@ -97,7 +97,7 @@ function nothingFits(input: AskInput, who: Voice, themes: Theme[], liked: Ground
   if (!knows.length) {
     return `${opener} I also don't know enough about ${who.name}'s taste in ${lens} to guess; linking a few items to ${who.obj} would change that.`;
   }
-  const topic = terms.length ? ` that also has to do with ${list(terms.slice(0, 3), 'or')}` : '';
+  const topic = terms.length ? ` that also has to do with ${list(terms.slice(0, 3).map((t) => t.word), 'or')}` : '';
   return `${opener} What I can tell you: ${knows.join(', ')}. Anything added along those lines${topic} would be a natural suggestion.`;
 }
 
@@ -142,22 +142,39 @@ function contentTokens(text: string) {
   return analyse(text).tokens.filter((t) => !t.stop && CONTENT_POS.has(t.pos) && t.normal.length >= 3 && t.type === 'word');
 }
 
+// Item texts recur across requests (the same liked items and theme examples): tagging them once saves
+// most of the answer's cost. Bounded; the oldest entry goes first.
+const stemCache = new Map<string, Set<string>>();
 function stemsOf(text: string): Set<string> {
-  return new Set(contentTokens(text).map((t) => t.stem));
+  let stems = stemCache.get(text);
+  if (stems) return stems;
+  stems = new Set(contentTokens(text).map((t) => t.stem));
+  stemCache.set(text, stems);
+  if (stemCache.size > 5_000) stemCache.delete(stemCache.keys().next().value as string);
+  return stems;
 }
 
-function queryTerms(query: string): string[] {
+// The subject of a question is in its nouns and adjectives; its verbs ("watch", "buy") say how, not what.
+const SUBJECT_POS = new Set(['NOUN', 'PROPN', 'ADJ']);
+
+interface Term {
+  word: string;
+  stem: string;
+}
+
+function queryTerms(query: string): Term[] {
   const seen = new Set<string>();
   return contentTokens(query)
+    .filter((t) => SUBJECT_POS.has(t.pos))
     .filter((t) => (seen.has(t.stem) ? false : (seen.add(t.stem), true)))
-    .map((t) => t.normal)
+    .map((t) => ({ word: t.normal, stem: t.stem }))
     .slice(0, 5);
 }
 
-function coveredTerms(item: GroundingItem, terms: string[]): string[] {
+function coveredTerms(item: GroundingItem, terms: Term[]): string[] {
   if (!terms.length) return [];
   const stems = stemsOf(`${item.name} ${item.description ?? ''} ${item.type ?? ''}`);
-  return terms.filter((w) => stems.has(analyse(w).tokens[0]?.stem ?? w));
+  return terms.filter((t) => stems.has(t.stem)).map((t) => t.word);
 }
 
 function strength(score: number): string {

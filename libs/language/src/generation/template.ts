@@ -201,7 +201,8 @@ function queryFocus(query: string, themes: Theme[], avoids: Theme[], voice: Voic
   if (close.length > 0) {
     bits.push(`the closest parts of ${voice.poss} taste are ${list(close.map((t) => `${clean(t.label)} (${pct(t.weight)})`))}`);
   } else if (themes.length > 0) {
-    bits.push(`nothing in ${voice.poss} themes speaks to it directly; the nearest guide is ${voice.poss} main theme, ${clean(themes[0].label)}`);
+    // Nothing in the themes names the question's words: the main theme is the guide.
+    return `For ${quoted(q)}, go by ${voice.poss} main theme, ${clean(themes[0].label)}${clash.length ? `, and stay clear of ${clean(clash[0].label)}` : ''}.`;
   } else {
     bits.push('there is not enough linked content to say');
   }

@@ -21,7 +21,7 @@ import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
 import { contentLabelText, displayName, labelTokens } from '../taste/label-words';
-import { isGenericIntent } from './ask/intent';
+import { askSubject } from './ask/intent';
 import { pickSuggestions } from './ask/suggestions';
 import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
@@ -593,9 +593,11 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const { cat, doc } = anchor;
       if (!hasCreatedText(cat, doc)) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first', { entity_id: doc.id });
       const linked = cat.parents.get(doc.id)?.children ?? new Map<string, unknown>();
-      // A generic intent ("what should I buy next?") asks about the taste itself: search by taste alone.
-      const generic = isGenericIntent(req.data.query);
-      const { scored, q } = await search(req.ws, { ...req.data, query: generic ? '' : req.data.query, limit: 40 }, ctx.requestId);
+      // A generic intent ("what should I buy next?") asks about the taste itself: search by taste alone;
+      // a specific question searches for its subject, without the asking words ("watch", "buy").
+      const subject = askSubject(req.data.query);
+      const generic = subject === '';
+      const { scored, q } = await search(req.ws, { ...req.data, query: subject, limit: 40 }, ctx.requestId);
       const likedRanked = [...linked.keys()]
         .map((k) => cat.entities.get(k))
         .filter((d): d is EntityDoc => !!d && cat.vectors.has(d.id))

@@ -8,7 +8,9 @@ const NON_CONTENT = new Set(
   (
     'http https www com org net edu gov io co uk de fr html htm php asp aspx jsp cgi xml json rss amp nbsp quot lt gt ' +
     'href src img div span class style script utm ref url link links example localhost index page pages default ' +
-    'jpg jpeg png gif svg webp mp3 mp4 pdf'
+    'jpg jpeg png gif svg webp mp3 mp4 pdf ' +
+    // Field names that catalogs put into item text ("Tags: …", "Genres: …"): structure, not subject.
+    'tag tags genre genres keyword keywords category categories'
   ).split(' '),
 );
 

@@ -23,5 +23,16 @@ const GENERIC = new Set(
  * the tokenizer's stopwords and the {@link GENERIC} vocabulary are removed, no word is left.
  */
 export function isGenericIntent(query: string): boolean {
-  return tokenize(query.replace(/['’]/g, '')).every((t) => GENERIC.has(t));
+  return askSubject(query) === '';
+}
+
+/**
+ * What a question is about: its words without stopwords and the {@link GENERIC} asking vocabulary
+ * ("Which drama should I watch this weekend?" → "drama"). Searching for this instead of the whole
+ * sentence keeps "watch" from matching "End of Watch". Empty for a generic intent.
+ */
+export function askSubject(query: string): string {
+  return tokenize(query.replace(/['’]/g, ''))
+    .filter((t) => !GENERIC.has(t))
+    .join(' ');
 }

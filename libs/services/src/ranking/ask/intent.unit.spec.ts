@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGenericIntent } from './intent';
+import { askSubject, isGenericIntent } from './intent';
 
 describe('isGenericIntent', () => {
   it('given a request for anything that fits, then it is generic', () => {
@@ -11,5 +11,11 @@ describe('isGenericIntent', () => {
     for (const q of ['How do I file my quarterly taxes?', 'Which saxophone record should I get?', 'Recommend me something to read about knitting', 'Any gear for a long trek?']) {
       expect(isGenericIntent(q), q).toBe(false);
     }
+  });
+
+  it('the subject of a specific question leaves out the asking words', () => {
+    expect(askSubject('Which drama should I watch this weekend?')).toBe('drama');
+    expect(askSubject('Which saxophone record should I get?')).toBe('saxophone record');
+    expect(askSubject('What should I buy next?')).toBe('');
   });
 });
