@@ -19,6 +19,7 @@ export const PAIR_FEATURES = [
   'engagement',
   'rhetorical',
   'pivotAway',
+  'acceptOffer',
 ] as const;
 
 /** One pair feature name. */
@@ -91,7 +92,7 @@ function known(kind: DetailKind, value: string, other: Map<DetailKind, Set<strin
   return false;
 }
 
-const POSITIVE_WORD = /\b(thanks|thank you|cheers|perfect|great|love|lovely|nice|awesome|amazing|brilliant|excellent|ideal|exactly|fine|good|works|worked|fixed|sold|yes|beautiful|got it|of course)\b|!/;
+const POSITIVE_WORD = /\b(thanks|thank you|cheers|perfect|great|love|lovely|nice|awesome|amazing|brilliant|excellent|ideal|exactly|fine|good|works|worked|fixed|sold|yes|beautiful|got it|of course|booking|booked|ordered|ordering|buying|bought|grabbed|ready)\b|!/;
 const NEGATIVE_WORD = /\b(no|not|wrong|actually|says|said|said so|on my|it's|its|closer to|more like)\b/;
 
 function norm(text: string): string {
@@ -108,12 +109,13 @@ const RESTATE = [
   /\b(i|we) (said|mentioned|told you|wrote|specified|asked for)\b/,
   /\bi said (that|so)\b/,
   /\bsaid that\b/,
-  /\bremember\?/,
+  /\bremember\b/,
+  /^again\b/,
   /(^|[.!?,] )still\b/,
   /\b(i'm|i am|we're|we are|she's|he's|they're) (vegan|vegetarian|allergic|lactose|gluten|coeliac|celiac|diabetic|pregnant|on a budget|teetotal|halal|kosher)\b/,
   /\b(allergy|allergic|intolerant)\b/,
   /\bmy (budget|limit|max|maximum) (was|is)\b/,
-  /\b(has|have|needs?) to (stay|be|remain)\b/,
+  /\b(has|have|needs?) to (stay|be|remain|fit)\b/,
   /\b(only|max|maximum)\.?\s*(as|like|i)\b/,
   /\b(i|we) (can't|cannot|don't|do not) (eat|have|use|drink|afford|run|install|drive)\b/,
   /\bi (don't|do not) have (a|an|sudo|admin|root)\b/,
@@ -142,7 +144,17 @@ const REFUSAL = [
   /\b(aren't|isn't|not) (my|our) thing\b/,
   /\bthanks anyway\b/,
   /\bnot (for|into) (me|us)\b/,
+  /^(i'm|i am|we're|we are) (good|fine|ok|okay|all set)\b/,
+  /\b(give|giving) (it|that|this|those|them)( one)? a miss\b/,
+  /^(let's|lets) not\b/,
+  /\bnot happening\b/,
+  /\b(fine|ok|okay|good|happy) without\b/,
+  /\b(thanks|thank you|appreciated|lovely thought|nice thought|kind thought),? (though|but)\b/,
+  /\b(don't|do not) mix\b/,
 ];
+/** "X, but/though …n't …": a polite opening followed by a negation reads as a refusal. */
+const POLITE_BUT_NOT = /^[^.!?]{0,40}\b(but|though)\b[^.!?]{0,60}\b(not|n't|no|never)\b/;
+const ACCEPT_OFFER = /\b(yes|yeah|sure|ok|okay),? please\b|\bplease do\b|\bgo on then\b|\bwhy not\b|\bsounds good,? (add|do|go)\b|\b(add|include) (them|it|those)\b/;
 
 const ALREADY = [
   /\balready\b/,
@@ -153,14 +165,19 @@ const ALREADY = [
   /^(seen|read|had|own|owned|been there|finished)( (it|that|them|both|all|twice|already|one))?[.!]?$/,
   /\bi have (a|an|one|it|them|two|that|this)\b/,
   /\b(on my shelf|in my (library|collection|cart) already|have them\. packed)\b/,
+  /^(saw|seen|went|been|read|watched|finished|visited|tried|had|did|used|played|listened|heard|owned)\b.*\b(last \w+|in (19|20)\d\d|for (years|ages|months)|ago|yesterday|on the (plane|train|flight)|before|twice|live)\b/,
+  /^(have|own|got) (a|an|one|two|the)\b/,
+  /^(that's|it's|its|they're|that is|it is) (on|enabled|set up|there|installed|in place|done)[.!]?$/,
+  /\bbeen (doing|using|reading|watching) (it|that|this|them)\b/,
 ];
-const NOT_YET = /\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew to me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew to me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
 
 const ACTION =
   /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
+const IRREGULAR_PAST = new Set('took made got bought sent put ran gave went did done set built wrote read sold paid drove flew left caught cut hung kept lit'.split(' '));
 const ACTION_ANYWHERE = /\b(in my cart|went with|watching now|listening now|pipeline passes|tests green)\b/;
 const BAD_OUTCOME =
-  /\b(still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck)\b/;
+  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck)\b/;
 
 const RHETORICAL =
   /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
@@ -206,12 +223,16 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const ironicPraise =
     (opener && burden && !SINCERE.test(f)) || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) ? 1 : 0;
 
-  const refusal = REFUSAL.some((re) => re.test(f)) ? 1 : 0;
+  const acceptOffer = ACCEPT_OFFER.test(f) ? 1 : 0;
+  const refusal = !acceptOffer && (REFUSAL.some((re) => re.test(f)) || POLITE_BUT_NOT.test(f)) ? 1 : 0;
 
   const notYet = NOT_YET.test(f) ? 1 : 0;
   const alreadyHave = !notYet && ALREADY.some((re) => re.test(f)) ? 1 : 0;
 
-  const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f)) && words <= 14;
+  const first = fa.tokens.find((t) => t.type === 'word');
+  const pastFirst = !!first && first.pos === 'VERB' && (/ed$/.test(first.normal) || IRREGULAR_PAST.has(first.normal));
+  // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
+  const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f)) && words <= 14;
   const bad = BAD_OUTCOME.test(f) || fa.sentences.slice(1).some((s) => s.afinn < 0);
   const actionDone = acted && !bad && !alreadyHave ? 1 : 0;
   const actionFailed = acted && bad ? 1 : 0;
@@ -228,5 +249,5 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   // A sour change of subject; a plain "by the way" is left to `redirection` (neutral, not negative).
   const pivotAway = pivot && PIVOT_SOUR.test(f) ? 1 : 0;
 
-  return { contradiction, confirmation, restatement, ironicPraise, refusal, alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway };
+  return { contradiction, confirmation, restatement, ironicPraise, refusal, alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway, acceptOffer };
 }

@@ -26,39 +26,42 @@ export interface GaugeResult {
  * Weights of the embedded gauge model: resonance = σ(bias + Σ weight · signal).
  *
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
- * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116 of 154 examples;
- * every 4th held out) plus the 304 pairs of the phenomena set (libs/language/data/gauge-phenomena.ts:
- * contradiction, restatement, sarcasm, refusal, already-have, action reports, engagement, pivots across six
- * domains). Frozen before the phenomena blind set was written. A unit test re-fits and checks these values.
+ * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
+ * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and the 99 pairs of its first blind
+ * round (libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action reports,
+ * engagement, pivots across six domains). The first blind round was scored on the model frozen before it
+ * (AUC 0.843, docs/benchmarks.md) and only then folded in; this model was frozen before the second blind
+ * round was written. A unit test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.156,
+  bias: -0.175,
   weights: {
-    sentiment: 1.116,
-    overlap: 0.267,
-    reference: 0.078,
-    deeperQuestion: 0.429,
-    gratitude: 0.488,
-    acceptance: 1.105,
-    intent: 0.293,
+    sentiment: 1.035,
+    overlap: 0.338,
+    reference: 0.119,
+    deeperQuestion: 0.381,
+    gratitude: 0.433,
+    acceptance: 1.064,
+    intent: 0.252,
     lukewarm: 0,
-    redirection: -0.09,
-    correction: -0.619,
-    rejection: -0.918,
-    sarcasm: -0.515,
-    contradiction: -0.639,
-    confirmation: 0.674,
-    restatement: -0.71,
-    ironicPraise: -1.185,
-    refusal: -1.127,
-    alreadyHave: -0.974,
-    notYet: 0.697,
-    actionDone: 1.155,
-    actionFailed: -0.508,
-    engagement: 0.789,
-    rhetorical: -0.566,
-    pivotAway: -0.868,
+    redirection: -0.113,
+    correction: -0.519,
+    rejection: -0.896,
+    sarcasm: -0.609,
+    contradiction: -0.655,
+    confirmation: 0.686,
+    restatement: -0.73,
+    ironicPraise: -1.067,
+    refusal: -1.158,
+    alreadyHave: -0.874,
+    notYet: 0.718,
+    actionDone: 1.062,
+    actionFailed: -0.546,
+    engagement: 0.797,
+    rhetorical: -0.559,
+    pivotAway: -0.794,
+    acceptOffer: 0.156,
   },
 };
 
@@ -110,6 +113,7 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   engagement: 'an engaged question about the offered item ("Does it come in a smaller size?")',
   rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…")',
   pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …")',
+  acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them")',
 };
 
 function quote(text: string): string {
