@@ -45,6 +45,7 @@ export async function run(args: string[]) {
     const headers = { 'x-api-key': ws.key };
     const bodies = {
       ask: { path: '/ask', body: { query: 'Which cozy jazz album or vintage print should I look at next? [<id>]' } },
+      'ask (generic intent)': { path: '/ask', body: { query: 'What should I buy next?' } },
       explain: { path: '/explain', body: { query: 'What are their tastes?' } },
       'explain (commerce-agent)': { path: '/explain', extra: '&domain=discovery&task=commerce-agent', body: { query: 'What should we merchandise?' } },
     } as Record<string, { path: string; body: unknown; extra?: string }>;

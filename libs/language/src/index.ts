@@ -8,8 +8,7 @@ export { gaugeSignals, GAUGE_SIGNALS, GAUGE_MAX_CHARS } from './gauge/signals';
 export type { GaugeSignal, GaugeSignals } from './gauge/signals';
 export { fitGaugeWeights, scoreSignals } from './gauge/fit';
 export type { GaugeWeights, FitOptions } from './gauge/fit';
-export { GAUGE_DATASET, GAUGE_BLIND_SET, gaugeSplit } from './gauge/dataset';
-export type { GaugeExample, GaugeLabel, GaugeDomain, GaugeKind } from './gauge/dataset';
+export type { GaugeExample, GaugeLabel, GaugeDomain, GaugeKind } from './gauge/types';
 
 export { EXPLAIN_DOMAINS, EXPLAIN_TASKS, DOMAIN_FRAMING, TASK_FRAMING } from './generation/types';
 export type {

@@ -1,5 +1,5 @@
 import { auc } from '@tg/math';
-import type { GaugeExample, GaugeLabel } from './dataset';
+import type { GaugeExample, GaugeLabel } from './types';
 import { gauge, GAUGE_MODEL } from './gauge';
 import type { GaugeWeights } from './fit';
 

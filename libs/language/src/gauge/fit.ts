@@ -16,6 +16,11 @@ export interface FitOptions {
   iterations?: number;
   /** Step size. Default 0.5. */
   learningRate?: number;
+  /**
+   * Weight each example by the inverse frequency of its target (positive, neutral, negative), so that a set
+   * with more negatives than positives does not move the bias towards "negative". Default false.
+   */
+  balance?: boolean;
 }
 
 // Signals that can only say "the reply landed" get weights ≥ 0; those that can only say "it missed" get ≤ 0.
@@ -33,6 +38,19 @@ const SIGN: Record<GaugeSignal, 1 | -1> = {
   correction: -1,
   rejection: -1,
   sarcasm: -1,
+  contradiction: -1,
+  confirmation: 1,
+  restatement: -1,
+  ironicPraise: -1,
+  refusal: -1,
+  alreadyHave: -1,
+  notYet: 1,
+  actionDone: 1,
+  actionFailed: -1,
+  engagement: 1,
+  rhetorical: -1,
+  pivotAway: -1,
+  acceptOffer: 1,
 };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
@@ -53,13 +71,16 @@ export function fitGaugeWeights(examples: { signals: GaugeSignals; target: numbe
   const iterations = options.iterations ?? 4000;
   const lr = options.learningRate ?? 0.5;
   const n = Math.max(1, examples.length);
+  const perTarget = new Map<number, number>();
+  for (const ex of examples) perTarget.set(ex.target, (perTarget.get(ex.target) ?? 0) + 1);
+  const weightOf = (target: number) => (options.balance ? n / (perTarget.size * perTarget.get(target)!) : 1);
   let bias = 0;
   const w = Object.fromEntries(GAUGE_SIGNALS.map((s) => [s, 0])) as Record<GaugeSignal, number>;
   for (let it = 0; it < iterations; it++) {
     let gb = 0;
     const gw = Object.fromEntries(GAUGE_SIGNALS.map((s) => [s, 0])) as Record<GaugeSignal, number>;
     for (const ex of examples) {
-      const err = scoreSignals(ex.signals, { bias, weights: w }) - ex.target;
+      const err = (scoreSignals(ex.signals, { bias, weights: w }) - ex.target) * weightOf(ex.target);
       gb += err;
       for (const s of GAUGE_SIGNALS) gw[s] += err * ex.signals[s];
     }

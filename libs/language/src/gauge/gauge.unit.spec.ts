@@ -6,14 +6,12 @@ import {
   gaugeLabel,
   gaugePrompt,
   gaugeSignals,
-  gaugeSplit,
-  GAUGE_BLIND_SET,
-  GAUGE_DATASET,
   GAUGE_MODEL,
   GAUGE_SIGNALS,
   NEGATIVE_AT,
   POSITIVE_AT,
 } from '@tg/language';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_BLIND_SET, GAUGE_PHENOMENA_ROUND1, GAUGE_PHENOMENA_SET } from '@tg/language/data';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
 const FILLER =
@@ -149,15 +147,26 @@ describe('gauge model and data', () => {
     expect([0, 1, 2, 3, 7].map(gaugeSplit)).toEqual(['train', 'train', 'train', 'held-out', 'held-out']);
   });
 
-  it('GAUGE_MODEL is what fitting the training split gives', () => {
-    const train = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train').map((e) => ({
+  it('has a phenomena set of at least 300 pairs: every phenomenon with both labels, across six domains', () => {
+    expect(GAUGE_PHENOMENA_SET.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(GAUGE_PHENOMENA_SET.map((e) => e.id)).size).toBe(GAUGE_PHENOMENA_SET.length);
+    expect([...new Set(GAUGE_PHENOMENA_SET.map((e) => e.domain))].sort()).toEqual(['coding', 'food', 'media', 'shopping', 'travel', 'writing']);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_SET.filter((e) => e.kind === kind);
+      expect(rows.filter((e) => e.label === 'positive').length, kind).toBeGreaterThanOrEqual(8);
+      expect(rows.filter((e) => e.label === 'negative').length, kind).toBeGreaterThanOrEqual(8);
+    }
+  });
+
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set and its first blind round gives', () => {
+    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
     }));
-    const refit = fitGaugeWeights(train);
+    const refit = fitGaugeWeights(train, { balance: true });
     expect(refit.bias).toBeCloseTo(GAUGE_MODEL.bias, 2);
     for (const s of GAUGE_SIGNALS) expect(refit.weights[s]).toBeCloseTo(GAUGE_MODEL.weights[s], 2);
-  });
+  }, 120_000);
 
   it('fits sign-constrained weights', () => {
     const up = gaugeSignals(RAMEN, 'perfect, thanks!');
@@ -179,5 +188,13 @@ describe('gauge model and data', () => {
     expect(blind.aucPositiveVsNegative).toBeGreaterThanOrEqual(0.8);
     expect(blind.accuracy).toBeGreaterThan(1 / 3);
     expect(blind.confusion.positive.negative).toBe(0);
+  });
+
+  it('separates positive from negative on the phenomena blind set (issue 17)', () => {
+    const train = new Set([...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1].map((e) => e.followup));
+    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
+    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
+    // Regression guard on the honest figure (0.866 when frozen).
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.84);
   });
 });

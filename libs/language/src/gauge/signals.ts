@@ -1,4 +1,5 @@
 import { analyse, contentStems, type AnalysedToken, type Analysis } from '../nlp';
+import { PAIR_FEATURES, pairFeatures } from './features-pair';
 
 /** Names of the gauge signals, in the order used by the weight vector. */
 export const GAUGE_SIGNALS = [
@@ -14,6 +15,7 @@ export const GAUGE_SIGNALS = [
   'correction',
   'rejection',
   'sarcasm',
+  ...PAIR_FEATURES,
 ] as const;
 
 /** One gauge signal name. */
@@ -34,6 +36,8 @@ export type GaugeSignal = (typeof GAUGE_SIGNALS)[number];
  * - `correction`: the user corrects the reply ("no, I meant", "that's wrong", "I asked for", "X, not Y").
  * - `rejection`: complaint or refusal ("useless", "didn't help", "none of these", "whatever").
  * - `sarcasm`: ironic praise ("oh great, another", "yeah right", "thanks for nothing"); strong cue = 1, one weak cue = 0.5.
+ * - the pair features of {@link pairFeatures} (contradiction, confirmation, restatement, ironicPraise, refusal,
+ *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway).
  */
 export type GaugeSignals = Record<GaugeSignal, number>;
 
@@ -353,5 +357,6 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
     correction,
     rejection,
     sarcasm,
+    ...pairFeatures(response, followup, fa, ra),
   };
 }

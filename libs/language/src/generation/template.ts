@@ -1,5 +1,6 @@
 import { analyse } from '../nlp';
-import type { Anchor, AskInput, ExplainInput, GroundingItem, TextGenerator, Theme } from './types';
+import { composeAskAnswer } from './answer-ask';
+import type { Anchor, AskInput, ExplainInput, TextGenerator, Theme } from './types';
 
 /**
  * The embedded generator: composes grounded prose from the input alone, with no model server.
@@ -8,8 +9,8 @@ import type { Anchor, AskInput, ExplainInput, GroundingItem, TextGenerator, Them
  * - Item names come only from `liked`, `suggestions` and theme examples; descriptions are read (to match
  *   query words) but never quoted, so they cannot smuggle in other names.
  * - Deterministic: phrasing varies between inputs (seeded by anchor, lens and query) but not between calls.
- * - `ask` quotes the query and names which query words an item speaks to; with no suggestions it says so
- *   and reports what it knows (themes, liked items), or that it knows nothing yet.
+ * - `ask` (see {@link composeAskAnswer}) ties each suggestion to what the anchor already likes; with no
+ *   suggestions it says so and reports what it knows (themes, liked items), or that it knows nothing yet.
  * - `explain` gives the main themes with examples and what the anchor avoids. `domain` changes the framing:
  *   discovery → what to surface next; design → look and feel, what clashes; decisions → tie-breaks and
  *   vetoes; data → shares as percentages, concentration and example counts. `task` adds advice:
@@ -23,7 +24,7 @@ export class TemplateGenerator implements TextGenerator {
 
   /** Answers the query from the given items and themes. */
   async ask(input: AskInput): Promise<string> {
-    return composeAsk(input);
+    return composeAskAnswer(input);
   }
 
   /** Explains the anchor's taste from the given themes. */
@@ -104,23 +105,8 @@ function stemsOf(text: string): Set<string> {
   return new Set(analyse(text).tokens.map((t) => t.stem));
 }
 
-function matchedTerms(item: GroundingItem, terms: { word: string; stem: string }[]): string[] {
-  if (terms.length === 0) return [];
-  const stems = stemsOf(`${item.name} ${item.description ?? ''} ${item.type ?? ''}`);
-  return terms.filter((t) => stems.has(t.stem)).map((t) => t.word);
-}
 
-function strength(score: number): string {
-  const s = clamp01(score);
-  if (s >= 0.75) return 'a strong match';
-  if (s >= 0.5) return 'a good fit';
-  if (s >= 0.3) return 'a reasonable fit';
-  return 'a looser fit';
-}
 
-function themeOf(item: GroundingItem, themes: Theme[]): Theme | undefined {
-  return themes.find((t) => t.examples.some((e) => e.id === item.id || clean(e.name) === clean(item.name)));
-}
 
 function byWeight(themes: Theme[]): Theme[] {
   return [...themes].filter((t) => clean(t.label)).sort((a, b) => b.weight - a.weight);
@@ -130,133 +116,9 @@ function exampleNames(theme: Theme, max = 3): string[] {
   return [...theme.examples].sort((a, b) => b.score - a.score).slice(0, max).map((e) => clean(e.name)).filter(Boolean);
 }
 
-function usable(items: GroundingItem[]): GroundingItem[] {
-  const seen = new Set<string>();
-  return items.filter((i) => {
-    const key = clean(i.name).toLowerCase();
-    if (!key || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
 
 
-function reason(item: GroundingItem, terms: { word: string; stem: string }[], themes: Theme[], voice: Voice): string {
-  const parts = [strength(item.score)];
-  const theme = themeOf(item, themes);
-  if (theme) parts.push(`in line with ${voice.poss} taste for ${clean(theme.label)}`);
-  const words = matchedTerms(item, terms);
-  if (words.length > 0) parts.push(`and it speaks to ${list(words.map(quoted))}`);
-  return parts.length === 3 ? `${parts[0]}, ${parts[1]}, ${parts[2]}` : parts.join(', ');
-}
 
-function composeAsk(input: AskInput): string {
-  const voice = voiceOf(input.anchor);
-  const lens = lensOf(input.inTermsOf);
-  const query = clean(input.query);
-  const q = query ? quoted(query) : 'this';
-  const vary = new Variation(`${input.anchor.id}|${lens}|${query}`);
-  const terms = queryTerms(query);
-  const themes = byWeight(input.themes ?? []);
-  const suggestions = usable([...(input.suggestions ?? [])]);
-  const liked = usable([...(input.liked ?? [])].sort((a, b) => b.score - a.score)).slice(0, 3);
-  const paragraphs: string[] = [];
-
-  if (suggestions.length > 0) {
-    const [top, ...rest] = suggestions;
-    const why = reason(top, terms, themes, voice);
-    const name = clean(top.name);
-    const opener = vary.pick(
-      [
-        `For ${q}, ${voice.name}'s taste in ${lens} points first to ${name}: ${why}.`,
-        `Going by what ${voice.name} goes for in ${lens}, the best answer to ${q} is ${name}: ${why}.`,
-        `${name} is where I'd start for ${q}: ${why}, judged against ${voice.name}'s taste in ${lens}.`,
-      ],
-      'opener',
-    );
-    const sentences = [opener];
-    const next = rest.slice(0, 2);
-    if (next.length === 2) {
-      const [a, b] = next;
-      sentences.push(
-        vary.pick(
-          [
-            `${clean(a.name)} (${strength(a.score)}) and ${clean(b.name)} (${strength(b.score)}) are close behind.`,
-            `After that, ${clean(a.name)} and ${clean(b.name)} are worth a look: ${strength(a.score)} and ${strength(b.score)} respectively.`,
-            `If that doesn't suit, try ${clean(a.name)}, ${strength(a.score)}, or ${clean(b.name)}, ${strength(b.score)}.`,
-          ],
-          'next2',
-        ),
-      );
-    } else if (next.length === 1) {
-      const [a] = next;
-      sentences.push(
-        vary.pick(
-          [`${clean(a.name)} is the other option, ${strength(a.score)}.`, `Next in line is ${clean(a.name)}, ${strength(a.score)}.`],
-          'next1',
-        ),
-      );
-    }
-    const further = rest.slice(2, 5).map((i) => clean(i.name));
-    if (further.length > 0) sentences.push(`Further down the list: ${list(further)}.`);
-    paragraphs.push(sentences.join(' '));
-  } else {
-    const opener = vary.pick(
-      [
-        `I don't have anything in the workspace that fits ${q} yet.`,
-        `Nothing in the workspace matches ${q} so far.`,
-        `There are no workspace items to suggest for ${q} yet.`,
-      ],
-      'empty',
-    );
-    const knows: string[] = [];
-    if (themes.length > 0) {
-      const labels = themes.slice(0, 3).map((t) => `${clean(t.label)} (${pct(t.weight)})`);
-      knows.push(`What I can say is that ${voice.name}'s taste in ${lens} leans towards ${list(labels)}`);
-    }
-    if (liked.length > 0) {
-      const names = list(liked.map((i) => clean(i.name)));
-      knows.push(knows.length > 0 ? `with ${names} as the clearest examples` : `What I can say is that ${voice.name} already likes ${names}`);
-    }
-    if (knows.length > 0) {
-      const relevant = terms.length > 0 ? ` that also speaks to ${list(terms.slice(0, 3).map((t) => quoted(t.word)), 'or')}` : '';
-      paragraphs.push(`${opener} ${knows.join(', ')}, so look for ${lens} along those lines${relevant}.`);
-    } else {
-      paragraphs.push(
-        `${opener} I also don't know enough about ${voice.name}'s taste in ${lens} to guess; linking a few items to ${voice.obj} would change that.`,
-      );
-    }
-  }
-
-  const grounding: string[] = [];
-  if (suggestions.length > 0 && liked.length > 0) {
-    const names = list(liked.map((i) => clean(i.name)));
-    grounding.push(
-      vary.pick(
-        [
-          `That reading comes from what ${voice.name} already likes: ${names}.`,
-          `${cap(voice.poss)} own picks point the same way: ${names}.`,
-          `It rests on ${voice.poss} linked ${lens}, above all ${names}.`,
-        ],
-        'liked',
-      ),
-    );
-  }
-  if (suggestions.length > 0 && themes.length > 0) {
-    const labels = themes.slice(0, 3).map((t) => `${clean(t.label)} (${pct(t.weight)})`);
-    grounding.push(
-      vary.pick(
-        [
-          `Overall, ${voice.poss} taste in ${lens} runs to ${list(labels)}.`,
-          `In broad strokes, ${voice.subj} ${voice.v('go', 'goes')} for ${list(labels)}.`,
-        ],
-        'themes',
-      ),
-    );
-  }
-  if (grounding.length > 0) paragraphs.push(grounding.join(' '));
-  return paragraphs.join('\n\n');
-}
 
 
 function confidence(theme: Theme): 'high' | 'medium' | 'low' {
@@ -339,7 +201,8 @@ function queryFocus(query: string, themes: Theme[], avoids: Theme[], voice: Voic
   if (close.length > 0) {
     bits.push(`the closest parts of ${voice.poss} taste are ${list(close.map((t) => `${clean(t.label)} (${pct(t.weight)})`))}`);
   } else if (themes.length > 0) {
-    bits.push(`nothing in ${voice.poss} themes speaks to it directly; the nearest guide is ${voice.poss} main theme, ${clean(themes[0].label)}`);
+    // Nothing in the themes names the question's words: the main theme is the guide.
+    return `For ${quoted(q)}, go by ${voice.poss} main theme, ${clean(themes[0].label)}${clash.length ? `, and stay clear of ${clean(clash[0].label)}` : ''}.`;
   } else {
     bits.push('there is not enough linked content to say');
   }

@@ -60,6 +60,11 @@ export interface AskInput {
   suggestions: GroundingItem[];
   /** The anchor's taste themes. */
   themes: Theme[];
+  /**
+   * `generic` when the query asks for anything that fits ("what should I buy next?"): the suggestions are
+   * the anchor's best fits, not answers to a filter. Default `specific`.
+   */
+  intent?: 'generic' | 'specific';
 }
 
 /** Input of {@link TextGenerator.explain}: describe the anchor's taste. */

@@ -19,6 +19,9 @@ import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
+import { contentLabelText, displayName, labelTokens } from '../taste/label-words';
+import { askSubject } from './ask/intent';
+import { pickSuggestions } from './ask/suggestions';
 import { graphEvidence, type GraphEvidence } from './graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
@@ -520,9 +523,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     return [{ label: words.length ? words.join(', ') : far[0]!.d.name, weight: 0, examples: far.map(({ d, s }) => grounding(d, s)) }];
   };
 
-  const grounding = (d: Pick<EntityDoc, 'id' | 'name' | 'description' | 'url' | 'type'>, score: number): GroundingItem => ({
+  const grounding = (d: Pick<EntityDoc, 'id' | 'name' | 'description' | 'url' | 'type'> & { text?: string; kind?: string }, score: number): GroundingItem => ({
     id: d.id,
-    name: d.name,
+    name: displayName(d),
     description: d.description,
     url: d.url,
     type: d.type,
@@ -628,7 +631,11 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       const { cat, doc } = anchor;
       if (!hasCreatedText(cat, doc)) throw new TgError('anchor_has_no_text', 'The anchor has no created text yet: link content to it first', { entity_id: doc.id });
       const linked = cat.parents.get(doc.id)?.children ?? new Map<string, unknown>();
-      const { scored, q } = await search(req.ws, { ...req.data, limit: 40 }, ctx.requestId);
+      // A generic intent ("what should I buy next?") asks about the taste itself: search by taste alone;
+      // a specific question searches for its subject, without the asking words ("watch", "buy").
+      const subject = askSubject(req.data.query);
+      const generic = subject === '';
+      const { scored, q } = await search(req.ws, { ...req.data, query: subject, limit: 40 }, ctx.requestId);
       const likedRanked = [...linked.keys()]
         .map((k) => cat.entities.get(k))
         .filter((d): d is EntityDoc => !!d && cat.vectors.has(d.id))
@@ -636,10 +643,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         .sort((a, b) => b.s - a.s);
       const liked = likedRanked.slice(0, 5).map(({ d, s }) => grounding(d, s));
       // Named suggestions must fit the anchor's taste and the query: nothing irrelevant is ever named.
-      const suggestions = scored
-        .filter((s) => !linked.has(s.c.entity_id) && s.signals['taste']! >= ASK_MIN_TASTE && s.score >= ASK_MIN_SCORE)
-        .slice(0, 5)
-        .map((s) => grounding({ id: s.c.entity_id, name: s.c.name, description: s.c.description, url: s.c.url, type: s.c.type }, s.score));
+      const suggestions = pickSuggestions(scored, linked, generic, { minTaste: ASK_MIN_TASTE, minScore: ASK_MIN_SCORE })
+        .map((s) => grounding({ id: s.c.entity_id, name: s.c.name, description: s.c.description, url: s.c.url, type: s.c.type, text: s.c.text }, generic ? s.signals['taste']! : s.score));
       const input: AskInput = {
         query: req.data.query,
         anchor: { id: doc.id, name: doc.name, type: doc.type, description: doc.description },
@@ -647,6 +652,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
         liked,
         suggestions,
         themes: await themesOf(anchor, 3, req.data.inTermsOf),
+        intent: generic ? 'generic' : 'specific',
       };
       const { text, generator: used } = await generate(cat, input, (g, i) => g.ask(i));
       return {
@@ -705,7 +711,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
  * A content item's description is left out: until enrichment it is a placeholder naming the URL's host.
  */
 function wordsOf(d: EntityDoc): string[] {
-  return tokenize(d.kind === 'content' ? `${d.name} ${(d.text ?? '').slice(0, 500)}` : `${d.name} ${d.description}`);
+  return labelTokens(d.kind === 'content' ? contentLabelText(d, 500) : `${d.name} ${d.description}`);
 }
 
 /** The keys of the k largest values (one pass; k small). */

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { decodeVector, encodeVector, type EventData } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
-import { chooseK, cosine, tokenize, type ChooseKOptions, type ChooseKResult } from '@tg/math';
+import { chooseK, cosine, type ChooseKOptions, type ChooseKResult } from '@tg/math';
 import { representativeVector } from '../read-model/profiles';
 import { distinctiveKeywords, documentFrequencies } from './labels';
+import { contentLabelText, displayName, labelTokens } from './label-words';
 
 type ClusterRow = EventData<'ClustersComputed'>['clusters'][number];
 
@@ -23,17 +24,17 @@ function wordsOf(cat: WorkspaceCatalog, id: string): string[] {
   if (!d) return [];
   if (d.kind === 'content') {
     let t = contentTokens.get(d);
-    if (!t) contentTokens.set(d, (t = tokenize(`${d.name} ${d.description} ${d.text ?? ''}`.slice(0, 4_000))));
+    if (!t) contentTokens.set(d, (t = labelTokens(contentLabelText(d, 4_000, true).slice(0, 4_000))));
     return t;
   }
   const parts = [d.name, d.description];
   let n = 0;
   for (const child of cat.parents.get(id)?.children.keys() ?? []) {
     const c = cat.entities.get(child);
-    if (c) parts.push(`${c.name} ${c.description} ${(c.text ?? '').slice(0, 300)}`);
+    if (c) parts.push(c.kind === 'content' ? contentLabelText(c, 300, true) : `${c.name} ${c.description}`);
     if (++n >= 50) break;
   }
-  return tokenize(parts.join(' '));
+  return labelTokens(parts.join(' '));
 }
 
 /** Rows of unit vectors in one flat array (zero vectors stay zero), so that cosines are plain dot products. */
@@ -190,7 +191,8 @@ function finish(cat: WorkspaceCatalog, entityType: string, p: Prepared, centroid
     if (!ms.length) return;
     ms.sort((a, b) => b.sim - a.sim || (a.id < b.id ? -1 : 1));
     const keywords = distinctiveKeywords(ms.slice(0, 500).map((m) => docs.get(m.id) ?? []), df, total, 3);
-    const label = keywords.length ? keywords.join(' · ') : (cat.entities.get(ms[0]!.id)?.name ?? `cluster ${j + 1}`);
+    const first = cat.entities.get(ms[0]!.id);
+    const label = keywords.length ? keywords.join(' · ') : first ? displayName(first) : `cluster ${j + 1}`;
     const memberIds = ms.slice(0, MAX_MEMBERS).map((m) => m.id);
     const id = `cl_${createHash('sha256').update(`${entityType}\u0000${[...memberIds].sort().join('\u0000')}`).digest('hex').slice(0, 16)}`;
     rows.push({ id, label, keywords, members: memberIds, centroid: encodeVector(centroids[j]!), affinities: [], size: ms.length });

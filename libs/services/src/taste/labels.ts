@@ -1,4 +1,5 @@
 import { tokenize } from '@tg/math';
+import { isLabelToken } from './label-words';
 
 /**
  * Keywords that set a group of documents apart from the whole collection: tokens frequent inside the
@@ -10,7 +11,7 @@ export function distinctiveKeywords(groupDocs: string[][], allDf: Map<string, nu
   const n = Math.max(1, groupDocs.length);
   const scored: [string, number][] = [];
   for (const [t, c] of df) {
-    if (t.length < 3 || /^\d+$/.test(t)) continue;
+    if (t.length < 3 || /^\d+$/.test(t) || !isLabelToken(t)) continue;
     const support = c / n;
     if (n >= 3 && c < 2) continue;
     const idf = Math.log((1 + totalDocs) / (1 + (allDf.get(t) ?? c)));

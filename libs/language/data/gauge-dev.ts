@@ -7,47 +7,11 @@
  * The held-out split was not used to fit weights, but the lexicons were written with the whole set in view.
  */
 
-/** How a reply landed, judged from the follow-up. */
-export type GaugeLabel = 'positive' | 'neutral' | 'negative';
-
-/** Topic area of a labelled example; used only to report coverage. */
-export type GaugeDomain = 'music' | 'food' | 'travel' | 'shopping' | 'coding' | 'ui-design';
-
-/** Situation a labelled example illustrates; used only to report coverage and per-kind errors. */
-export type GaugeKind =
-  | 'uptake'
-  | 'deeper-question'
-  | 'reference'
-  | 'acceptance'
-  | 'intent'
-  | 'short-positive'
-  | 'polite-neutral'
-  | 'topic-change'
-  | 'correction'
-  | 'complaint'
-  | 'sarcasm'
-  | 'long-negative'
-  | 'mixed-cues';
-
-/** One labelled (reply, follow-up) pair. */
-export interface GaugeExample {
-  /** Stable identifier, `<domain>-<n>`. */
-  id: string;
-  /** Topic area. */
-  domain: GaugeDomain;
-  /** Situation illustrated. */
-  kind: GaugeKind;
-  /** The assistant reply being judged. */
-  response: string;
-  /** The user's next message. */
-  followup: string;
-  /** Human label. */
-  label: GaugeLabel;
-}
+import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
 
 type Row = [GaugeKind, GaugeLabel, string, string];
 
-const rows: Record<GaugeDomain, Row[]> = {
+const rows: Partial<Record<GaugeDomain, Row[]>> = {
   music: [
     ['deeper-question', 'positive',
       "If you liked the brass on that record, try Hiatus Kaiyote's 'Nakamarra' and some early Roy Ayers: both lean on warm horns and loose drums.",
@@ -539,11 +503,11 @@ const roundThreeRows: [GaugeDomain, GaugeKind, GaugeLabel, string, string][] = [
  */
 export const GAUGE_DATASET: readonly GaugeExample[] = (() => {
   const domains = Object.keys(rows) as GaugeDomain[];
-  const longest = Math.max(...domains.map((d) => rows[d].length));
+  const longest = Math.max(...domains.map((d) => rows[d]!.length));
   const out: GaugeExample[] = [];
   for (let i = 0; i < longest; i++) {
     for (const domain of domains) {
-      const row = rows[domain][i];
+      const row = rows[domain]![i];
       if (!row) continue;
       const [kind, label, response, followup] = row;
       out.push({ id: `${domain}-${i + 1}`, domain, kind, response, followup, label });

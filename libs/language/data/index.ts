@@ -1,0 +1,8 @@
+/**
+ * Labelled (reply, follow-up) sets of the gauge. Not part of the runtime library: only the fitting
+ * (bench/gauge.ts --fit), the tests and the benchmarks load them.
+ */
+export { GAUGE_DATASET, GAUGE_BLIND_SET, gaugeSplit } from './gauge-dev';
+export { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
+export { GAUGE_PHENOMENA_ROUND1 } from './gauge-phenomena-blind';
+export { GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-2';

@@ -1,0 +1,253 @@
+import { analyse, type Analysis } from '../nlp';
+
+/**
+ * Features of a (reply, follow-up) pair that read what a follow-up means without cue words (issue 17):
+ * a detail of the reply replaced, a constraint restated, ironic praise over a burden, a polite refusal,
+ * "already have it", a terse report of acting on the reply and how that went, an engaged or a rhetorical
+ * question about the offered item, and a pivot away. Each in [0, 1].
+ */
+export const PAIR_FEATURES = [
+  'contradiction',
+  'confirmation',
+  'restatement',
+  'ironicPraise',
+  'refusal',
+  'alreadyHave',
+  'notYet',
+  'actionDone',
+  'actionFailed',
+  'engagement',
+  'rhetorical',
+  'pivotAway',
+  'acceptOffer',
+] as const;
+
+/** One pair feature name. */
+export type PairFeature = (typeof PAIR_FEATURES)[number];
+
+/** Values of the pair features for one (reply, follow-up). */
+export type PairFeatures = Record<PairFeature, number>;
+
+const NUMBER_WORDS: Record<string, string> = {
+  one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
+  eleven: '11', twelve: '12', fifteen: '15', twenty: '20', thirty: '30', forty: '40', fifty: '50', hundred: '100',
+};
+const MONTHS = 'january february march april may june july august september october november december'.split(' ');
+const DAYS = 'monday tuesday wednesday thursday friday saturday sunday'.split(' ');
+// Capitalised words that are not names: sentence openers, interjections, pronouns.
+const NOT_NAMES = new Set(
+  ('i im ive id ill the a an it its this that these those thanks thank ok okay yes no not nope great perfect nice wow oh ' +
+    'ah hmm sure right fine good love cool awesome amazing brilliant fantastic wonderful lovely genius ugh meh whatever ' +
+    'never forget anyway also and but so just still done sent fixed merged booked ordered bought queued tried ' +
+    'which what how why when where who does do did is are can could would should will may might').split(' '),
+);
+
+type DetailKind = 'number' | 'code' | 'month' | 'day' | 'name';
+
+/**
+ * Concrete details of a text, by kind: numbers (also spelled), codes like "A4" or "B12", months, weekdays,
+ * and names (runs of wink-nlp proper-noun tokens, and `code spans`).
+ */
+function details(text: string, a: Analysis): Map<DetailKind, Set<string>> {
+  const out = new Map<DetailKind, Set<string>>();
+  const put = (k: DetailKind, v: string) => {
+    let s = out.get(k);
+    if (!s) out.set(k, (s = new Set()));
+    s.add(v);
+  };
+  for (const m of text.matchAll(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g)) put('code', m[1]!.toLowerCase());
+  const noCodes = text.replace(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g, ' ');
+  for (const m of noCodes.matchAll(/\d+(?:[.,:]\d+)*/g)) put('number', m[0].replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, ''));
+  const lower = text.toLowerCase();
+  for (const w of lower.match(/[a-z]+/g) ?? []) {
+    if (NUMBER_WORDS[w]) put('number', NUMBER_WORDS[w]);
+    if (MONTHS.includes(w) && w !== 'may') put('month', w);
+    if (DAYS.includes(w)) put('day', w);
+  }
+  for (const m of text.matchAll(/`([^`]+)`/g)) put('name', m[1]!.toLowerCase());
+  let run: string[] = [];
+  const flush = () => {
+    const words = run.filter((w) => !NOT_NAMES.has(w) && !MONTHS.includes(w) && !DAYS.includes(w));
+    if (words.length) put('name', words.join(' '));
+    run = [];
+  };
+  for (const t of a.tokens) {
+    if (t.pos === 'PROPN' && t.type === 'word') run.push(t.normal);
+    else flush();
+  }
+  flush();
+  return out;
+}
+
+/** Whether a detail appears in the other text's details of the same kind (names match on any shared word). */
+function known(kind: DetailKind, value: string, other: Map<DetailKind, Set<string>>, otherText: string): boolean {
+  const set = other.get(kind);
+  if (set?.has(value)) return true;
+  if (kind === 'name') {
+    // The same name, or one inside the other as whole words ("Coltrane" and "John Coltrane"), not a shared word ("Rue …").
+    const within = (a: string, b: string) => new RegExp(`(^|[^\\p{L}])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(b);
+    return [...(set ?? [])].some((n) => within(value, n) || within(n, value)) || within(value, otherText);
+  }
+  if (kind === 'number') return otherText.includes(value);
+  return false;
+}
+
+const POSITIVE_WORD = /\b(thanks|thank you|cheers|perfect|great|love|lovely|nice|awesome|amazing|brilliant|excellent|ideal|exactly|fine|good|works|worked|fixed|sold|yes|beautiful|got it|of course|booking|booked|ordered|ordering|buying|bought|grabbed|ready)\b|!/;
+const NEGATIVE_WORD = /\b(no|not|wrong|actually|says|said|said so|on my|it's|its|closer to|more like)\b/;
+
+function norm(text: string): string {
+  return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+function wordCount(text: string): number {
+  return (text.match(/[\p{L}\p{N}$]+/gu) ?? []).length;
+}
+
+const RESTATE = [
+  /\b(i|we) (did|do) (say|mention|tell you|ask|write)\b/,
+  /\b(as|like) (i|we) (said|wrote|mentioned|asked|told you|explained)\b/,
+  /\b(i|we) (said|mentioned|told you|wrote|specified|asked for)\b/,
+  /\bi said (that|so)\b/,
+  /\bsaid that\b/,
+  /\bremember\b/,
+  /^again\b/,
+  /(^|[.!?,] )still\b/,
+  /\b(i'm|i am|we're|we are|she's|he's|they're) (vegan|vegetarian|allergic|lactose|gluten|coeliac|celiac|diabetic|pregnant|on a budget|teetotal|halal|kosher)\b/,
+  /\b(allergy|allergic|intolerant)\b/,
+  /\bmy (budget|limit|max|maximum) (was|is)\b/,
+  /\b(has|have|needs?) to (stay|be|remain|fit)\b/,
+  /\b(only|max|maximum)\.?\s*(as|like|i)\b/,
+  /\b(i|we) (can't|cannot|don't|do not) (eat|have|use|drink|afford|run|install|drive)\b/,
+  /\bi (don't|do not) have (a|an|sudo|admin|root)\b/,
+  /\bwith (two|three|\d+) (kids|children|dogs|people)\b/,
+  /^(no|without) [\w-]+[.!]/,
+];
+
+const IRONIC_OPENER =
+  /^(oh,? )?(great|fantastic|wonderful|brilliant|perfect|amazing|lovely|genius|wow|fun|yay|awesome|super|nice|splendid|terrific|marvellous|outstanding|sounds (relaxing|fun|great|lovely|wonderful)|how (generous|convenient|lovely|nice|thoughtful|kind)|very (modern|helpful|useful|readable|relaxing|practical)|love (that|it)|i love|yum|oh (good|joy|boy)|cool|yes,? exactly|exactly what|just what|such|what a (treat|joy)|can't wait)\b/;
+const SINCERE =
+  /\b(thanks|thank you|booking|booked|book it|ordering|ordered|putting it on|adding|added|works|worked|fixed|actually|really does|great call|good call|tastes good|found it|might actually|short and|i'll|will do|starting|making|signing up|gives us|for the party)\b/;
+const BURDEN =
+  /\b(another|more|again|every|forever|whole|only two|grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k)\b/;
+
+const REFUSAL = [
+  /\b(appreciate (it|that|the thought|the offer)|thanks|thank you|kind of you|nice (idea|try|thought)|sounds (lovely|nice|great|good)|very cool|good idea),? but\b/,
+  /\bnot (for me|really (my|for)|my (thing|style|cup of tea|taste|scene)|quite what|what i'm after|needed|at that price|interested|this time)\b/,
+  /\b(i'll|we'll|i will|we will) (pass|skip|walk|stick with|keep it|leave (it|those|that|them) out)\b/,
+  /\bpass on\b/,
+  /(^|[.!?] )pass[.!]?$/,
+  /\b(i'd|we'd|i would) rather( not| sleep| keep| stay)?\b/,
+  /\bno,? thanks?\b|\bno thank you\b/,
+  /\b(maybe|perhaps) (another|some other) time\b/,
+  /\bthat's (ok|okay|alright|fine),? thanks\b/,
+  /\b(i'm|we're) (happy|fine|good) with\b/,
+  /\b(aren't|isn't|not) (my|our) thing\b/,
+  /\bthanks anyway\b/,
+  /\bnot (for|into) (me|us)\b/,
+  /^(i'm|i am|we're|we are) (good|fine|ok|okay|all set)\b/,
+  /\b(give|giving) (it|that|this|those|them)( one)? a miss\b/,
+  /^(let's|lets) not\b/,
+  /\bnot happening\b/,
+  /\b(fine|ok|okay|good|happy) without\b/,
+  /\b(thanks|thank you|appreciated|lovely thought|nice thought|kind thought),? (though|but)\b/,
+  /\b(don't|do not) mix\b/,
+];
+/** "X, but/though …n't …": a polite opening followed by a negation reads as a refusal. */
+const POLITE_BUT_NOT = /^[^.!?]{0,40}\b(but|though)\b[^.!?]{0,60}\b(not|n't|no|never)\b/;
+const ACCEPT_OFFER = /\b(yes|yeah|sure|ok|okay),? please\b|\bplease do\b|\bgo on then\b|\bwhy not\b|\bsounds good,? (add|do|go)\b|\b(add|include) (them|it|those)\b/;
+
+const ALREADY = [
+  /\balready\b/,
+  /\b(been there|had (them|it|those)|have (one|them|two)|own (one|two|it|three)|got (one|it|them) (for|last|already|as)|did that|done that|finished it|listened to (it|every|all)|first thing i did|we use it|i use it|there is one|it's on\b|its on\b|that's what i (made|did|have|cooked|bought))/,
+  /(^|[.!?,] )(seen|read|watched|had|done|tried) (it|that|them|this)\b/,
+  /\b(read|seen|watched|done|did|finished|tried|visited|been|bought|had) (it |that |there |them |this )?(last|twice|three times|years ago|weeks ago|months ago|days ago|a while ago|in school|at school|before|on day one|yesterday|this morning)\b/,
+  /\b\w+ ago\b/,
+  /^(seen|read|had|own|owned|been there|finished)( (it|that|them|both|all|twice|already|one))?[.!]?$/,
+  /\bi have (a|an|one|it|them|two|that|this)\b/,
+  /\b(on my shelf|in my (library|collection|cart) already|have them\. packed)\b/,
+  /^(saw|seen|went|been|read|watched|finished|visited|tried|had|did|used|played|listened|heard|owned)\b.*\b(last \w+|in (19|20)\d\d|for (years|ages|months)|ago|yesterday|on the (plane|train|flight)|before|twice|live)\b/,
+  /^(have|own|got) (a|an|one|two|the)\b/,
+  /^(that's|it's|its|they're|that is|it is) (on|enabled|set up|there|installed|in place|done)[.!]?$/,
+  /\bbeen (doing|using|reading|watching) (it|that|this|them)\b/,
+];
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew to me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
+
+const ACTION =
+  /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
+const IRREGULAR_PAST = new Set('took made got bought sent put ran gave went did done set built wrote read sold paid drove flew left caught cut hung kept lit'.split(' '));
+const ACTION_ANYWHERE = /\b(in my cart|went with|watching now|listening now|pipeline passes|tests green)\b/;
+const BAD_OUTCOME =
+  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck)\b/;
+
+const RHETORICAL =
+  /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
+const QUESTION_WORD = /^(how|what|which|does|do|did|is|are|can|could|would|should|will|where|when|homemade|white|red|any)\b/;
+const ITEM_REFERENCE = /\b(it|its|it's|they|them|the one|that one|this one|which one|which track|which series|the (book|film|show|album|cabins?|view|ferry|later|first|second)|there)\b/;
+
+const ASKS_ADVICE = /\b(would you|should i|do you|you'd|can i|should it|should the|would it|will it)\b/;
+
+const PIVOT =
+  /\b(ok(ay)?,? whatever|whatever|never ?mind|forget (it|that|the \w+|about it)|different (question|topic)|new question|moving on|move on|change of (topic|subject)|something else|let's talk about|skip (it|that)|doesn't matter|i'll figure it out|i'll find something|other thing|next question|next thing|random question|another thing|unrelated|by the way|separately|also,|and music|now,|next:|now something)\b/;
+const PIVOT_SOUR = /\b(whatever|never ?mind|forget|meh|ugh|doesn't matter|skip (it|that)|i'll figure it out|i'll find something|let's move on|moving on|fine\.|right\.|ok\. moving|change of subject|let's talk about something else)\b|^(fine|ok|right|sure)[.,]/;
+
+/** Computes the {@link PairFeatures} of a reply and its follow-up (texts already capped by the caller). */
+export function pairFeatures(response: string, followup: string, fa: Analysis = analyse(followup), ra: Analysis = analyse(response)): PairFeatures {
+  const f = norm(followup);
+  const r = norm(response);
+  const words = wordCount(followup);
+  const positive = POSITIVE_WORD.test(f);
+
+  // Details the follow-up brings that the reply had a different value for (same kind), and details it repeats.
+  // Details are read from statements only: a question about a new name is not a correction.
+  const stated = fa.sentences.filter((s) => !s.text.trim().endsWith('?'));
+  const statements = stated.map((s) => s.text).join(' ');
+  const fd = !stated.length ? new Map<DetailKind, Set<string>>() : details(statements, stated.length === fa.sentences.length ? fa : analyse(statements));
+  const rd = details(response, ra);
+  let replaced = 0;
+  let repeated = 0;
+  for (const [kind, values] of fd) {
+    for (const v of values) {
+      if (known(kind, v, rd, r)) repeated++;
+      else if (rd.has(kind) || (kind === 'name' && rd.has('name'))) replaced++;
+    }
+  }
+  const terse = words <= 8 ? 1 : words <= 14 ? 0.6 : 0.3;
+  const contradiction = replaced > 0 ? Math.min(1, terse * (repeated > 0 ? 0.6 : 1) * (positive && !NEGATIVE_WORD.test(f) ? 0.3 : 1) + (/\bnot\b/.test(f) && repeated > 0 ? 0.5 : 0)) : 0;
+  const confirmation = repeated > 0 && replaced === 0 && !/\bnot\b/.test(f) ? 1 : 0;
+
+  const restated = RESTATE.some((re) => re.test(f));
+  const restatement = restated ? (positive && !/\b(i said|told you|i did say|remember|still)\b/.test(f) ? 0.3 : 1) : 0;
+
+  const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
+  const burden = BURDEN.test(f) || BURDEN.test(r);
+  const ironicPraise =
+    (opener && burden && !SINCERE.test(f)) || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) ? 1 : 0;
+
+  const acceptOffer = ACCEPT_OFFER.test(f) ? 1 : 0;
+  const refusal = !acceptOffer && (REFUSAL.some((re) => re.test(f)) || POLITE_BUT_NOT.test(f)) ? 1 : 0;
+
+  const notYet = NOT_YET.test(f) ? 1 : 0;
+  const alreadyHave = !notYet && ALREADY.some((re) => re.test(f)) ? 1 : 0;
+
+  const first = fa.tokens.find((t) => t.type === 'word');
+  const pastFirst = !!first && first.pos === 'VERB' && (/ed$/.test(first.normal) || IRREGULAR_PAST.has(first.normal));
+  // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
+  const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f)) && words <= 14;
+  const bad = BAD_OUTCOME.test(f) || fa.sentences.slice(1).some((s) => s.afinn < 0);
+  const actionDone = acted && !bad && !alreadyHave ? 1 : 0;
+  const actionFailed = acted && bad ? 1 : 0;
+
+  const questions = fa.sentences.filter((s) => s.text.trim().endsWith('?') || QUESTION_WORD.test(norm(s.text)));
+  const rhetorical = questions.some((s) => RHETORICAL.test(norm(s.text))) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
+  const rStems = new Set(ra.tokens.filter((t) => !t.stop && t.normal.length > 2).map((t) => t.stem));
+  const aboutItem =
+    questions.some((s) => ITEM_REFERENCE.test(norm(s.text)) || ASKS_ADVICE.test(norm(s.text))) ||
+    (questions.length > 0 && fa.tokens.some((t) => !t.stop && t.normal.length > 2 && rStems.has(t.stem)));
+  const pivot = PIVOT.test(f);
+  const engagement = questions.length > 0 && aboutItem && !rhetorical && !PIVOT_SOUR.test(f) && !/\b(unrelated|by the way|random question|separately|also)\b/.test(f) ? 1 : 0;
+
+  // A sour change of subject; a plain "by the way" is left to `redirection` (neutral, not negative).
+  const pivotAway = pivot && PIVOT_SOUR.test(f) ? 1 : 0;
+
+  return { contradiction, confirmation, restatement, ironicPraise, refusal, alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway, acceptOffer };
+}
