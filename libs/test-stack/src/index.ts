@@ -1,1 +1,4 @@
 export * from './stack';
+export * from './managed-process';
+export * from './nats-topology';
+export * from './process-stack';
