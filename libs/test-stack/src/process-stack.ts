@@ -30,6 +30,11 @@ export interface ProcessStackOptions {
   env?: Record<string, string>;
   /** pino level of the services (default `info`: their `started` line is the readiness signal). */
   logLevel?: string;
+  /**
+   * pino level of the HTTP fronts (gateways, all-in-one; default `warn`: at `info` Fastify writes two lines
+   * per request; their readiness is `/health`).
+   */
+  frontLogLevel?: string;
   /** Repository root (default: found from this file). */
   root?: string;
 }
@@ -127,6 +132,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
     if (name === 'gateway' || name === 'tastegraph') {
       const port = await freePort();
       env['PORT'] = String(port);
+      env['LOG_LEVEL'] = opts.frontLogLevel ?? 'warn';
       const h = healthy(port);
       ready =
         name === 'tastegraph'
