@@ -12,7 +12,7 @@ describe('crash: kill -9 of the all-in-one process under a steady write load', (
   beforeAll(async () => {
     s = await startProcessStack({ shape: 'all-in-one', replicas: 1, env: { TG_RPC_TIMEOUT_MS: '5000' } });
     for (let r = 0; r < 2; r++) rounds.push(await crashRound(s, [{ app: 'tastegraph' }], { jobTimeoutMs: 5_000 }));
-  }, 300_000);
+  }, 420_000);
   afterAll(async () => s?.stop(), 60_000);
 
   it('acknowledged writes before and after each kill, and the stream was read back', () => {

@@ -16,7 +16,7 @@ describe('crash: kill -9 of each service process (2 replicas each) and of the na
     // Alternate the replica killed, so that both indexes of the stack are exercised.
     services = await crashRound(s, [...SERVICE_APPS.map((app, i) => ({ app, index: i % 2 })), { app: 'gateway' as const, index: 1 }], { acksBetween: 12, jobTimeoutMs: 5_000 });
     nats = await crashRound(s, [{ nats: 0 }], { jobTimeoutMs: 5_000 });
-  }, 420_000);
+  }, 600_000);
   afterAll(async () => s?.stop(), 60_000);
 
   it('kept acknowledging writes around every kill', () => {
