@@ -265,7 +265,7 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
   const readable = async (what: string, fn: () => Promise<boolean>) => {
     checked += 1;
     try {
-      await eventually(fn, { timeoutMs: opts.readTimeoutMs ?? 15_000, what });
+      await eventually(fn, { timeoutMs: opts.readTimeoutMs ?? 30_000, what });
     } catch {
       lost.push(what);
     }
@@ -327,8 +327,14 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
     });
   }
   // Entity counts: users created ≤ attempted ids (a count above means an entity appeared twice).
-  const users = await c.request('GET', '/entity/type', { query: { entity_type: 'user' } });
-  const userCount = (users.body as { entity_count?: number })?.entity_count ?? -1;
+  // (Retried within the read bound: a read model can lag after a restart; an unreadable count is reported as -1.)
+  const userCount = await eventually(
+    async () => {
+      const users = await c.request('GET', '/entity/type', { query: { entity_type: 'user' } });
+      return users.status === 200 ? ((users.body as { entity_count: number }).entity_count as number) + 1 : undefined;
+    },
+    { timeoutMs: opts.readTimeoutMs ?? 30_000, what: 'GET /entity/type' },
+  ).then((n) => n - 1, () => -1);
   const ackedUsers = load.acked.filter((a) => a.kind === 'entity').length + 1; // + the barrier
   if (userCount > load.attemptedIds.size) duplicated.push(`entity_count(user) ${userCount} > ${load.attemptedIds.size} ids written`);
   if (userCount < ackedUsers) lost.push(`entity_count(user) ${userCount} < ${ackedUsers} acknowledged`);
