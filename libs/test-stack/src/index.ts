@@ -1,1 +1,6 @@
 export * from './stack';
+export * from './managed-process';
+export * from './nats-topology';
+export * from './process-stack';
+export * from './crash-load';
+export * from './crash-round';

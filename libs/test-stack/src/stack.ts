@@ -6,9 +6,9 @@ import { loadConfig, type TgConfig } from '@tg/config';
 import { createLogger } from '@tg/observability';
 import { startTastegraph, type RunningTastegraph } from '@tg/server';
 import { startNats, type TestNats } from '@tg/testing';
+import { TEST_MODEL_DIR } from './wait';
 
-/** Shared model cache across test stacks: the GloVe binary is converted once per machine. */
-export const TEST_MODEL_DIR = join(tmpdir(), 'tastegraph-embedding-cache');
+export { TEST_MODEL_DIR, eventually } from './wait';
 
 /** A whole tastegraph (real NATS, every service, the gateway on a free port) for a test. */
 export interface TestStack {
@@ -77,18 +77,3 @@ export async function startStack(overrides: Partial<TgConfig> = {}): Promise<Tes
   return stack;
 }
 
-/** Polls a condition until it holds (bounded); for effects that are asynchronous by design. */
-export async function eventually<T>(fn: () => Promise<T | undefined | false> | T | undefined | false, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<T> {
-  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await fn();
-      if (v) return v as T;
-    } catch (e) {
-      last = e;
-    }
-    if (Date.now() > deadline) throw new Error(`condition not met in time: ${opts.what ?? 'eventually'}${last ? ` (last error: ${String(last)})` : ''}`);
-    await new Promise((r) => setTimeout(r, opts.intervalMs ?? 25));
-  }
-}

@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { findNatsServer, freePort, waitForNats } from '@tg/testing';
+import { ManagedProcess } from './managed-process';
+import { eventually } from './wait';
+
+/**
+ * The NATS part of a process topology. Pluggable: one JetStream server today ({@link singleNats}); a
+ * three-node cluster with R3 streams plugs in behind the same interface.
+ */
+export interface NatsTopology {
+  /** What services get as `NATS_URL` (comma-separated for a cluster). */
+  readonly url: string;
+  /** Replicas the event stream should have on this topology (`TG_STREAM_REPLICAS`). */
+  readonly streamReplicas: number;
+  /** The nats-server processes (kill/restart any one of them; each keeps its store). */
+  readonly nodes: ManagedProcess[];
+  /** Kills node `i` with SIGKILL (a crash); its store stays. */
+  kill(i?: number): Promise<void>;
+  /** Starts node `i` again on the same port and store and waits until clients can connect. */
+  start(i?: number): Promise<void>;
+  /** Stops every node and removes the stores. */
+  dispose(): Promise<void>;
+}
+
+/** Creates a NATS topology (called once by the process stack). */
+export type NatsFactory = () => Promise<NatsTopology>;
+
+/** One nats-server with JetStream on a free loopback port and a temporary store. */
+export function singleNats(opts: { storeDir?: string; port?: number } = {}): NatsFactory {
+  return async () => {
+    const bin = findNatsServer();
+    const storeDir = opts.storeDir ?? mkdtempSync(join(tmpdir(), 'tg-nats-'));
+    const port = opts.port ?? (await freePort());
+    const url = `nats://127.0.0.1:${port}`;
+    const node = new ManagedProcess({
+      name: 'nats',
+      index: 0,
+      command: bin,
+      // -DV off; --http_port 0 gives monitoring on a free port (no clash between parallel stacks).
+      args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '--http_port', '0'],
+      env: { ...process.env },
+      cwd: tmpdir(),
+      ready: async () => waitForNats(url, 30_000),
+      readyTimeoutMs: 35_000,
+    });
+    await node.start();
+    return {
+      url,
+      streamReplicas: 1,
+      nodes: [node],
+      kill: async (i = 0) => nodeAt([node], i).kill('SIGKILL'),
+      start: async (i = 0) => nodeAt([node], i).start(),
+      async dispose() {
+        await node.stop();
+        if (!opts.storeDir) rmSync(storeDir, { recursive: true, force: true });
+      },
+    };
+  };
+}
+
+/**
+ * A cluster of `nodes` (default 3) nats-servers with JetStream on loopback, each with its own store and
+ * server name, routes between all of them; streams should use 3 replicas (`streamReplicas`). Ready when
+ * every node accepts clients and JetStream answers (a meta leader is elected). A node started again after
+ * a kill waits for the same.
+ */
+export function natsCluster(opts: { nodes?: number } = {}): NatsFactory {
+  return async () => {
+    const n = opts.nodes ?? 3;
+    const bin = findNatsServer();
+    const base = mkdtempSync(join(tmpdir(), 'tg-nats-cluster-'));
+    const ports: number[] = [];
+    const routes: number[] = [];
+    for (let i = 0; i < n; i++) {
+      ports.push(await freePort());
+      routes.push(await freePort());
+    }
+    const urls = ports.map((p) => `nats://127.0.0.1:${p}`);
+    const jetstreamReady = async () => {
+      await eventually(
+        async () => {
+          const nc = await connect({ servers: urls, timeout: 1_000, reconnect: false });
+          try {
+            const jsm = await jetstreamManager(nc, { timeout: 2_000 });
+            await jsm.getAccountInfo();
+            return true;
+          } finally {
+            await nc.close();
+          }
+        },
+        { timeoutMs: 60_000, intervalMs: 100, what: 'JetStream answering on the cluster' },
+      );
+    };
+    const nodes = ports.map(
+      (port, i) =>
+        new ManagedProcess({
+          name: 'nats',
+          index: i,
+          command: bin,
+          args: [
+            '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(base, `n${i}`), '-n', `tg-${i}`, '--http_port', '0',
+            '--cluster_name', 'tg', '--cluster', `nats://127.0.0.1:${routes[i]}`,
+            '--routes', routes.filter((_, j) => j !== i).map((r) => `nats://127.0.0.1:${r}`).join(','),
+          ],
+          env: { ...process.env },
+          cwd: tmpdir(),
+          ready: async () => waitForNats(urls[i]!, 30_000),
+          readyTimeoutMs: 35_000,
+        }),
+    );
+    await Promise.all(nodes.map((x) => x.start()));
+    await jetstreamReady();
+    return {
+      url: urls.join(','),
+      streamReplicas: Math.min(3, n),
+      nodes,
+      kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
+      start: async (i = 0) => {
+        await nodeAt(nodes, i).start();
+        await jetstreamReady();
+      },
+      async dispose() {
+        await Promise.all(nodes.map((x) => x.stop()));
+        rmSync(base, { recursive: true, force: true });
+      },
+    };
+  };
+}
+
+function nodeAt(nodes: ManagedProcess[], i: number): ManagedProcess {
+  const n = nodes[i];
+  if (!n) throw new Error(`no nats node ${i} (have ${nodes.length})`);
+  return n;
+}
