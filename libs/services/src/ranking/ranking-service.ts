@@ -20,12 +20,14 @@ import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
 import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
-import { graphEvidence, type GraphEvidence } from './graph';
+import { type GraphEvidence } from './graph';
+import { LearnedGraphs } from './learned-graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
+export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, type LearnedModel } from './learned-graph';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 
 type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;
@@ -191,6 +193,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     vector: (cat, id) => index.representative(cat.id, id),
     match: (v, p) => contentMatch(v, p).score,
   });
+  // Learned item-item graph evidence per workspace, refitted in the background (learned-graph.ts).
+  const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
   const generator = opts.generator ?? createGenerator(rt);
   const template = new TemplateGenerator();
   const local = opts.embedder;
@@ -205,7 +209,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const cat = host.catalog.ws(ws);
     const doc = cat.entities.get(id) ?? (looksLikeUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
     if (!doc) throw new TgError('anchor_not_found', `Anchor entity not found: ${id}`, { entity_id: id });
-    return { cat, doc, profile: anchorProfile(cat, doc.id), graph: graphEvidence(cat, doc.id) };
+    return { cat, doc, profile: anchorProfile(cat, doc.id), graph: learned.evidence(cat, doc.id) };
   };
 
   /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */
@@ -658,6 +662,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     async stop() {
       await server.drain();
       await index.close();
+      await learned.close();
     },
   };
 }
