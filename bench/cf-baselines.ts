@@ -41,23 +41,27 @@ function meanNdcg(users: CfUser[], score: Scorer): number {
 }
 
 /**
- * The validation split: a random 20% of each user's training links held out (users with ≥ 5 links; seeded, the
- * same draw as the served model's choice of λ in `tuneDualEase`).
+ * Validation splits: a random 20% of each user's training links held out (users with ≥ 5 links; seeded), `folds`
+ * times, as the served model chooses its λ in `tuneDualEase`.
  */
-export function validationUsers(users: CfUser[]): CfUser[] {
+export function validationUsers(users: CfUser[], folds = 3): CfUser[][] {
   const rng = createRng(1);
-  return users.map((u) => {
-    const n = u.train.length;
-    const h = n >= 5 ? Math.max(1, Math.floor(n * 0.2)) : 0;
-    const order = Array.from({ length: n }, (_, i) => i);
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(rng() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    const out = new Set(order.slice(0, h));
-    const train = u.train.filter((_, i) => !out.has(i));
-    return { train, test: new Set(u.train.filter((m, i) => out.has(i) && !train.includes(m))), exclude: new Set(train) };
-  });
+  const out: CfUser[][] = Array.from({ length: folds }, () => []);
+  for (const u of users) for (const fold of out) fold.push(holdOut(u, rng));
+  return out;
+}
+
+function holdOut(u: CfUser, rng: () => number): CfUser {
+  const n = u.train.length;
+  const h = n >= 5 ? Math.max(1, Math.floor(n * 0.2)) : 0;
+  const order = Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const out = new Set(order.slice(0, h));
+  const train = u.train.filter((_, i) => !out.has(i));
+  return { train, test: new Set(u.train.filter((m, i) => out.has(i) && !train.includes(m))), exclude: new Set(train) };
 }
 
 /** Dense item-item weights over the linked movies only (m × m, m = movies with a link), top-k per row. */
@@ -112,18 +116,18 @@ class ItemItem {
   }
 }
 
-function itemKnn(n: number, users: CfUser[], k: number): Scorer {
+export function itemKnn(n: number, users: CfUser[], k: number): Scorer {
   const m = new ItemItem(n, users, (_i, _j, co, di, dj) => co / Math.sqrt(di * dj), k);
   return (_u, user) => m.score(user);
 }
 
-function rp3beta(n: number, users: CfUser[], alpha: number, beta: number, k = 200): Scorer {
+export function rp3beta(n: number, users: CfUser[], alpha: number, beta: number, k = 200): Scorer {
   // W_ij = Σ_u (1/deg(i))^α (1/deg(u))^α over users linking both, / deg(j)^β: the user weight carries deg(u)^-α.
   const m = new ItemItem(n, users, (_i, _j, co, di, dj) => (co * Math.pow(di, -alpha)) / Math.pow(dj, beta), k, (du) => Math.pow(du, -alpha));
   return (_u, user) => m.score(user);
 }
 
-function ease(n: number, users: CfUser[], lambda: number): Scorer {
+export function ease(n: number, users: CfUser[], lambda: number): Scorer {
   const per: [number, number][][] = Array.from({ length: n }, () => []);
   users.forEach((u, i) => u.train.forEach((m) => per[m]!.push([i, 1])));
   const x = itemPostings(users.length, per);
@@ -146,18 +150,20 @@ export interface TunedBaseline {
 
 /** Tunes each baseline on the validation split of `users`' training links and fits the chosen one on all of them. */
 export function tunedBaselines(n: number, users: CfUser[], log: (s: string) => void = () => undefined): TunedBaseline[] {
-  const val = validationUsers(users);
-  const valEval = val.filter((u) => u.test.size);
-  // The validation users keep their index in `val` (the EASE scorer needs it); the others only train.
-  const evalOn = (fit: Scorer) => {
+  const folds = validationUsers(users);
+  // Mean NDCG@10 over the folds' validated users (users with held-out links); the others only train.
+  const evalOn = (val: CfUser[], fit: Scorer) => {
     let s = 0;
+    let n = 0;
     val.forEach((u, i) => {
-      if (u.test.size) s += ndcgAtK(topOf(fit(i, u), u.exclude, 10).map(String), new Set([...u.test].map(String)), 10);
+      if (!u.test.size) return;
+      s += ndcgAtK(topOf(fit(i, u), u.exclude, 10).map(String), new Set([...u.test].map(String)), 10);
+      n++;
     });
-    return s / Math.max(1, valEval.length);
+    return s / Math.max(1, n);
   };
   const tune = <P>(name: string, params: P[], label: (p: P) => string, make: (us: CfUser[], p: P) => Scorer): TunedBaseline => {
-    const grid = params.map((p) => ({ p, setting: label(p), ndcg: evalOn(make(val, p)) }));
+    const grid = params.map((p) => ({ p, setting: label(p), ndcg: folds.reduce((a, val) => a + evalOn(val, make(val, p)), 0) / folds.length }));
     const best = grid.reduce((a, b) => (b.ndcg > a.ndcg ? b : a));
     log(`${name}: validation NDCG@10 ${grid.map((g) => `${g.setting} ${g.ndcg.toFixed(4)}`).join(', ')} → ${best.setting}`);
     return { name, setting: best.setting, validationNdcg: best.ndcg, grid: grid.map(({ setting, ndcg }) => ({ setting, ndcg })), score: make(users, best.p) };

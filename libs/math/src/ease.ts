@@ -213,7 +213,9 @@ export interface EaseTuning {
   minLinks?: number;
   /** Cut-off of the validation metric (default 10). */
   k?: number;
-  /** Seed of the random holdout (default 1). */
+  /** Random holdouts λ is chosen on (their mean NDCG; default 3: one split of a few hundred users is noisy). */
+  folds?: number;
+  /** Seed of the random holdouts (default 1). */
   seed?: number;
 }
 
@@ -223,7 +225,7 @@ export interface TunedEase {
   postings: ItemPostings;
   lambda: number;
   recency: number;
-  /** Validation NDCG@k of every setting tried: λ on the random holdout (recency 0), the recency shares on the newest links. */
+  /** Validation NDCG@k of every setting tried: λ on the random holdouts (mean; recency 0), the recency shares on the newest links. */
   grid: { lambda: number; recency: number; ndcg: number; holdout: 'random' | 'newest' }[];
   validationUsers: number;
 }
@@ -232,8 +234,8 @@ export interface TunedEase {
  * Chooses λ and the recency share on validation splits cut from the links themselves (never anything outside
  * `links`), by NDCG@k of the held-out links among all items, then fits the model on all links:
  *
- * - λ (how far to trust co-links over item identity) on a random `holdout` share of each user's links (seeded):
- *   a question about the links in general;
+ * - λ (how far to trust co-links over item identity) on `folds` random `holdout` shares of each user's links
+ *   (seeded; the mean NDCG): a question about the links in general;
  * - the recency share of the user's own links at the chosen λ on each user's newest `holdout` share: a question
  *   about what a user links next.
  *
@@ -248,23 +250,26 @@ export function tuneDualEase(links: UserLinks, opts: EaseTuning = {}): TunedEase
   const nUsers = links.start.length - 1;
   const discount = Array.from({ length: k }, (_, i) => 1 / Math.log2(i + 2));
   const rng = createRng(opts.seed ?? 1);
+  const folds = Math.max(1, opts.folds ?? 3);
   const held = (n: number) => (n >= minLinks ? Math.max(1, Math.floor(n * holdout)) : 0);
-  // Positions (in link order) each user keeps for training, under either holdout.
+  // Positions (in link order) each user keeps for training, under the newest holdout and each random one.
   const newest: boolean[][] = [];
-  const random: boolean[][] = [];
+  const randoms: boolean[][][] = Array.from({ length: folds }, () => []);
   for (let u = 0; u < nUsers; u++) {
     const n = links.start[u + 1]! - links.start[u]!;
     const h = held(n);
     newest.push(Array.from({ length: n }, (_, i) => i < n - h));
-    // A seeded shuffle of positions; the first h are held out.
-    const order = Array.from({ length: n }, (_, i) => i);
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(rng() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
+    for (const random of randoms) {
+      // A seeded shuffle of positions; the first h are held out.
+      const order = Array.from({ length: n }, (_, i) => i);
+      for (let i = n - 1; i > 0; i--) {
+        const j = Math.floor(rng() * (i + 1));
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      const keep = Array.from({ length: n }, () => true);
+      for (let i = 0; i < h; i++) keep[order[i]!] = false;
+      random.push(keep);
     }
-    const keep = Array.from({ length: n }, () => true);
-    for (let i = 0; i < h; i++) keep[order[i]!] = false;
-    random.push(keep);
   }
   const trainOf = (keep: boolean[][]): ItemPostings => {
     const per: [number, number][][] = Array.from({ length: links.nItems }, () => []);
@@ -311,10 +316,11 @@ export function tuneDualEase(links: UserLinks, opts: EaseTuning = {}): TunedEase
   let lambda = lambdas[0]!;
   let share = recency[0]!;
   if (validated.length) {
-    const trainR = trainOf(random);
+    const trains = randoms.map(trainOf);
     let best = -1;
     for (const l of lambdas) {
-      const ndcg = evaluate(fitDualEase(trainR, l), trainR, random, 0);
+      let ndcg = 0;
+      randoms.forEach((random, f) => (ndcg += evaluate(fitDualEase(trains[f]!, l), trains[f]!, random, 0) / folds));
       grid.push({ lambda: l, recency: 0, ndcg, holdout: 'random' });
       if (ndcg > best) [best, lambda] = [ndcg, l];
     }
