@@ -18,7 +18,7 @@ import { LearnedThread } from './learned-thread';
  */
 export const LEARNED = Object.freeze({
   /** Linking entities in a model (those with the most content links; the fit costs their count cubed). */
-  maxUsers: 1_500,
+  maxUsers: 1_000,
   /**
    * EASE score that gives a graph match of 1 − 1/e ≈ 0.63 (scores predict a link: 0 none, 1 certain; a user's
    * strongest candidates score 0.05-0.3 on MovieLens). Sets how far graph evidence outweighs the content match in
