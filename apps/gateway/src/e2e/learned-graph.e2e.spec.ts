@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@tg/messaging';
-import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, learnedMatch, replayProjection } from '@tg/services';
+import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, replayProjection } from '@tg/services';
 import { easeScore } from '@tg/math';
 import { startStack, type TestStack } from '@tg/test-stack';
 
@@ -69,6 +69,16 @@ describe('ranking: learned graph evidence', () => {
       expect(x.score).toBeLessThanOrEqual(1);
     }
     expect(positive).toBeGreaterThan(3);
+    // The graph candidates of /search are the anchor's best items by learned match (its own links left out).
+    const ev = learnedEvidence(model, cat, anchor, graphEvidence(cat, anchor), q);
+    const own = new Set(cat.parents.get(anchor)!.children.keys());
+    const expectedTop = items
+      .filter((i) => !own.has(i))
+      .map((id) => ({ id, m: ev.match(id) }))
+      .filter((x) => x.m > 0)
+      .sort((a, b) => b.m - a.m || (a.id < b.id ? -1 : 1))
+      .slice(0, 5);
+    expect(ev.topMatches(5).map((x) => x.id)).toEqual(expectedTop.map((x) => x.id));
   });
 
   it('a new link refits the model in the background', async () => {

@@ -41,6 +41,10 @@ export interface LearnedModel {
   readonly items: ReadonlyMap<string, number>;
   readonly model: DualEase;
   readonly postings: ItemPostings;
+  /** The links the model was fitted on, by user (for the top items of an anchor). */
+  readonly links: UserLinks;
+  /** Item ids by index. */
+  readonly itemIds: readonly string[];
   readonly lambda: number;
   readonly recency: number;
   readonly grid: TunedEase['grid'];
@@ -82,8 +86,19 @@ export function learnedMatch(s: number): number {
   return s > 0 ? 1 - Math.exp(-s / LEARNED.tau) : 0;
 }
 
+/** An anchor's query into a model: q = M·Σ w_i x_i, its own items (index → weight), and its best items once listed. */
+export interface AnchorQuery {
+  q: Float64Array;
+  own: Map<number, number>;
+  /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
+  top?: { id: string; s: number }[];
+}
+
+/** Items kept in {@link AnchorQuery.top}. */
+const TOP_KEPT = 300;
+
 /** The user-space query of an anchor: its content links known to the model, recency-weighted as tuned. */
-export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string): { q: Float64Array; own: Map<number, number> } | null {
+export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string): AnchorQuery | null {
   const kids = cat.parents.get(anchorId)?.children;
   if (!kids?.size) return null;
   const items: number[] = [];
@@ -104,8 +119,9 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
 }
 
 /**
- * Graph evidence of an anchor from a learned model. `match` is the learned one; `top`/`topMatches` (the
- * co-link candidates of /search) take the co-link walk's strongest 300 and order them by the learned match.
+ * Graph evidence of an anchor from a learned model: `match` and `top`/`topMatches` (the graph candidates of
+ * /search: the anchor's strongest items by learned score, not linked by it) are the learned ones. Falls back to the
+ * co-link evidence when the model knows none of the anchor's items.
  */
 export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string, colink: GraphEvidence, query = anchorQuery(m, cat, anchorId)): GraphEvidence {
   if (!query) return colink;
@@ -123,12 +139,28 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
     }
     return g;
   };
-  const topMatches = (n: number) =>
-    colink
-      .topMatches(Math.max(n, 300))
-      .map(({ id }) => ({ id, match: match(id) }))
-      .sort((a, b) => b.match - a.match || (a.id < b.id ? -1 : 1))
-      .slice(0, n);
+  // The strongest items by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links (one pass over
+  // those users' links), then the diagonal correction; kept with the (cached) query.
+  const ranked = (): { id: string; s: number }[] => {
+    const { start, items, weights } = m.links;
+    const acc = new Float64Array(m.itemIds.length);
+    for (let v = 0; v < q.length; v++) {
+      const qv = q[v]!;
+      if (qv === 0) continue;
+      for (let p = start[v]!; p < start[v + 1]!; p++) acc[items[p]!]! += qv * weights[p]!;
+    }
+    const out: { id: string; s: number }[] = [];
+    for (let j = 0; j < acc.length; j++) {
+      if (!(acc[j]! > 0) || own.has(j)) continue;
+      out.push({ id: m.itemIds[j]!, s: acc[j]! / (1 - m.model.d[j]!) });
+    }
+    return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
+  };
+  const topMatches = (n: number) => {
+    // /search asks for at most 300: those are kept with the query; a longer list is ranked again.
+    const list = n <= TOP_KEPT ? (query.top ??= ranked().slice(0, TOP_KEPT)) : ranked();
+    return list.slice(0, n).map(({ id }) => ({ id, match: match(id) }));
+  };
   return { active: true, match, top: (n) => topMatches(n).map((x) => x.id), topMatches };
 }
 
@@ -263,6 +295,8 @@ export class LearnedGraphs {
       items: new Map(input.items.map((id, i) => [id, i])),
       model: tuned.model,
       postings: tuned.postings,
+      links: input.links,
+      itemIds: input.items,
       lambda: tuned.lambda,
       recency: tuned.recency,
       grid: tuned.grid,
@@ -284,6 +318,8 @@ export function fitLearnedModel(cat: WorkspaceCatalog): LearnedModel | undefined
     items: new Map(input.items.map((id, i) => [id, i])),
     model: tuned.model,
     postings: tuned.postings,
+    links: input.links,
+    itemIds: input.items,
     lambda: tuned.lambda,
     recency: tuned.recency,
     grid: tuned.grid,
