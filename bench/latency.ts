@@ -9,7 +9,10 @@
  *    - score (by id): `{ content: { entity_id } }` for a catalog item;
  *    - score (content object): `{ content: { url, type } }` of an indexed URL (the "indexed first" path);
  *    - search: a different three-word query per request (drawn from the catalog's words; few embedding cache hits), default limit 20;
- *    - rerank: 50 entity ids.
+ *    - rerank: 50 entity ids, and 1,000 entity ids (`limit` 10, as a client ranking a page of a large catalog does).
+ *    `--linkers` other users (default 300) each link 40 items, a quarter of them among the anchor's, so that the
+ *    workspace has a link graph and a learned graph model (fitted in the background before measuring);
+ *    `--linkers 0` is the workspace of the earlier figures (one user, no graph).
  * 3. Search quality against scoring every item (the search RPC's internal `exhaustive` mode), over
  *    `--quality-queries` queries: recall@10/@20 and the mean top-20 score the served results give up.
  * 4. The raw index: the same 100,000 vectors (read back from the event log) in an InProcessVectorIndex, k = 100,
@@ -25,7 +28,7 @@
 import { decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { readStream } from '@tg/services';
+import { LearnedGraphs, readStream } from '@tg/services';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';
@@ -38,6 +41,7 @@ export async function run(args: string[]) {
   const nLinks = arg(args, 'links', 60);
   const connections = arg(args, 'connections', 16);
   const amount = arg(args, 'amount', 3000);
+  const linkers = arg(args, 'linkers', 300);
   const t0 = performance.now();
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
   // --main-thread: vector searches on the event loop (TG_VECTOR_THREAD=false); --over-nats: the gateway calls the
@@ -69,6 +73,18 @@ export async function run(args: string[]) {
       body: { content: linked.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: linked.map(() => user) },
     });
     if (lr.status !== 200) throw new Error(`link: ${lr.status}`);
+    // Other users: each links 40 items, 10 of them among the anchor's, 30 spread over the catalog.
+    await pool(linkers, 4, async (o) => {
+      const id = (await ws.request('POST', '/entity', { body: { type: 'user', name: `Linker ${o}` } })).body.id as string;
+      const picks = new Set<number>();
+      for (let k = 0; picks.size < 40; k++) picks.add(picks.size < 10 ? linked[(o * 7 + k * 13) % nLinks]! : (o * 104_729 + k * 7_919) % items);
+      const ks = [...picks];
+      const body = { content: ks.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: ks.map(() => id) };
+      let r = await ws.request('POST', '/entity/batch', { body });
+      // An overloaded machine can answer 503 (busy): the batch is idempotent, send it once more.
+      if (r.status === 503) r = await ws.request('POST', '/entity/batch', { body });
+      if (r.status !== 200) throw new Error(`linker: ${r.status}`);
+    });
     // Let the background cluster recompute of the new catalog finish, so that it does not fall into a measurement.
     const store = await EventStore.open(s.tg.nc);
     const rpc = new RpcClient(s.tg.nc);
@@ -80,13 +96,16 @@ export async function run(args: string[]) {
       if (performance.now() - settleT > 600_000) throw new Error('clusters did not settle in 10 minutes');
       await new Promise((r) => setTimeout(r, 1_000));
     }
-    console.log(`clusters settled (${since()} s)`);
+    for (const lg of LearnedGraphs.live) await lg.whenSettled();
+    const model = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
+    console.log(`clusters and learned graph settled (${model ? `${model.users.length} linking users, ${model.items.size} items, fit ${Math.round(model.fitMs)} ms` : 'no learned model'}) (${since()} s)`);
 
     const query = { relative_to_entity_id: user, in_terms_of_entity_type: 'content' };
     const qs = new URLSearchParams(query).toString();
     const headers = { 'x-api-key': ws.key };
     const target = (k: number) => (k * 7919 + 13) % items;
     const rerankIds = Array.from({ length: 50 }, (_, i) => ids[target(i + 1)]!);
+    const rerank1000 = Array.from({ length: 1_000 }, (_, i) => ids[target(i + 1)]!);
     const bodies = {
       'score (by id)': { path: '/score', body: { content: { entity_id: ids[target(1)] } } },
       'score (content object)': { path: '/score', body: { content: { url: urls[target(2)], type: 'text' } } },
@@ -94,25 +113,33 @@ export async function run(args: string[]) {
       // embedding cache nor repeated index paths flatter the figure.
       search: { path: '/search', body: { query: '[<words>]' } },
       'rerank (50)': { path: '/rerank', body: { candidates: rerankIds } },
+      // A client ranking a page of 1,000 of a large catalog: 4 in flight (as the quality benchmark does), since one
+      // such request is a few ms of CPU and 16 of them queue behind each other on one event loop.
+      'rerank (1000)': { path: '/rerank', body: { candidates: rerank1000, limit: 10 }, connections: 4 },
     } as const;
     // Warm-up: builds the HNSW graph of the catalog and the caches a running service has.
     const warmT = performance.now();
     for (const [name, b] of Object.entries(bodies)) {
-      const r = await ws.request('POST', b.path, { query, body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm').replaceAll('[<words>]', 'quiet jazz album')) });
+      const warmBody = JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm').replaceAll('[<words>]', 'quiet jazz album'));
+      let r = await ws.request('POST', b.path, { query, body: warmBody });
+      // The first search builds the HNSW graph of 100,000 items (7-15 s on this machine, main's code alike): on a
+      // slow machine that can pass the 15 s RPC timeout; the build goes on, so the search is asked again.
+      for (let i = 0; i < 3 && r.status === 504; i++) r = await ws.request('POST', b.path, { query, body: warmBody });
       if (r.status !== 200) throw new Error(`${name}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     }
     const warmS = (performance.now() - warmT) / 1000;
     console.log(`warm (${warmS.toFixed(1)} s; first search builds the HNSW graph)`);
     const words = [...WORDS.adj, ...WORDS.genre, ...WORDS.noun];
-    for (const b of Object.values(bodies)) await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount: 200, words });
+    const connectionsOf = (b: object) => ('connections' in b ? (b.connections as number) : connections);
+    for (const b of Object.values(bodies)) await load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections: connectionsOf(b), amount: 200, words });
 
-    const figures: Record<string, number | string> = { items, links: nLinks, connections, amount, ingestSeconds: ms(ingestS), warmupSeconds: ms(warmS) };
+    const figures: Record<string, number | string> = { items, links: nLinks, linkers, learnedModelUsers: model?.users.length ?? 0, connections, amount, ingestSeconds: ms(ingestS), warmupSeconds: ms(warmS) };
     const rows: string[] = [];
     const only = args.includes('--only') ? args[args.indexOf('--only') + 1]!.split(',') : undefined;
     for (const [name, b] of Object.entries(bodies)) {
       if (only && !only.some((o) => name.startsWith(o))) continue;
       const cpu0 = process.cpuUsage();
-      const go = () => load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections, amount, words });
+      const go = () => load({ url: `${s.baseUrl}${b.path}?${qs}`, headers, body: b.body, connections: connectionsOf(b), amount, words });
       let r: Awaited<ReturnType<typeof go>>;
       if (args.includes('--profile')) {
         const p = await profiled(`latency-${name}`, go);
@@ -127,7 +154,7 @@ export async function run(args: string[]) {
       figures[`${name}.p99Ms`] = r.p99;
       figures[`${name}.rps`] = Math.round(r.rps);
       figures[`${name}.loadGeneratorCpuMsPerRequest`] = ms(r.clientCpuMs);
-      rows.push(`| ${name} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${cpuMs} | ${ms(r.clientCpuMs)} |`);
+      rows.push(`| ${name}${connectionsOf(b) !== connections ? ` (${connectionsOf(b)} connections)` : ''} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${cpuMs} | ${ms(r.clientCpuMs)} |`);
       console.log(`${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s, ${cpuMs} ms CPU/request, load generator ${ms(r.clientCpuMs)} ms CPU/request (${since()} s)`);
     }
 
@@ -209,8 +236,9 @@ export async function run(args: string[]) {
     const goal = (n: string) => (figures[`${n}.p50Ms`] as number) <= 10 && (figures[`${n}.p99Ms`] as number) <= 50;
     const goalNames = ['score (by id)', 'score (content object)', 'search'];
     figures['goalMet(score,search)'] = goalNames.some((n) => figures[`${n}.p50Ms`] === undefined) ? 'not measured' : goalNames.every(goal) ? 'yes' : 'no';
+    figures['goalMet(rerank 1000 p50 ≤ 30 ms)'] = figures['rerank (1000).p50Ms'] === undefined ? 'not measured' : (figures['rerank (1000).p50Ms'] as number) <= 30 ? 'yes' : 'no';
     const markdown = [
-      `## Ranking latency (${items.toLocaleString('en')} content items, ${connections} connections, ${amount} requests each)`,
+      `## Ranking latency (${items.toLocaleString('en')} content items, ${linkers} other linking users, ${connections} connections, ${amount} requests each)`,
       '',
       '| endpoint | p50 (ms) | p99 (ms) | requests/s | server CPU per request (ms) | load generator CPU per request (ms) |',
       '|---|---|---|---|---|---|',
@@ -223,7 +251,7 @@ export async function run(args: string[]) {
       '',
       `Search results against scoring every item (${nQ} queries): recall@10 ${figures['search.recallAt10VsExhaustive']}, recall@20 ${figures['search.recallAt20VsExhaustive']}; the served top 20's mean score is ${figures['search.scoreGapAt20VsExhaustive']} below the exhaustive top 20's (an exhaustive search takes ${figures['search.exhaustiveP50Ms']} ms; synthetic items score close together, so recall here mostly measures ties).`,
       '',
-      `Goal p50 ≤ 10 ms and p99 ≤ 50 ms for score and search: ${{ yes: 'met', no: 'NOT met' }[figures['goalMet(score,search)'] as string] ?? 'not measured in this run'}. Ingest of the catalog took ${ms(ingestS)} s; warm-up ${ms(warmS)} s.`,
+      `Goal p50 ≤ 10 ms and p99 ≤ 50 ms for score and search: ${{ yes: 'met', no: 'NOT met' }[figures['goalMet(score,search)'] as string] ?? 'not measured in this run'}; rerank of 1,000 candidates p50 ≤ 30 ms: ${{ yes: 'met', no: 'NOT met' }[figures['goalMet(rerank 1000 p50 ≤ 30 ms)'] as string] ?? 'not measured in this run'}. Ingest of the catalog took ${ms(ingestS)} s; warm-up ${ms(warmS)} s.`,
     ].join('\n');
     return { figures, markdown };
   } finally {

@@ -28,3 +28,18 @@ export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOp
 export { mmr, type MmrCandidate } from './mmr';
 export { Bm25Index, STOPWORDS, tokenize, type Bm25Options, type Bm25State } from './bm25';
 export { auc, ndcgAtK, percentile, recallAtK } from './metrics';
+export {
+  easeQuery,
+  easeScore,
+  fitDualEase,
+  itemPostings,
+  postingsOf,
+  recencyWeightsOf,
+  spdInverse,
+  tuneDualEase,
+  type DualEase,
+  type EaseTuning,
+  type ItemPostings,
+  type TunedEase,
+  type UserLinks,
+} from './ease';

@@ -22,7 +22,8 @@ import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
 import { contentLabelText, displayName, labelTokens } from '../taste/label-words';
 import { askSubject } from './ask/intent';
 import { pickSuggestions } from './ask/suggestions';
-import { graphEvidence, type GraphEvidence } from './graph';
+import { type GraphEvidence } from './graph';
+import { LearnedGraphs } from './learned-graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
@@ -30,6 +31,7 @@ import { ownEntries } from '../own-entries';
 import { capToOrder, priorScore, workspacePrior } from './workspace-prior';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
+export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, type LearnedModel } from './learned-graph';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 
 type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;
@@ -200,6 +202,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     vector: (cat, id) => index.representative(cat.id, id),
     match: (v, p) => contentMatch(v, p).score,
   });
+  // Learned item-item graph evidence per workspace, refitted in the background (learned-graph.ts).
+  const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
   const generator = opts.generator ?? createGenerator(rt);
   const template = new TemplateGenerator();
   const local = opts.embedder;
@@ -214,7 +218,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const cat = host.catalog.ws(ws);
     const doc = cat.entities.get(id) ?? (looksLikeUrl(id) && cat.urls.get(id) ? cat.entities.get(cat.urls.get(id)!) : undefined);
     if (!doc) throw new TgError('anchor_not_found', `Anchor entity not found: ${id}`, { entity_id: id });
-    return { cat, doc, profile: anchorProfile(cat, doc.id), graph: graphEvidence(cat, doc.id) };
+    return { cat, doc, profile: anchorProfile(cat, doc.id), graph: learned.evidence(cat, doc.id) };
   };
 
   /**
@@ -225,7 +229,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const cat = host.catalog.ws(ws);
     if (cat.entities.has(id) || (looksLikeUrl(id) && cat.urls.has(id))) return anchorOf(ws, id);
     const doc: EntityDoc = { id, kind: 'entity', type: 'user', name: id, description: '', createdAt: 0, updatedAt: 0 };
-    return { cat, doc, profile: null, graph: graphEvidence(cat, id) };
+    return { cat, doc, profile: null, graph: learned.evidence(cat, id) };
   };
 
   /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */
@@ -702,6 +706,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     async stop() {
       await server.drain();
       await index.close();
+      await learned.close();
     },
   };
 }
