@@ -22,6 +22,8 @@ export interface EntityState {
   model?: string;
   createdAt: number;
   updatedAt: number;
+  /** Idempotency key (request id) of the command that created this incarnation, so an exact retry answers `created` again. */
+  createdBy?: string;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -154,7 +156,17 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
   evolve(state, e) {
     switch (e.type) {
       case 'EntityCreated':
-        return { ...initial(), exists: true, kind: 'entity', type: e.data.type, name: e.data.name, description: e.data.description, createdAt: e.data.created_at, updatedAt: e.data.created_at };
+        return {
+          ...initial(),
+          exists: true,
+          kind: 'entity',
+          type: e.data.type,
+          name: e.data.name,
+          description: e.data.description,
+          createdAt: e.data.created_at,
+          updatedAt: e.data.created_at,
+          createdBy: e.metadata.request_id,
+        };
       case 'EntityUpdated':
         return {
           ...state,
@@ -166,7 +178,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityDeleted':
         return initial();
       case 'ContentIndexed': {
-        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at };
+        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,

@@ -1,5 +1,6 @@
 import type { Decider, StoredEvent, TgEvent } from '@tg/contracts';
-import { ConcurrencyError, type EventStore } from './event-store';
+import { ConcurrencyError, DuplicateAppendError, type EventStore } from './event-store';
+import { commandMsgId } from './idempotency';
 
 interface Cached {
   state: unknown;
@@ -12,6 +13,8 @@ export interface Executed<S> {
   events: TgEvent[];
   /** Last sequence of the aggregate's subject after the command (unchanged when no event). */
   seq: number;
+  /** True when JetStream reported an append of this command as a duplicate (answered from the reloaded state). */
+  duplicate: boolean;
 }
 
 /**
@@ -47,6 +50,11 @@ export class AggregateRepository {
   /**
    * Decides a command against the aggregate's state and appends the resulting events. On a concurrency
    * conflict the aggregate is reloaded and the command decided again, at most `maxRetries` times.
+   *
+   * Every append carries a message id derived from the subject, the sequence decided against and the
+   * command (`commandMsgId`), unless `opts.msgId` names one. When JetStream answers that the message id was
+   * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded and the
+   * command decided again against what is stored (usually deciding nothing).
    */
   execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } = {}): Promise<Executed<S>> {
     const prev = this.queues.get(subject) ?? Promise.resolve();
@@ -66,20 +74,25 @@ export class AggregateRepository {
     const maxRetries = this.opts.maxRetries ?? 8;
     let current = this.cache.get(subject) as { state: S; seq: number } | undefined;
     if (!current) current = await this.reload(subject, decider);
+    let duplicate = false;
     for (let attempt = 0; ; attempt++) {
       const events = decider.decide(command, current.state);
-      if (events.length === 0) return { state: current.state, events, seq: current.seq };
+      if (events.length === 0) return { state: current.state, events, seq: current.seq, duplicate };
       try {
-        const seq = await this.store.append(subject, events, { expectedSeq: current.seq, msgId: opts.msgId });
+        const msgId = opts.msgId ? `${opts.msgId}@${current.seq}` : commandMsgId(subject, current.seq, command);
+        const seqs = await this.store.appendEach(subject, events, { expectedSeq: current.seq, msgId });
         let state = current.state;
-        for (const e of events) state = decider.evolve(state, e);
+        events.forEach((e, i) => (state = decider.evolve(state, { ...e, seq: seqs[i]!, subject } as StoredEvent)));
+        const seq = seqs[seqs.length - 1]!;
         this.remember(subject, state, seq);
-        return { state, events, seq };
+        return { state, events, seq, duplicate };
       } catch (e) {
-        if (!(e instanceof ConcurrencyError) || attempt >= maxRetries) throw e;
+        const dup = e instanceof DuplicateAppendError;
+        if (!(e instanceof ConcurrencyError || dup) || attempt >= maxRetries) throw e;
+        duplicate ||= dup;
         this.cache.delete(subject);
-        // Jittered backoff so that competing instances stop colliding.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+        // Jittered backoff so that competing instances stop colliding (none needed after a duplicate).
+        if (!dup) await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
         current = await this.reload(subject, decider);
       }
     }

@@ -5,6 +5,7 @@ import { mapLimit } from '../concurrency';
 import { embedTexts } from '../embedding/client';
 import type { ReadModelHost } from '../read-model/host';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { derivedEntityId } from './idempotency';
 import { entityView } from './views';
 
 interface CreateInput {
@@ -74,14 +75,19 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         if (!(await typeKnown(ws, type))) {
           throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
         }
-        id = data.id ?? rt.newId();
-        const out = await rt.repo.execute(
-          subjectOf(ws, id),
-          entityDecider,
-          { type: 'CreateEntity', entity_id: id, entity_type: type, name: data.name, description: data.description ?? '', workspace: ws, at: rt.now(), request_id: ctx.requestId },
-          { msgId: `${ctx.requestId}:create` },
-        );
-        created = out.events[0]?.type === 'EntityCreated';
+        id = data.id ?? derivedEntityId(ws, ctx.requestId, data);
+        const out = await rt.repo.execute(subjectOf(ws, id), entityDecider, {
+          type: 'CreateEntity',
+          entity_id: id,
+          entity_type: type,
+          name: data.name,
+          description: data.description ?? '',
+          workspace: ws,
+          at: rt.now(),
+          request_id: ctx.requestId,
+        });
+        // An exact retry of the create (same key, nothing left to change) answers as the create did.
+        created = out.events[0]?.type === 'EntityCreated' || (out.events.length === 0 && out.state.createdBy === ctx.requestId);
         state = out.state;
         seq = out.seq;
         const selfText = `${state.name}. ${state.description}`;

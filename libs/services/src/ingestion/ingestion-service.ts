@@ -95,7 +95,9 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         });
         seq = Math.max(seq, r.seq);
       }
-      return { entity_id: p.id, created: !p.before.exists, url: p.url, vectorstore_document_id: p.id };
+      // An exact retry (same key, nothing changed) answers as the create did.
+      const created = !p.before.exists || (p.unchanged && !!p.before.createdBy && p.before.createdBy === requestId);
+      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
     } catch (e) {
       if (throwOnError || !isTgError(e)) throw e;
       return { url, error: e.message, code: e.code };
