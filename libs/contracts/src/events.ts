@@ -45,7 +45,20 @@ export const EventSchemas = {
   }),
   UrlClaimed: Type.Object({ url: Str, entity_id: Str, claimed_at: Num }),
   UrlReleased: Type.Object({ url: Str, entity_id: Str, released_at: Num }),
-  ChildLinked: Type.Object({ parent_id: Str, child_id: Str, rel: Str, weight: Num, linked_at: Num }),
+  ChildLinked: Type.Object({
+    parent_id: Str,
+    child_id: Str,
+    rel: Str,
+    weight: Num,
+    linked_at: Num,
+    /**
+     * Incarnations (stream sequence of the creating event) of the parent and child this link was decided
+     * against. A link binds those incarnations only: once either is deleted (or deleted and created again)
+     * the link is dead, in the aggregate and in every read model. Absent on links written before.
+     */
+    parent_incarnation: Opt(Num),
+    child_incarnation: Opt(Num),
+  }),
   ChildUnlinked: Type.Object({ parent_id: Str, child_id: Str, unlinked_at: Num }),
   TasteComposed: Type.Object({
     parent_id: Str,

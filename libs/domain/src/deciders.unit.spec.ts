@@ -101,13 +101,30 @@ describe('url claim decider', () => {
 });
 
 describe('link decider', () => {
-  const link = { type: 'LinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, at: 1 } as const;
+  const link = { type: 'LinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, parent_incarnation: 3, child_incarnation: 5, at: 1 } as const;
   it('links once, then is idempotent; a new weight relinks; unlink of an unlinked child is a no-op', () => {
     const first = givenWhenThen<any, any, any>(linkDecider, [], link);
     expect(first[0].type).toBe('ChildLinked');
     expect(givenWhenThen(linkDecider, first, link)).toEqual([]);
     expect(givenWhenThen<any, any, any>(linkDecider, first, { ...link, weight: 0.5 })[0].data.weight).toBe(0.5);
     expect(givenWhenThen(linkDecider, [], { type: 'UnlinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', at: 2 })).toEqual([]);
+  });
+  it('given a link to an earlier incarnation of the child (deleted, created again), when linked again, then a new link', () => {
+    const first = givenWhenThen<any, any, any>(linkDecider, [], link);
+    const again = givenWhenThen<any, any, any>(linkDecider, first, { ...link, child_incarnation: 9 });
+    expect(again.map((e) => [e.type, e.data.parent_incarnation, e.data.child_incarnation])).toEqual([['ChildLinked', 3, 9]]);
+  });
+});
+
+describe('entity incarnations', () => {
+  it('given an entity created, deleted and created again, then each creation is its own incarnation (its stream sequence)', () => {
+    const stored = (e: TgEvent, seq: number) => ({ ...e, seq, subject: 's' }) as never;
+    let s = entityDecider.evolve(entityDecider.initialState(), stored(created, 4));
+    expect(s.incarnation).toBe(4);
+    s = entityDecider.evolve(s, stored(event('EntityDeleted', { entity_id: 'u1', deleted_at: 2 }, m), 7));
+    expect(s.incarnation).toBe(0);
+    s = entityDecider.evolve(s, stored(created, 11));
+    expect(s.incarnation).toBe(11);
   });
 });
 

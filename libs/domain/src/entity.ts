@@ -24,6 +24,11 @@ export interface EntityState {
   updatedAt: number;
   /** Idempotency key (request id) of the command that created this incarnation, so an exact retry answers `created` again. */
   createdBy?: string;
+  /**
+   * Stream sequence of the event that created this incarnation of the entity (0 when not existing or not
+   * known). A deleted and re-created id is a new incarnation: links bind incarnations, not ids.
+   */
+  incarnation: number;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -64,7 +69,9 @@ type EntityEvent =
   | TgEventOf<'ContentEnriched'>
   | TgEventOf<'ContentEmbedded'>;
 
-const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0 });
+const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0, incarnation: 0 });
+/** Stream sequence of an event when it was read back from the stream (or appended by the repository). */
+const seqOf = (e: object): number => (e as { seq?: number }).seq ?? 0;
 
 /** True when an IndexContent command would change nothing (idempotent re-send). */
 export function contentUnchanged(state: EntityState, cmd: { text_digest: string; url: string; media_type: string; title?: string; domain?: string; ref?: string; force_reindex: boolean; model?: string }): boolean {
@@ -166,6 +173,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           createdAt: e.data.created_at,
           updatedAt: e.data.created_at,
           createdBy: e.metadata.request_id,
+          incarnation: seqOf(e),
         };
       case 'EntityUpdated':
         return {
@@ -178,7 +186,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityDeleted':
         return initial();
       case 'ContentIndexed': {
-        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id };
+        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,

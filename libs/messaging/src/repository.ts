@@ -13,6 +13,8 @@ export interface Executed<S> {
   events: TgEvent[];
   /** Last sequence of the aggregate's subject after the command (unchanged when no event). */
   seq: number;
+  /** Stream sequences of the events appended, in order (empty when none). */
+  seqs: number[];
   /** True when JetStream reported an append of this command as a duplicate (answered from the reloaded state). */
   duplicate: boolean;
 }
@@ -77,7 +79,7 @@ export class AggregateRepository {
     let duplicate = false;
     for (let attempt = 0; ; attempt++) {
       const events = decider.decide(command, current.state);
-      if (events.length === 0) return { state: current.state, events, seq: current.seq, duplicate };
+      if (events.length === 0) return { state: current.state, events, seq: current.seq, seqs: [], duplicate };
       try {
         const msgId = opts.msgId ? `${opts.msgId}@${current.seq}` : commandMsgId(subject, current.seq, command);
         const seqs = await this.store.appendEach(subject, events, { expectedSeq: current.seq, msgId });
@@ -85,7 +87,7 @@ export class AggregateRepository {
         events.forEach((e, i) => (state = decider.evolve(state, { ...e, seq: seqs[i]!, subject } as StoredEvent)));
         const seq = seqs[seqs.length - 1]!;
         this.remember(subject, state, seq);
-        return { state, events, seq, duplicate };
+        return { state, events, seq, seqs, duplicate };
       } catch (e) {
         const dup = e instanceof DuplicateAppendError;
         if (!(e instanceof ConcurrencyError || dup) || attempt >= maxRetries) throw e;

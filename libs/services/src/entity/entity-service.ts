@@ -135,13 +135,9 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const { ws } = req;
       const found = await resolveEntity(rt, ws, req.data);
       if (!found) throw new TgError('entity_not_found', 'Entity not found');
-      // Its links (as a child and as a parent), read before the delete: the projection drops them on
-      // EntityDeleted, but the link aggregates must be unlinked too, or a re-created id could not relink.
-      await host.ready(req);
-      const cat = host.catalog.ws(ws);
-      const pairs: [string, string][] = [];
-      for (const p of cat.childParents.get(found.id) ?? []) pairs.push([p, found.id]);
-      for (const c of cat.parents.get(found.id)?.children.keys() ?? []) pairs.push([found.id, c]);
+      // Its links need no unlinking: a link binds the incarnations of both ends (decided against their
+      // aggregates), so deleting this incarnation ends every link to it, in the link aggregates and in
+      // every read model, including a link decided concurrently against the incarnation being deleted.
       const at = rt.now();
       const out = await rt.repo.execute(subjectOf(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
       let seq = out.seq;
@@ -149,11 +145,6 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         const r = await rt.repo.execute(EventStore.subject(ws, 'url', found.state.url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url: found.state.url, entity_id: found.id, at });
         seq = Math.max(seq, r.seq);
       }
-      const linkSubjects = await mapLimit(pairs, 16, async ([p, c]) => {
-        const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p, c)), linkDecider, { type: 'UnlinkChild', workspace: ws, parent_id: p, child_id: c, at });
-        return r.seq;
-      });
-      seq = Math.max(seq, ...linkSubjects);
       return { data: { success: true }, seq };
     })
     .handle<{ entity_type: string; description?: string }, unknown>(RPC.entity.registerType, async (req, ctx) => {
@@ -192,9 +183,23 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const rel = data.rel ?? 'about';
       const weight = data.weight ?? 1;
       const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, {
-        type: 'LinkChild', workspace: ws, parent_id: data.parent_id, child_id: data.child_id, rel, weight, at: rt.now(), request_id: ctx.requestId,
+        type: 'LinkChild',
+        workspace: ws,
+        parent_id: data.parent_id,
+        child_id: data.child_id,
+        rel,
+        weight,
+        parent_incarnation: parent.state.incarnation,
+        child_incarnation: child.state.incarnation,
+        at: rt.now(),
+        request_id: ctx.requestId,
       });
       const seq = Math.max(out.seq, req.minSeq ?? 0);
+      // A delete that won the race ended the incarnation this link binds: the link is dead; say so.
+      for (const [id, inc] of [[data.parent_id, parent.state.incarnation], [data.child_id, child.state.incarnation]] as const) {
+        const now = await rt.repo.load(subjectOf(ws, id), entityDecider);
+        if (now.state.incarnation !== inc) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
+      }
       const taste = await compose(ws, data.parent_id, seq, ctx.requestId);
       return {
         data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },

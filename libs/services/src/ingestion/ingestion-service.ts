@@ -26,8 +26,10 @@ const CHUNK_BYTES = 256 * 1024;
  * service, then commits (URL claim, content events, parent link). Results keep input order; with
  * `throwOnError` the first failure is thrown (single-item calls), else it is reported per item.
  */
-export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean): Promise<{ results: IngestResult[]; seq: number }> {
+export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean, retryLost = true): Promise<{ results: IngestResult[]; seq: number }> {
   let model: string | undefined;
+  // Parents' current incarnations, read from their aggregates (links bind them).
+  const parents = new Map<PreparedItem, number>();
   const prepared = await mapLimit(items, 32, async (item) => {
     try {
       const p = await prepareItem(rt, ws, item, model);
@@ -35,6 +37,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         const parent = await rt.repo.load(EventStore.subject(ws, 'entity', item.entity_id), entityDecider);
         if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: item.entity_id });
         if (parent.state.kind === 'content') throw new TgError('bad_request', 'Content cannot be linked to a content entity');
+        parents.set(p, parent.state.incarnation);
       }
       return p;
     } catch (e) {
@@ -55,12 +58,26 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
     try {
       if (p instanceof Error) throw p;
       const at = rt.now();
+      let created = false;
+      let childIncarnation = p.before.incarnation;
       if (!p.unchanged) {
         const v = vectors.get(p)!;
         if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
         if (p.needsClaim) {
-          const r = await rt.repo.execute(EventStore.subject(ws, 'url', p.url), urlClaimDecider, { type: 'ClaimUrl', workspace: ws, url: p.url, entity_id: p.id, at, request_id: requestId });
-          seq = Math.max(seq, r.seq);
+          // URL ownership is decided by the URL's claim aggregate (expected sequence), whatever the id: two
+          // writers racing for one URL cannot both own it.
+          try {
+            const r = await rt.repo.execute(EventStore.subject(ws, 'url', p.url), urlClaimDecider, { type: 'ClaimUrl', workspace: ws, url: p.url, entity_id: p.id, at, request_id: requestId });
+            seq = Math.max(seq, r.seq);
+          } catch (e) {
+            const implicit = !(p.item.id ?? p.item.content.id);
+            if (!implicit || !retryLost || !isTgError(e) || e.code !== 'url_conflict') throw e;
+            // An item without an id lost the URL to a writer with an explicit id: it is that entity's content
+            // now, as if it had been sent after it. Prepared again (once) against the claim.
+            const again = await ingestItems(rt, ws, [p.item], requestId, true, false);
+            seq = Math.max(seq, again.seq);
+            return again.results[0]!;
+          }
         }
         const c = p.item.content;
         const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
@@ -88,15 +105,28 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           request_id: requestId,
         });
         seq = Math.max(seq, r.seq);
+        // Created here only when this command's first event began the incarnation (not a racing writer's).
+        created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
+        childIncarnation = r.state.incarnation;
+      } else {
+        // An exact retry (same key, nothing changed) answers as the create did.
+        created = !!p.before.createdBy && p.before.createdBy === requestId;
       }
       if (p.item.entity_id) {
         const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p.item.entity_id, p.id)), linkDecider, {
-          type: 'LinkChild', workspace: ws, parent_id: p.item.entity_id, child_id: p.id, rel: 'about', weight: 1, at, request_id: requestId,
+          type: 'LinkChild',
+          workspace: ws,
+          parent_id: p.item.entity_id,
+          child_id: p.id,
+          rel: 'about',
+          weight: 1,
+          parent_incarnation: parents.get(p) ?? 0,
+          child_incarnation: childIncarnation,
+          at,
+          request_id: requestId,
         });
         seq = Math.max(seq, r.seq);
       }
-      // An exact retry (same key, nothing changed) answers as the create did.
-      const created = !p.before.exists || (p.unchanged && !!p.before.createdBy && p.before.createdBy === requestId);
       return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
     } catch (e) {
       if (throwOnError || !isTgError(e)) throw e;

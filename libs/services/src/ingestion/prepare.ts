@@ -22,7 +22,7 @@ export interface PreparedItem {
   before: EntityState;
   beforeSeq: number;
   claimedBy: string | null;
-  /** True when a URL claim must be appended (an explicit id that is not the URL's hash). */
+  /** True when the URL's claim aggregate does not name this id yet: the commit claims it (with an expected sequence). */
   needsClaim: boolean;
   text: string;
   digest: string;
@@ -80,13 +80,13 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   }
   const natural = contentIdForUrl(url);
   if (explicit && !claimedBy && explicit !== natural) {
-    // Content created without an id owns its URL through its hashed id (no claim event is written then).
+    // Content created before every URL was claimed owns its URL through its hashed id alone.
     const owner = await rt.repo.load(EventStore.subject(ws, 'entity', natural), entityDecider);
     if (owner.state.exists && owner.state.url === url) throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
   }
   const id = explicit ?? claimedBy ?? natural;
-  // A claim event is only needed when the id is not the URL's own hash.
-  const needsClaim = id !== natural && claimedBy !== id;
+  // Every owner holds a claim, decided by the URL's claim aggregate: the commit appends one when missing.
+  const needsClaim = claimedBy !== id;
   const { state: before, seq: beforeSeq } = await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
