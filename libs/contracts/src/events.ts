@@ -87,6 +87,8 @@ export const EventSchemas = {
     entity_type: Str,
     model: Str,
     computed_at: Num,
+    /** Stream position of the read model the clusters were computed from (absent on events written before). */
+    position: Opt(Num),
     clusters: Type.Array(
       Type.Object({
         id: Str,

@@ -6,6 +6,8 @@ import { linkDecider } from './link';
 import { urlClaimDecider } from './url-claim';
 import { workspaceDecider } from './workspace';
 import { batchJobDecider, batchJobView } from './batch-job';
+import { clusterDecider } from './cluster';
+import { tasteDecider } from './taste';
 import { givenWhenThen } from './given-when-then';
 
 const meta = { workspace: 'ws_1', at: 1000 };
@@ -157,5 +159,35 @@ describe('batch job decider', () => {
     const out = givenWhenThen<any, any, any>(batchJobDecider, given, { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [{ index: 0, url: 'a', error: 'boom' }], ...meta });
     expect(out[1].data.status).toBe('Failed');
     expect(givenWhenThen(batchJobDecider, [...given, ...out], { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [], ...meta })).toEqual([]);
+  });
+});
+
+describe('cluster decider', () => {
+  const row = (id: string, size: number) => ({ id, label: id, size, keywords: [], members: [], centroid: '', affinities: [] });
+  const record = (position: number, clusters = [row('a', 2), row('b', 1)]) => ({ type: 'RecordClusters', workspace: 'ws_1', entity_type: 'content', model: 'm', position, clusters, at: 1 }) as const;
+  it('given nothing, when clusters are recorded, then ClustersComputed with the position they were computed from', () => {
+    const [e] = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect([e.type, e.data.position]).toEqual(['ClustersComputed', 10]);
+  });
+  it('given a recomputation recorded from position 10, when another from 10 (or earlier) arrives, then nothing', () => {
+    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect(givenWhenThen(clusterDecider, given, record(10, [row('c', 3)]))).toEqual([]);
+    expect(givenWhenThen(clusterDecider, given, record(7, [row('c', 3)]))).toEqual([]);
+  });
+  it('given recorded clusters, when a later recomputation finds the same ones, then nothing; different ones, then recorded', () => {
+    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect(givenWhenThen(clusterDecider, given, record(20))).toEqual([]);
+    expect(givenWhenThen<any, any, any>(clusterDecider, given, record(20, [row('a', 3)]))[0].data.position).toBe(20);
+    expect(givenWhenThen(clusterDecider, [], record(5, []))).toEqual([]);
+  });
+});
+
+describe('taste decider', () => {
+  const compose = (max_rank: number) => ({ type: 'ComposeTaste', workspace: 'ws_1', parent_id: 'p', representation: 'subspace', max_rank, energy: 0.8, at: 1 }) as const;
+  it('records a choice once; the same choice again decides nothing; a new one is recorded', () => {
+    const first = givenWhenThen<any, any, any>(tasteDecider, [], compose(4));
+    expect(first.map((e) => e.type)).toEqual(['TasteComposed']);
+    expect(givenWhenThen(tasteDecider, first, compose(4))).toEqual([]);
+    expect(givenWhenThen<any, any, any>(tasteDecider, first, compose(6))[0].data.max_rank).toBe(6);
   });
 });

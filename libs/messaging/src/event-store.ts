@@ -154,6 +154,13 @@ export class EventStore {
     return { events, lastSeq: seq };
   }
 
+  /** The last event of one aggregate (for aggregates whose state is their last event), or none. */
+  async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
+    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    if (!m) return { events: [], lastSeq: 0 };
+    return { events: [{ ...(m.json() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
+  }
+
   /** Last sequence of the whole stream (0 when empty). */
   async streamLastSeq(): Promise<number> {
     const info = await this.jsm.streams.info(this.stream);

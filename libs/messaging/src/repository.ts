@@ -7,6 +7,12 @@ interface Cached {
   seq: number;
 }
 
+/** How an aggregate is read. */
+export interface LoadOptions {
+  /** The state is the fold of the last event alone (e.g. recorded clusters): read only that one. */
+  lastEventOnly?: boolean;
+}
+
 /** Result of executing a command on an aggregate. */
 export interface Executed<S> {
   state: S;
@@ -34,15 +40,15 @@ export class AggregateRepository {
   ) {}
 
   /** Current state of an aggregate, checked against the stream (cheap when cached and current). */
-  async load<S>(subject: string, decider: Decider<S, any, any>): Promise<{ state: S; seq: number }> {
+  async load<S>(subject: string, decider: Decider<S, any, any>, opts: LoadOptions = {}): Promise<{ state: S; seq: number }> {
     const last = await this.store.lastSubjectSeq(subject);
     const hit = this.cache.get(subject);
     if (hit && hit.seq === last) return { state: hit.state as S, seq: hit.seq };
-    return this.reload(subject, decider, last);
+    return this.reload(subject, decider, last, opts);
   }
 
-  private async reload<S>(subject: string, decider: Decider<S, any, any>, knownLast?: number): Promise<{ state: S; seq: number }> {
-    const { events, lastSeq } = await this.store.readSubject(subject, knownLast);
+  private async reload<S>(subject: string, decider: Decider<S, any, any>, knownLast?: number, opts: LoadOptions = {}): Promise<{ state: S; seq: number }> {
+    const { events, lastSeq } = opts.lastEventOnly ? await this.store.readLast(subject) : await this.store.readSubject(subject, knownLast);
     let state = decider.initialState();
     for (const e of events) state = decider.evolve(state, e as StoredEvent);
     this.remember(subject, state, lastSeq);
@@ -58,7 +64,7 @@ export class AggregateRepository {
    * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded and the
    * command decided again against what is stored (usually deciding nothing).
    */
-  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } = {}): Promise<Executed<S>> {
+  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions = {}): Promise<Executed<S>> {
     const prev = this.queues.get(subject) ?? Promise.resolve();
     const run = prev.then(
       () => this.executeNow(subject, decider, command, opts),
@@ -72,10 +78,10 @@ export class AggregateRepository {
     return run;
   }
 
-  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string }): Promise<Executed<S>> {
+  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions): Promise<Executed<S>> {
     const maxRetries = this.opts.maxRetries ?? 8;
     let current = this.cache.get(subject) as { state: S; seq: number } | undefined;
-    if (!current) current = await this.reload(subject, decider);
+    if (!current) current = await this.reload(subject, decider, undefined, opts);
     let duplicate = false;
     for (let attempt = 0; ; attempt++) {
       const events = decider.decide(command, current.state);
@@ -95,7 +101,7 @@ export class AggregateRepository {
         this.cache.delete(subject);
         // Jittered backoff so that competing instances stop colliding (none needed after a duplicate).
         if (!dup) await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
-        current = await this.reload(subject, decider);
+        current = await this.reload(subject, decider, undefined, opts);
       }
     }
   }
