@@ -106,6 +106,12 @@ export const EventSchemas = {
 type Schemas = typeof EventSchemas;
 /** Every event type name. */
 export type EventType = keyof Schemas;
+
+/**
+ * Current schema version of each event type, written in every event's `v`. Events without `v` are version 0
+ * (the shape written before versions); `event-codec.ts` upcasts older versions when they are read.
+ */
+export const EVENT_VERSIONS: { readonly [T in EventType]: number } = Object.fromEntries(Object.keys(EventSchemas).map((t) => [t, 1])) as { [T in EventType]: number };
 /** Metadata every event carries. Clock and ids arrive from the command, never from a decider. */
 export interface EventMetadata {
   /** Workspace id, or `_account` for account-level events. */
@@ -116,7 +122,13 @@ export interface EventMetadata {
   readonly request_id?: string;
 }
 /** A typed event: readonly `{ type, data, metadata }`. */
-export type TgEventOf<T extends EventType> = { readonly type: T; readonly data: Static<Schemas[T]>; readonly metadata: EventMetadata };
+export type TgEventOf<T extends EventType> = {
+  readonly type: T;
+  /** Schema version of `data` (see {@link EVENT_VERSIONS}); absent only in events written before versions. */
+  readonly v?: number;
+  readonly data: Static<Schemas[T]>;
+  readonly metadata: EventMetadata;
+};
 /** The discriminated union of all events. */
 export type TgEvent = { [K in EventType]: TgEventOf<K> }[EventType];
 /** An event as read back from the stream, with its stream sequence and subject. */
@@ -127,7 +139,7 @@ export type EventData<T extends EventType> = Static<Schemas[T]>;
 
 /** Builds an event value (no I/O: metadata is passed in). */
 export function event<T extends EventType>(type: T, data: EventData<T>, metadata: EventMetadata): TgEventOf<T> {
-  return { type, data, metadata } as TgEventOf<T>;
+  return { type, v: EVENT_VERSIONS[type], data, metadata } as TgEventOf<T>;
 }
 
 /** Encodes a Float32Array as base64 (vectors inside events). */

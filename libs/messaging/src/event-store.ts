@@ -1,6 +1,6 @@
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
+import { decodeEvent, encodeEvent, subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
 
 /** Name of the one event stream. */
 export const EVENT_STREAM = 'TG_EVENTS';
@@ -105,7 +105,7 @@ export class EventStore {
       const ev = events[i]!;
       const h = this.headersFor(ev);
       try {
-        const ack = await this.js.publish(subject, JSON.stringify(ev), {
+        const ack = await this.js.publish(subject, encodeEvent(ev), {
           headers: h,
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
@@ -147,7 +147,7 @@ export class EventStore {
     for (;;) {
       const m = await this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: seq + 1 });
       if (!m) break;
-      events.push({ ...(m.json() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent);
+      events.push({ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent);
       seq = m.seq;
       if (seq >= last) break;
     }
@@ -158,7 +158,7 @@ export class EventStore {
   async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
     const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
     if (!m) return { events: [], lastSeq: 0 };
-    return { events: [{ ...(m.json() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
+    return { events: [{ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
   }
 
   /** Last sequence of the whole stream (0 when empty). */
