@@ -38,10 +38,12 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
   }
   const url = idOrUrl.url ?? idOrUrl.entity_id;
   if (url && looksLikeUrl(url)) {
-    const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
-    // A URL belongs to its claimant, or else to the content whose id is the URL's hash.
-    const id = claim.state.entityId ?? contentIdForUrl(url);
-    const { state, seq } = await rt.repo.load(subjectOf(ws, id), entityDecider);
+    // A URL belongs to the claimant recorded on its home (the natural id's aggregate; older claims: the URL's
+    // claim aggregate), or else to the content whose id is the URL's hash.
+    const natural = contentIdForUrl(url);
+    const [home, legacy] = await Promise.all([rt.repo.load(subjectOf(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
+    const id = home.state.urlClaimedBy ?? legacy.state.entityId ?? natural;
+    const { state, seq } = id === natural ? home : await rt.repo.load(subjectOf(ws, id), entityDecider);
     if (state.exists && state.url === url) return { id, state, seq };
   }
   return null;
@@ -141,9 +143,15 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const at = rt.now();
       const out = await rt.repo.execute(subjectOf(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
       let seq = out.seq;
-      if (found.state.url) {
-        const r = await rt.repo.execute(EventStore.subject(ws, 'url', found.state.url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url: found.state.url, entity_id: found.id, at });
-        seq = Math.max(seq, r.seq);
+      const url = found.state.url;
+      if (url && found.id !== contentIdForUrl(url)) {
+        // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any).
+        const home = contentIdForUrl(url);
+        const [r1, r2] = await Promise.all([
+          rt.repo.execute(subjectOf(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, workspace: ws, at, request_id: ctx.requestId }),
+          rt.repo.execute(EventStore.subject(ws, 'url', url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url, entity_id: found.id, at }),
+        ]);
+        seq = Math.max(seq, r1.seq, r2.seq);
       }
       return { data: { success: true }, seq };
     })
@@ -200,7 +208,9 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         const now = await rt.repo.load(subjectOf(ws, id), entityDecider);
         if (now.state.incarnation !== inc) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
       }
-      const taste = await compose(ws, data.parent_id, seq, ctx.requestId);
+      // allow_empty: a delete may land right after the checks above; the link happened before it (200), and
+      // the profile then shows what is left.
+      const taste = await compose(ws, data.parent_id, seq, ctx.requestId, true);
       return {
         data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },
         seq: out.events.length ? out.seq : undefined,

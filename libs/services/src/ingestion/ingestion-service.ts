@@ -1,5 +1,5 @@
 import { RPC, TgError, isTgError } from '@tg/contracts';
-import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId, urlClaimDecider } from '@tg/domain';
+import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Running } from '@tg/messaging';
 import { embedTexts } from '../embedding/client';
 import { mapLimit } from '../concurrency';
@@ -64,20 +64,12 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         const v = vectors.get(p)!;
         if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
         if (p.needsClaim) {
-          // URL ownership is decided by the URL's claim aggregate (expected sequence), whatever the id: two
-          // writers racing for one URL cannot both own it.
-          try {
-            const r = await rt.repo.execute(EventStore.subject(ws, 'url', p.url), urlClaimDecider, { type: 'ClaimUrl', workspace: ws, url: p.url, entity_id: p.id, at, request_id: requestId });
-            seq = Math.max(seq, r.seq);
-          } catch (e) {
-            const implicit = !(p.item.id ?? p.item.content.id);
-            if (!implicit || !retryLost || !isTgError(e) || e.code !== 'url_conflict') throw e;
-            // An item without an id lost the URL to a writer with an explicit id: it is that entity's content
-            // now, as if it had been sent after it. Prepared again (once) against the claim.
-            const again = await ingestItems(rt, ws, [p.item], requestId, true, false);
-            seq = Math.max(seq, again.seq);
-            return again.results[0]!;
-          }
+          // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
+          // id is indexed too: two writers racing for one URL cannot both own it.
+          const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
+            type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, workspace: ws, at, request_id: requestId,
+          });
+          seq = Math.max(seq, r.seq);
         }
         const c = p.item.content;
         const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
@@ -129,6 +121,13 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
       }
       return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
     } catch (e) {
+      if (retryLost && !(p instanceof Error) && isTgError(e) && e.code === 'url_conflict' && !(p.item.id ?? p.item.content.id)) {
+        // An item without an id lost its URL to a claim by an explicit id (between preparing and committing):
+        // it is that entity's content now, as if it had been sent after the claim. Prepared again, once.
+        const again = await ingestItems(rt, ws, [p.item], requestId, throwOnError, false);
+        seq = Math.max(seq, again.seq);
+        return again.results[0]!;
+      }
       if (throwOnError || !isTgError(e)) throw e;
       return { url, error: e.message, code: e.code };
     }
