@@ -8,12 +8,20 @@ import { createRng, gaussian } from '@tg/math';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { startNats, type TestNats } from '@tg/testing';
-import { eventually } from '@tg/test-stack';
 import { ReadModelHost } from '../read-model/host';
 import { createRuntime } from '../runtime';
 import { startTasteService } from './taste-service';
 
 const WS = 'ws_replicas';
+
+/** Polls a condition until it holds (bounded). Local: this library may not import the test stack (it imports services). */
+async function eventually(fn: () => Promise<boolean>, opts: { what: string; timeoutMs: number }): Promise<void> {
+  const deadline = Date.now() + opts.timeoutMs;
+  while (!(await fn())) {
+    if (Date.now() > deadline) throw new Error(`condition not met in time: ${opts.what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
 const DIM = 32;
 
 /** Three taste services, each with its own NATS connection, read model and RPC server (same queue group). */
