@@ -9,7 +9,28 @@ import { SifEmbedder } from '@tg/embedding';
 import { EventStore, connectNats } from '@tg/messaging';
 import { startNats } from '@tg/testing';
 import { TEST_MODEL_DIR, startStack } from '@tg/test-stack';
+import { readFileSync, readdirSync } from 'node:fs';
 import { arg, load, syntheticText } from './support';
+
+/** CPU seconds used so far by the nats-server listening on `port` (from /proc; 0 when not found). */
+function natsCpu(port: number): number {
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (!cmd[0]?.includes('nats-server') || cmd[cmd.indexOf('-p') + 1] !== String(port)) continue;
+      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100;
+    } catch {
+      // the process went away: skip it
+    }
+  }
+  return 0;
+}
+/** CPU seconds of this process and of the nats-server on `port`, for a cost per item that load barely moves. */
+const cpuNow = (port: number) => {
+  const u = process.cpuUsage();
+  return { node: (u.user + u.system) / 1e6, nats: natsCpu(port) };
+};
 
 export async function run(args: string[]) {
   const N = arg(args, 'items', 10_000);
@@ -23,6 +44,7 @@ export async function run(args: string[]) {
   const nc = await connectNats(nats.url, 'bench-raw');
   const store = await EventStore.open(nc);
   const model = await SifEmbedder.load({ cacheDir: TEST_MODEL_DIR });
+  let cpu0 = cpuNow(nats.port);
   let t = performance.now();
   let next = 0;
   await Promise.all(
@@ -46,12 +68,15 @@ export async function run(args: string[]) {
     }),
   );
   const rawRate = N / ((performance.now() - t) / 1000);
+  let cpu1 = cpuNow(nats.port);
+  const rawCpuMs = ((cpu1.node - cpu0.node + cpu1.nats - cpu0.nats) * 1000) / N;
   await nc.close();
   await nats.dispose();
 
   // 2. End to end through the gateway.
   const s = await startStack({ logLevel: 'silent', enrichDelayMs: 30_000, clusterDebounceMs: arg(args, 'cluster-debounce-ms', 2_000) });
   const ws = await s.workspace('ingest');
+  cpu0 = cpuNow(s.nats.port);
   t = performance.now();
   const pages: (typeof items)[] = [];
   for (let i = 0; i < N; i += page) pages.push(items.slice(i, i + page));
@@ -71,6 +96,8 @@ export async function run(args: string[]) {
   const visibleMs = performance.now() - t;
   if (count.body.entity_count !== N) throw new Error(`expected ${N} visible items, got ${JSON.stringify(count.body)}`);
   const e2eRate = N / (visibleMs / 1000);
+  cpu1 = cpuNow(s.nats.port);
+  const e2eCpuMs = ((cpu1.node - cpu0.node + cpu1.nats - cpu0.nats) * 1000) / N;
 
   // 3. Single-item POST /entity latency at concurrency 16.
   const lat = await load({
@@ -91,6 +118,9 @@ export async function run(args: string[]) {
     visible_ms: Math.round(visibleMs),
     raw_embed_append_items_per_s: Math.round(rawRate),
     e2e_vs_raw_ratio: Number((e2eRate / rawRate).toFixed(2)),
+    e2e_cpu_ms_per_item: Number(e2eCpuMs.toFixed(3)),
+    raw_cpu_ms_per_item: Number(rawCpuMs.toFixed(3)),
+    e2e_vs_raw_cpu_ratio: Number((rawCpuMs / e2eCpuMs).toFixed(2)),
     single_post_p50_ms: lat.p50,
     single_post_p99_ms: lat.p99,
     single_post_rps: Math.round(lat.rps),
@@ -102,6 +132,7 @@ export async function run(args: string[]) {
     `| ${N} items via POST /entity/batch (pages of ${page}, ${inflight} in flight), accepted → visible | ${figures.e2e_items_per_s} items/s (${(visibleMs / 1000).toFixed(1)} s; all accepted after ${(acceptedMs / 1000).toFixed(1)} s; ${failed} failed) |`,
     `| raw in-process embed + append of the same items (64 in flight) | ${figures.raw_embed_append_items_per_s} items/s |`,
     `| end to end / raw | ${figures.e2e_vs_raw_ratio} |`,
+    `| CPU per item (this process + nats-server): end to end / raw | ${figures.e2e_cpu_ms_per_item} ms / ${figures.raw_cpu_ms_per_item} ms (raw/e2e ${figures.e2e_vs_raw_cpu_ratio}) |`,
     `| single-item POST /entity (content), concurrency 16, ${lat.requests} requests | p50 ${lat.p50} ms, p99 ${lat.p99} ms, ${figures.single_post_rps} req/s, non-2xx ${figures.single_post_non2xx} |`,
   ].join('\n');
   return { figures, markdown };

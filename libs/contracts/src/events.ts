@@ -45,7 +45,20 @@ export const EventSchemas = {
   }),
   UrlClaimed: Type.Object({ url: Str, entity_id: Str, claimed_at: Num }),
   UrlReleased: Type.Object({ url: Str, entity_id: Str, released_at: Num }),
-  ChildLinked: Type.Object({ parent_id: Str, child_id: Str, rel: Str, weight: Num, linked_at: Num }),
+  ChildLinked: Type.Object({
+    parent_id: Str,
+    child_id: Str,
+    rel: Str,
+    weight: Num,
+    linked_at: Num,
+    /**
+     * Incarnations (stream sequence of the creating event) of the parent and child this link was decided
+     * against. A link binds those incarnations only: once either is deleted (or deleted and created again)
+     * the link is dead, in the aggregate and in every read model. Absent on links written before.
+     */
+    parent_incarnation: Opt(Num),
+    child_incarnation: Opt(Num),
+  }),
   ChildUnlinked: Type.Object({ parent_id: Str, child_id: Str, unlinked_at: Num }),
   TasteComposed: Type.Object({
     parent_id: Str,
@@ -74,6 +87,8 @@ export const EventSchemas = {
     entity_type: Str,
     model: Str,
     computed_at: Num,
+    /** Stream position of the read model the clusters were computed from (absent on events written before). */
+    position: Opt(Num),
     clusters: Type.Array(
       Type.Object({
         id: Str,
@@ -91,6 +106,12 @@ export const EventSchemas = {
 type Schemas = typeof EventSchemas;
 /** Every event type name. */
 export type EventType = keyof Schemas;
+
+/**
+ * Current schema version of each event type, written in every event's `v`. Events without `v` are version 0
+ * (the shape written before versions); `event-codec.ts` upcasts older versions when they are read.
+ */
+export const EVENT_VERSIONS: { readonly [T in EventType]: number } = Object.fromEntries(Object.keys(EventSchemas).map((t) => [t, 1])) as { [T in EventType]: number };
 /** Metadata every event carries. Clock and ids arrive from the command, never from a decider. */
 export interface EventMetadata {
   /** Workspace id, or `_account` for account-level events. */
@@ -101,7 +122,13 @@ export interface EventMetadata {
   readonly request_id?: string;
 }
 /** A typed event: readonly `{ type, data, metadata }`. */
-export type TgEventOf<T extends EventType> = { readonly type: T; readonly data: Static<Schemas[T]>; readonly metadata: EventMetadata };
+export type TgEventOf<T extends EventType> = {
+  readonly type: T;
+  /** Schema version of `data` (see {@link EVENT_VERSIONS}); absent only in events written before versions. */
+  readonly v?: number;
+  readonly data: Static<Schemas[T]>;
+  readonly metadata: EventMetadata;
+};
 /** The discriminated union of all events. */
 export type TgEvent = { [K in EventType]: TgEventOf<K> }[EventType];
 /** An event as read back from the stream, with its stream sequence and subject. */
@@ -112,7 +139,7 @@ export type EventData<T extends EventType> = Static<Schemas[T]>;
 
 /** Builds an event value (no I/O: metadata is passed in). */
 export function event<T extends EventType>(type: T, data: EventData<T>, metadata: EventMetadata): TgEventOf<T> {
-  return { type, data, metadata } as TgEventOf<T>;
+  return { type, v: EVENT_VERSIONS[type], data, metadata } as TgEventOf<T>;
 }
 
 /** Encodes a Float32Array as base64 (vectors inside events). */

@@ -5,3 +5,4 @@ export * from './ids';
 export * from './http';
 export * from './events';
 export * from './rpc';
+export * from './event-codec';

@@ -18,6 +18,8 @@ export interface EntityDoc {
   text?: string;
   createdAt: number;
   updatedAt: number;
+  /** Stream sequence of the event that created this incarnation (undefined in snapshots written before). */
+  incarnation?: number;
 }
 
 /** A parent's links and running taste statistics. */
@@ -32,6 +34,11 @@ export interface ParentTaste {
 }
 
 export type ClusterSet = EventData<'ClustersComputed'>;
+
+/** True when a link end exists and is the incarnation the link names (links written before incarnations: exists). */
+function isLive(d: EntityDoc | undefined, incarnation: number | undefined): boolean {
+  return !!d && (incarnation === undefined || d.incarnation === undefined || d.incarnation === incarnation);
+}
 
 /** True for a finite vector with a direction (what the taste statistics accept). */
 function isPoolable(v: Float32Array): boolean {
@@ -113,7 +120,16 @@ export class CatalogProjection {
         return t;
       case 'EntityCreated': {
         this.removeDoc(c, e.data.entity_id);
-        this.putDoc(c, { id: e.data.entity_id, kind: 'entity', type: e.data.type, name: e.data.name, description: e.data.description, createdAt: e.data.created_at, updatedAt: e.data.created_at });
+        this.putDoc(c, {
+          id: e.data.entity_id,
+          kind: 'entity',
+          type: e.data.type,
+          name: e.data.name,
+          description: e.data.description,
+          createdAt: e.data.created_at,
+          updatedAt: e.data.created_at,
+          incarnation: e.seq,
+        });
         t.entities.push(e.data.entity_id);
         break;
       }
@@ -139,6 +155,7 @@ export class CatalogProjection {
           text: e.data.text.length > MAX_TEXT ? e.data.text.slice(0, MAX_TEXT) : e.data.text,
           createdAt: prev?.createdAt ?? e.data.indexed_at,
           updatedAt: e.data.indexed_at,
+          incarnation: prev ? prev.incarnation : e.seq,
         });
         if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) c.urls.delete(prev.url);
         c.urls.set(e.data.url, e.data.entity_id);
@@ -193,6 +210,9 @@ export class CatalogProjection {
         return t;
       case 'ChildLinked': {
         const { parent_id, child_id, rel, weight } = e.data;
+        // A link binds the incarnations it was decided against: one that reaches us after either end was
+        // deleted (a delete racing the link) or re-created is dead, and never brings an entity back.
+        if (!isLive(c.entities.get(parent_id), e.data.parent_incarnation) || !isLive(c.entities.get(child_id), e.data.child_incarnation)) return t;
         const p = c.parent(parent_id);
         const prev = p.children.get(child_id);
         const v = c.vectors.get(child_id);

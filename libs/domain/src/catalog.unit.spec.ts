@@ -30,8 +30,8 @@ class Log {
   embed(id: string, v: Float32Array, ws = WS) {
     return this.add('ContentEmbedded', { entity_id: id, of: 'content', model: 'm', dim: v.length, vector: encodeVector(v), text_digest: id, embedded_at: this.t }, ws);
   }
-  link(parent: string, child: string, weight = 1, rel = 'about', ws = WS) {
-    return this.add('ChildLinked', { parent_id: parent, child_id: child, rel, weight, linked_at: this.t }, ws);
+  link(parent: string, child: string, weight = 1, rel = 'about', ws = WS, incarnations: { parent_incarnation?: number; child_incarnation?: number } = {}) {
+    return this.add('ChildLinked', { parent_id: parent, child_id: child, rel, weight, linked_at: this.t, ...incarnations }, ws);
   }
   unlink(parent: string, child: string, ws = WS) {
     return this.add('ChildUnlinked', { parent_id: parent, child_id: child, unlinked_at: this.t }, ws);
@@ -180,6 +180,27 @@ describe('catalog projection: links and running taste statistics', () => {
     proj.apply(log.unlink('u2', 'b'));
     expect(cat.parents.get('u2')!.stats).toBeNull();
     expect(checkTasteStats(cat).problems).toEqual([]);
+  });
+
+  it('ignores a link that reaches it after either end was deleted or created again: a link never resurrects an entity', () => {
+    const log = new Log();
+    const p = log.user('p');
+    const c1 = log.content('c', unit(createRng(3)));
+    const c1Seq = c1.seq - 1; // ContentIndexed began the incarnation, ContentEmbedded followed
+    log.del('c');
+    // Decided against the deleted incarnation, appended after the delete (a delete racing a link).
+    log.link('p', 'c', 1, 'about', WS, { parent_incarnation: p.seq, child_incarnation: c1Seq });
+    let cat = log.fold().ws(WS);
+    expect(cat.parents.get('p')?.children.size ?? 0).toBe(0);
+    expect(cat.entities.has('c')).toBe(false);
+    // Created again: the old link stays dead, a link to the new incarnation lives.
+    const c2 = log.content('c', unit(createRng(4)));
+    log.link('p', 'c', 1, 'about', WS, { parent_incarnation: p.seq, child_incarnation: c1Seq });
+    cat = log.fold().ws(WS);
+    expect(cat.parents.get('p')?.children.size ?? 0).toBe(0);
+    log.link('p', 'c', 1, 'about', WS, { parent_incarnation: p.seq, child_incarnation: c2.seq - 1 });
+    cat = log.fold().ws(WS);
+    expect([...(cat.parents.get('p')?.children.keys() ?? [])]).toEqual(['c']);
   });
 
   it('restarts the statistics when the embedding dimension changes', () => {

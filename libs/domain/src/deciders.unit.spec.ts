@@ -6,6 +6,8 @@ import { linkDecider } from './link';
 import { urlClaimDecider } from './url-claim';
 import { workspaceDecider } from './workspace';
 import { batchJobDecider, batchJobView } from './batch-job';
+import { clusterDecider } from './cluster';
+import { tasteDecider } from './taste';
 import { givenWhenThen } from './given-when-then';
 
 const meta = { workspace: 'ws_1', at: 1000 };
@@ -101,13 +103,30 @@ describe('url claim decider', () => {
 });
 
 describe('link decider', () => {
-  const link = { type: 'LinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, at: 1 } as const;
+  const link = { type: 'LinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, parent_incarnation: 3, child_incarnation: 5, at: 1 } as const;
   it('links once, then is idempotent; a new weight relinks; unlink of an unlinked child is a no-op', () => {
     const first = givenWhenThen<any, any, any>(linkDecider, [], link);
     expect(first[0].type).toBe('ChildLinked');
     expect(givenWhenThen(linkDecider, first, link)).toEqual([]);
     expect(givenWhenThen<any, any, any>(linkDecider, first, { ...link, weight: 0.5 })[0].data.weight).toBe(0.5);
     expect(givenWhenThen(linkDecider, [], { type: 'UnlinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', at: 2 })).toEqual([]);
+  });
+  it('given a link to an earlier incarnation of the child (deleted, created again), when linked again, then a new link', () => {
+    const first = givenWhenThen<any, any, any>(linkDecider, [], link);
+    const again = givenWhenThen<any, any, any>(linkDecider, first, { ...link, child_incarnation: 9 });
+    expect(again.map((e) => [e.type, e.data.parent_incarnation, e.data.child_incarnation])).toEqual([['ChildLinked', 3, 9]]);
+  });
+});
+
+describe('entity incarnations', () => {
+  it('given an entity created, deleted and created again, then each creation is its own incarnation (its stream sequence)', () => {
+    const stored = (e: TgEvent, seq: number) => ({ ...e, seq, subject: 's' }) as never;
+    let s = entityDecider.evolve(entityDecider.initialState(), stored(created, 4));
+    expect(s.incarnation).toBe(4);
+    s = entityDecider.evolve(s, stored(event('EntityDeleted', { entity_id: 'u1', deleted_at: 2 }, m), 7));
+    expect(s.incarnation).toBe(0);
+    s = entityDecider.evolve(s, stored(created, 11));
+    expect(s.incarnation).toBe(11);
   });
 });
 
@@ -140,5 +159,35 @@ describe('batch job decider', () => {
     const out = givenWhenThen<any, any, any>(batchJobDecider, given, { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [{ index: 0, url: 'a', error: 'boom' }], ...meta });
     expect(out[1].data.status).toBe('Failed');
     expect(givenWhenThen(batchJobDecider, [...given, ...out], { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [], ...meta })).toEqual([]);
+  });
+});
+
+describe('cluster decider', () => {
+  const row = (id: string, size: number) => ({ id, label: id, size, keywords: [], members: [], centroid: '', affinities: [] });
+  const record = (position: number, clusters = [row('a', 2), row('b', 1)]) => ({ type: 'RecordClusters', workspace: 'ws_1', entity_type: 'content', model: 'm', position, clusters, at: 1 }) as const;
+  it('given nothing, when clusters are recorded, then ClustersComputed with the position they were computed from', () => {
+    const [e] = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect([e.type, e.data.position]).toEqual(['ClustersComputed', 10]);
+  });
+  it('given a recomputation recorded from position 10, when another from 10 (or earlier) arrives, then nothing', () => {
+    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect(givenWhenThen(clusterDecider, given, record(10, [row('c', 3)]))).toEqual([]);
+    expect(givenWhenThen(clusterDecider, given, record(7, [row('c', 3)]))).toEqual([]);
+  });
+  it('given recorded clusters, when a later recomputation finds the same ones, then nothing; different ones, then recorded', () => {
+    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
+    expect(givenWhenThen(clusterDecider, given, record(20))).toEqual([]);
+    expect(givenWhenThen<any, any, any>(clusterDecider, given, record(20, [row('a', 3)]))[0].data.position).toBe(20);
+    expect(givenWhenThen(clusterDecider, [], record(5, []))).toEqual([]);
+  });
+});
+
+describe('taste decider', () => {
+  const compose = (max_rank: number) => ({ type: 'ComposeTaste', workspace: 'ws_1', parent_id: 'p', representation: 'subspace', max_rank, energy: 0.8, at: 1 }) as const;
+  it('records a choice once; the same choice again decides nothing; a new one is recorded', () => {
+    const first = givenWhenThen<any, any, any>(tasteDecider, [], compose(4));
+    expect(first.map((e) => e.type)).toEqual(['TasteComposed']);
+    expect(givenWhenThen(tasteDecider, first, compose(4))).toEqual([]);
+    expect(givenWhenThen<any, any, any>(tasteDecider, first, compose(6))[0].data.max_rank).toBe(6);
   });
 });

@@ -22,6 +22,19 @@ export interface EntityState {
   model?: string;
   createdAt: number;
   updatedAt: number;
+  /** Idempotency key (request id) of the command that created this incarnation, so an exact retry answers `created` again. */
+  createdBy?: string;
+  /**
+   * Stream sequence of the event that created this incarnation of the entity (0 when not existing or not
+   * known). A deleted and re-created id is a new incarnation: links bind incarnations, not ids.
+   */
+  incarnation: number;
+  /**
+   * On the aggregate of a URL's natural id (its *home*, `contentIdForUrl(url)`): the other id that claimed the
+   * URL. The home decides a URL's ownership in one place: content indexed under the natural id and claims by
+   * explicit ids race on the same subject with an expected sequence.
+   */
+  urlClaimedBy?: string;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -52,7 +65,10 @@ export type EntityCommand =
     } & Meta)
   | ({ type: 'EnrichContent'; entity_id: string; name: string; description: string; source: string } & Meta)
   | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
-  | ({ type: 'DeleteEntity'; entity_id: string } & Meta);
+  | ({ type: 'DeleteEntity'; entity_id: string } & Meta)
+  /** On the URL's home aggregate (`entity_id` = the URL's natural id): `claimant` takes the URL. */
+  | ({ type: 'ClaimUrl'; entity_id: string; url: string; claimant: string } & Meta)
+  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string } & Meta);
 
 type EntityEvent =
   | TgEventOf<'EntityCreated'>
@@ -60,9 +76,13 @@ type EntityEvent =
   | TgEventOf<'EntityDeleted'>
   | TgEventOf<'ContentIndexed'>
   | TgEventOf<'ContentEnriched'>
-  | TgEventOf<'ContentEmbedded'>;
+  | TgEventOf<'ContentEmbedded'>
+  | TgEventOf<'UrlClaimed'>
+  | TgEventOf<'UrlReleased'>;
 
-const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0 });
+const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0, incarnation: 0 });
+/** Stream sequence of an event when it was read back from the stream (or appended by the repository). */
+const seqOf = (e: object): number => (e as { seq?: number }).seq ?? 0;
 
 /** True when an IndexContent command would change nothing (idempotent re-send). */
 export function contentUnchanged(state: EntityState, cmd: { text_digest: string; url: string; media_type: string; title?: string; domain?: string; ref?: string; force_reindex: boolean; model?: string }): boolean {
@@ -103,6 +123,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'IndexContent': {
         if (state.exists && state.kind === 'entity') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is not a content entity`);
+        }
+        if (state.urlClaimedBy !== undefined && state.urlClaimedBy !== cmd.entity_id) {
+          throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
         if (contentUnchanged(state, cmd)) return [];
         const keepEnriched = state.exists && state.enriched && state.textDigest === cmd.text_digest;
@@ -145,6 +168,20 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         if (!state.exists) throw new TgError('entity_not_found', 'Entity not found');
         return [event('EntityDeleted', { entity_id: cmd.entity_id, url: state.url, deleted_at: cmd.at }, meta)];
       }
+      case 'ClaimUrl': {
+        if (cmd.claimant === cmd.entity_id) return [];
+        if (state.exists && state.url === cmd.url) {
+          throw new TgError('url_conflict', `URL already belongs to entity ${cmd.entity_id}`, { url: cmd.url, entity_id: cmd.entity_id });
+        }
+        if (state.urlClaimedBy === cmd.claimant) return [];
+        if (state.urlClaimedBy !== undefined) {
+          throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
+        }
+        return [event('UrlClaimed', { url: cmd.url, entity_id: cmd.claimant, claimed_at: cmd.at }, meta)];
+      }
+      case 'ReleaseUrl':
+        if (state.urlClaimedBy !== cmd.claimant) return [];
+        return [event('UrlReleased', { url: cmd.url, entity_id: cmd.claimant, released_at: cmd.at }, meta)];
       default: {
         const never: never = cmd;
         throw new Error(`unknown command ${String(never)}`);
@@ -154,7 +191,18 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
   evolve(state, e) {
     switch (e.type) {
       case 'EntityCreated':
-        return { ...initial(), exists: true, kind: 'entity', type: e.data.type, name: e.data.name, description: e.data.description, createdAt: e.data.created_at, updatedAt: e.data.created_at };
+        return {
+          ...initial(),
+          exists: true,
+          kind: 'entity',
+          type: e.data.type,
+          name: e.data.name,
+          description: e.data.description,
+          createdAt: e.data.created_at,
+          updatedAt: e.data.created_at,
+          createdBy: e.metadata.request_id,
+          incarnation: seqOf(e),
+        };
       case 'EntityUpdated':
         return {
           ...state,
@@ -166,7 +214,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityDeleted':
         return initial();
       case 'ContentIndexed': {
-        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at };
+        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,
@@ -192,6 +240,12 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return { ...state, name: e.data.name, description: e.data.description, enriched: true, updatedAt: e.data.enriched_at };
       case 'ContentEmbedded':
         return { ...state, embeddedDigest: e.data.text_digest, model: e.data.model };
+      case 'UrlClaimed':
+        return { ...state, urlClaimedBy: e.data.entity_id };
+      case 'UrlReleased': {
+        const { urlClaimedBy: _released, ...rest } = state;
+        return rest;
+      }
       default: {
         const never: never = e;
         return never;

@@ -6,3 +6,5 @@ export * from './link';
 export * from './batch-job';
 export * from './catalog';
 export * from './catalog-digest';
+export * from './taste';
+export * from './cluster';

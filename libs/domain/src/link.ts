@@ -1,13 +1,30 @@
 import { event, type Decider, type TgEventOf } from '@tg/contracts';
 
-/** One directed link child → parent (relation `about` by default). */
+/**
+ * One directed link child → parent (relation `about` by default), between one incarnation of each: a link
+ * to an entity that was deleted since (even if its id was created again) is no link.
+ */
 export interface LinkState {
   linked: boolean;
   rel: string;
   weight: number;
+  parentIncarnation?: number;
+  childIncarnation?: number;
 }
 export type LinkCommand =
-  | { type: 'LinkChild'; workspace: string; parent_id: string; child_id: string; rel: string; weight: number; at: number; request_id?: string }
+  | {
+      type: 'LinkChild';
+      workspace: string;
+      parent_id: string;
+      child_id: string;
+      rel: string;
+      weight: number;
+      /** Current incarnations of parent and child, read from their aggregates (see `EntityState.incarnation`). */
+      parent_incarnation: number;
+      child_incarnation: number;
+      at: number;
+      request_id?: string;
+    }
   | { type: 'UnlinkChild'; workspace: string; parent_id: string; child_id: string; at: number; request_id?: string };
 type LinkEvent = TgEventOf<'ChildLinked'> | TgEventOf<'ChildUnlinked'>;
 
@@ -21,9 +38,12 @@ export const linkDecider: Decider<LinkState, LinkCommand, LinkEvent> = {
   decide(cmd, state) {
     const meta = { workspace: cmd.workspace, at: cmd.at, request_id: cmd.request_id };
     switch (cmd.type) {
-      case 'LinkChild':
-        if (state.linked && state.rel === cmd.rel && state.weight === cmd.weight) return [];
-        return [event('ChildLinked', { parent_id: cmd.parent_id, child_id: cmd.child_id, rel: cmd.rel, weight: cmd.weight, linked_at: cmd.at }, meta)];
+      case 'LinkChild': {
+        const same = state.parentIncarnation === cmd.parent_incarnation && state.childIncarnation === cmd.child_incarnation;
+        if (state.linked && same && state.rel === cmd.rel && state.weight === cmd.weight) return [];
+        const data = { parent_id: cmd.parent_id, child_id: cmd.child_id, rel: cmd.rel, weight: cmd.weight, linked_at: cmd.at };
+        return [event('ChildLinked', { ...data, parent_incarnation: cmd.parent_incarnation, child_incarnation: cmd.child_incarnation }, meta)];
+      }
       case 'UnlinkChild':
         if (!state.linked) return [];
         return [event('ChildUnlinked', { parent_id: cmd.parent_id, child_id: cmd.child_id, unlinked_at: cmd.at }, meta)];
@@ -36,7 +56,7 @@ export const linkDecider: Decider<LinkState, LinkCommand, LinkEvent> = {
   evolve(state, e) {
     switch (e.type) {
       case 'ChildLinked':
-        return { linked: true, rel: e.data.rel, weight: e.data.weight };
+        return { linked: true, rel: e.data.rel, weight: e.data.weight, parentIncarnation: e.data.parent_incarnation, childIncarnation: e.data.child_incarnation };
       case 'ChildUnlinked':
         return { ...state, linked: false };
       default: {

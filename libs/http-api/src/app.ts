@@ -13,6 +13,7 @@ import { Authenticator, keyOf, type Caller } from './auth';
 import { Consistency } from './consistency';
 import { errorHandler, frameworkErrors } from './errors';
 import { registerConnectionGuards, serverLimits } from './limits';
+import { registerHealth, type HealthReport } from './health';
 import { registerMetrics } from './metrics';
 import { registerAdminRoutes } from './routes/admin';
 import { registerEntityRoutes } from './routes/entities';
@@ -38,6 +39,8 @@ export interface GatewayDeps {
   rpc: RpcClient;
   log: Logger;
   version?: string;
+  /** Health of this process's read models (all-in-one): /health answers 503 with the reason when not ok. */
+  health?: () => HealthReport;
 }
 
 /** The gateway's Fastify instance, typed by the TypeBox provider. */
@@ -156,9 +159,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     },
   };
 
-  registerMetrics(app as unknown as FastifyInstance);
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/v1/health', { schema: { tags: ['meta'], summary: 'Liveness (no key)', security: [] } }, async () => ({ status: 'ok' }));
+  registerHealth(app as unknown as FastifyInstance, registerMetrics(app as unknown as FastifyInstance), deps.health);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(

@@ -1,11 +1,11 @@
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import type { StoredEvent, TgEvent } from '@tg/contracts';
+import { decodeEvent, type StoredEvent } from '@tg/contracts';
 import type { Logger } from '@tg/observability';
 import type { EventStore } from './event-store';
 
-/** Decodes a stream message into a stored event. */
+/** Decodes a stream message into a stored event: upcast to its type's current version and validated (throws `EventSchemaError`). */
 export function toStoredEvent(m: { json<T>(): T; seq: number; subject: string }): StoredEvent {
-  return { ...(m.json<TgEvent>() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent;
+  return { ...decodeEvent(m.json<unknown>()), seq: m.seq, subject: m.subject } as StoredEvent;
 }
 
 /** Tracks how far a projection has read the stream, and lets readers wait (bounded) for a sequence. */
@@ -63,13 +63,34 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** Where and why a projection stopped: the first event it could not decode or apply. */
+export interface ProjectionHalt {
+  projection: string;
+  seq: number;
+  subject: string;
+  reason: string;
+}
+
 /**
  * Feeds an in-memory projection from the stream with an ordered (ephemeral, gap-free) consumer,
  * starting after `fromSeq`. The handler is synchronous: projections are pure folds in memory.
+ *
+ * An event the projection cannot decode (schema, version) or apply halts the feed: the cursor stays before
+ * it (readers waiting for later writes time out), `onHalt` is told, and nothing after it is applied. A
+ * projection never skips an event it did not apply. `caughtUp` resolves on a halt too, so a process starts
+ * and reports it (e.g. on /health) instead of hanging.
  */
 export async function runProjectionFeed(
   store: EventStore,
-  opts: { fromSeq?: number; cursor: StreamCursor; handle: (e: StoredEvent) => void; log: Logger; name: string; filterSubject?: string },
+  opts: {
+    fromSeq?: number;
+    cursor: StreamCursor;
+    handle: (e: StoredEvent) => void;
+    log: Logger;
+    name: string;
+    filterSubject?: string;
+    onHalt?: (halt: ProjectionHalt) => void;
+  },
 ): Promise<Running & { caughtUp: Promise<void> }> {
   let resolveCaught!: () => void;
   const caughtUp = new Promise<void>((r) => (resolveCaught = r));
@@ -101,7 +122,11 @@ export async function runProjectionFeed(
       try {
         opts.handle(toStoredEvent(m));
       } catch (err) {
-        opts.log.error({ err, seq: m.seq, projection: opts.name }, 'projection failed on event; skipped');
+        const halt = { projection: opts.name, seq: m.seq, subject: m.subject, reason: String((err as Error)?.message ?? err) };
+        opts.log.error({ err, seq: m.seq, subject: m.subject, projection: opts.name }, 'projection cannot apply event; halted before it');
+        opts.onHalt?.(halt);
+        resolveCaught();
+        break;
       }
       applied = m.seq;
       opts.cursor.advance(m.seq);

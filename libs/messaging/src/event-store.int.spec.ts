@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event, type Decider, type TgEvent } from '@tg/contracts';
 import { startNats, type TestNats } from '@tg/testing';
 import { connectNats, type NatsConnection } from './connection';
-import { ConcurrencyError, EventStore } from './event-store';
+import { ConcurrencyError, DuplicateAppendError, EventStore } from './event-store';
 import { AggregateRepository } from './repository';
 import { StreamCursor, runProjectionFeed } from './consumers';
 import { createLogger } from '@tg/observability';
@@ -49,11 +49,38 @@ describe('EventStore on a real JetStream', () => {
     expect(s2).toBeGreaterThan(s1);
   });
 
-  it('dedupes a retried command by message id', async () => {
+  it('dedupes a retried command by message id, and reports the duplicate instead of an append', async () => {
     const subject = EventStore.subject('ws_test', 'entity', 'dedupe');
     const a = await store.append(subject, [created('dedupe')], { expectedSeq: null, msgId: 'cmd-1' });
-    const b = await store.append(subject, [created('dedupe')], { expectedSeq: null, msgId: 'cmd-1' });
-    expect(b).toBe(a);
+    const dup = await store.append(subject, [created('dedupe')], { expectedSeq: null, msgId: 'cmd-1' }).catch((e: unknown) => e);
+    expect(dup).toBeInstanceOf(DuplicateAppendError);
+    expect((dup as DuplicateAppendError).seq).toBe(a);
+    expect((await store.readSubject(subject)).events).toHaveLength(1);
+  });
+
+  it('reports a duplicate before checking the expected sequence (a retry of a stored append is not a conflict)', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dedupe-occ');
+    const a = await store.append(subject, [created('dedupe-occ')], { expectedSeq: 0, msgId: 'cmd-occ' });
+    const dup = await store.append(subject, [created('dedupe-occ')], { expectedSeq: 0, msgId: 'cmd-occ' }).catch((e: unknown) => e);
+    expect(dup).toBeInstanceOf(DuplicateAppendError);
+    expect((dup as DuplicateAppendError).seq).toBe(a);
+  });
+
+  it('never evolves a duplicate: two repositories appending the same decided command write it once', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dup-repo');
+    /** Creates once: a second create decides nothing. */
+    const once: Decider<{ n: number }, { name: string; request_id: string }, TgEvent> = {
+      initialState: () => ({ n: 0 }),
+      decide: (c, s) => (s.n ? [] : [created(c.name)]),
+      evolve: (s) => ({ n: s.n + 1 }),
+    };
+    const r1 = new AggregateRepository(store);
+    const r2 = new AggregateRepository(store);
+    // Both load the empty aggregate first, so both decide against sequence 0 with the same command.
+    await r1.load(subject, once);
+    await r2.load(subject, once);
+    const [x, y] = await Promise.all([r1.execute(subject, once, { name: 'd', request_id: 'k' }), r2.execute(subject, once, { name: 'd', request_id: 'k' })]);
+    expect([x.state.n, y.state.n]).toEqual([1, 1]);
     expect((await store.readSubject(subject)).events).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
+import { decodeEvent, encodeEvent, subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
 
 /** Name of the one event stream. */
 export const EVENT_STREAM = 'TG_EVENTS';
@@ -17,11 +17,25 @@ export class ConcurrencyError extends Error {
   }
 }
 
+/**
+ * Raised when JetStream acknowledges an append as a duplicate of an earlier message id: nothing new was
+ * written, so the events must not be evolved into any state. Reload the aggregate and answer from it.
+ */
+export class DuplicateAppendError extends Error {
+  override readonly name = 'DuplicateAppendError';
+  constructor(readonly subject: string, readonly seq: number) {
+    super(`duplicate append on ${subject} (already stored at ${seq})`);
+  }
+}
+
 /** Options of an append. */
 export interface AppendOptions {
   /** Expected last sequence of the subject: 0 for "only if new", null to skip the check. */
   expectedSeq: number | null;
-  /** Dedupe key of the command: a retried command with the same key appends nothing new. */
+  /**
+   * Dedupe key of the command: a retried command with the same key appends nothing new (JetStream dedupes
+   * message ids stream-wide, so the key must name the write itself: see `commandMsgId`).
+   */
   msgId?: string;
 }
 
@@ -76,21 +90,29 @@ export class EventStore {
    * Appends events to one subject in order. The first carries the expected last subject sequence; each
    * next one expects the previous one's sequence, so no other writer can interleave.
    * @returns the stream sequence of the last event appended.
+   * @throws DuplicateAppendError when the server reports a message id it already stored (nothing appended).
    */
   async append(subject: string, events: readonly TgEvent[], opts: AppendOptions): Promise<number> {
+    const seqs = await this.appendEach(subject, events, opts);
+    return seqs[seqs.length - 1] ?? 0;
+  }
+
+  /** {@link append}, answering the stream sequence of every event appended. */
+  async appendEach(subject: string, events: readonly TgEvent[], opts: AppendOptions): Promise<number[]> {
     let expected = opts.expectedSeq;
-    let seq = 0;
+    const seqs: number[] = [];
     for (let i = 0; i < events.length; i++) {
       const ev = events[i]!;
       const h = this.headersFor(ev);
       try {
-        const ack = await this.js.publish(subject, JSON.stringify(ev), {
+        const ack = await this.js.publish(subject, encodeEvent(ev), {
           headers: h,
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
           timeout: 10_000,
         });
-        seq = ack.seq;
+        if (ack.duplicate) throw new DuplicateAppendError(subject, ack.seq);
+        seqs.push(ack.seq);
         expected = ack.seq;
       } catch (e) {
         if (e instanceof JetStreamApiError && e.code === WRONG_LAST_SEQUENCE) {
@@ -99,7 +121,7 @@ export class EventStore {
         throw e;
       }
     }
-    return seq;
+    return seqs;
   }
 
   private headersFor(ev: TgEvent) {
@@ -125,11 +147,18 @@ export class EventStore {
     for (;;) {
       const m = await this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: seq + 1 });
       if (!m) break;
-      events.push({ ...(m.json() as TgEvent), seq: m.seq, subject: m.subject } as StoredEvent);
+      events.push({ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent);
       seq = m.seq;
       if (seq >= last) break;
     }
     return { events, lastSeq: seq };
+  }
+
+  /** The last event of one aggregate (for aggregates whose state is their last event), or none. */
+  async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
+    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    if (!m) return { events: [], lastSeq: 0 };
+    return { events: [{ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
   }
 
   /** Last sequence of the whole stream (0 when empty). */

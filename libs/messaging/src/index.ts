@@ -3,3 +3,4 @@ export * from './event-store';
 export * from './repository';
 export * from './rpc';
 export * from './consumers';
+export * from './idempotency';

@@ -1,9 +1,16 @@
 import type { Decider, StoredEvent, TgEvent } from '@tg/contracts';
-import { ConcurrencyError, type EventStore } from './event-store';
+import { ConcurrencyError, DuplicateAppendError, type EventStore } from './event-store';
+import { commandMsgId } from './idempotency';
 
 interface Cached {
   state: unknown;
   seq: number;
+}
+
+/** How an aggregate is read. */
+export interface LoadOptions {
+  /** The state is the fold of the last event alone (e.g. recorded clusters): read only that one. */
+  lastEventOnly?: boolean;
 }
 
 /** Result of executing a command on an aggregate. */
@@ -12,6 +19,10 @@ export interface Executed<S> {
   events: TgEvent[];
   /** Last sequence of the aggregate's subject after the command (unchanged when no event). */
   seq: number;
+  /** Stream sequences of the events appended, in order (empty when none). */
+  seqs: number[];
+  /** True when JetStream reported an append of this command as a duplicate (answered from the reloaded state). */
+  duplicate: boolean;
 }
 
 /**
@@ -29,15 +40,15 @@ export class AggregateRepository {
   ) {}
 
   /** Current state of an aggregate, checked against the stream (cheap when cached and current). */
-  async load<S>(subject: string, decider: Decider<S, any, any>): Promise<{ state: S; seq: number }> {
+  async load<S>(subject: string, decider: Decider<S, any, any>, opts: LoadOptions = {}): Promise<{ state: S; seq: number }> {
     const last = await this.store.lastSubjectSeq(subject);
     const hit = this.cache.get(subject);
     if (hit && hit.seq === last) return { state: hit.state as S, seq: hit.seq };
-    return this.reload(subject, decider, last);
+    return this.reload(subject, decider, last, opts);
   }
 
-  private async reload<S>(subject: string, decider: Decider<S, any, any>, knownLast?: number): Promise<{ state: S; seq: number }> {
-    const { events, lastSeq } = await this.store.readSubject(subject, knownLast);
+  private async reload<S>(subject: string, decider: Decider<S, any, any>, knownLast?: number, opts: LoadOptions = {}): Promise<{ state: S; seq: number }> {
+    const { events, lastSeq } = opts.lastEventOnly ? await this.store.readLast(subject) : await this.store.readSubject(subject, knownLast);
     let state = decider.initialState();
     for (const e of events) state = decider.evolve(state, e as StoredEvent);
     this.remember(subject, state, lastSeq);
@@ -47,8 +58,13 @@ export class AggregateRepository {
   /**
    * Decides a command against the aggregate's state and appends the resulting events. On a concurrency
    * conflict the aggregate is reloaded and the command decided again, at most `maxRetries` times.
+   *
+   * Every append carries a message id derived from the subject, the sequence decided against and the
+   * command (`commandMsgId`), unless `opts.msgId` names one. When JetStream answers that the message id was
+   * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded and the
+   * command decided again against what is stored (usually deciding nothing).
    */
-  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } = {}): Promise<Executed<S>> {
+  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions = {}): Promise<Executed<S>> {
     const prev = this.queues.get(subject) ?? Promise.resolve();
     const run = prev.then(
       () => this.executeNow(subject, decider, command, opts),
@@ -62,25 +78,30 @@ export class AggregateRepository {
     return run;
   }
 
-  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string }): Promise<Executed<S>> {
+  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions): Promise<Executed<S>> {
     const maxRetries = this.opts.maxRetries ?? 8;
     let current = this.cache.get(subject) as { state: S; seq: number } | undefined;
-    if (!current) current = await this.reload(subject, decider);
+    if (!current) current = await this.reload(subject, decider, undefined, opts);
+    let duplicate = false;
     for (let attempt = 0; ; attempt++) {
       const events = decider.decide(command, current.state);
-      if (events.length === 0) return { state: current.state, events, seq: current.seq };
+      if (events.length === 0) return { state: current.state, events, seq: current.seq, seqs: [], duplicate };
       try {
-        const seq = await this.store.append(subject, events, { expectedSeq: current.seq, msgId: opts.msgId });
+        const msgId = opts.msgId ? `${opts.msgId}@${current.seq}` : commandMsgId(subject, current.seq, command);
+        const seqs = await this.store.appendEach(subject, events, { expectedSeq: current.seq, msgId });
         let state = current.state;
-        for (const e of events) state = decider.evolve(state, e);
+        events.forEach((e, i) => (state = decider.evolve(state, { ...e, seq: seqs[i]!, subject } as StoredEvent)));
+        const seq = seqs[seqs.length - 1]!;
         this.remember(subject, state, seq);
-        return { state, events, seq };
+        return { state, events, seq, seqs, duplicate };
       } catch (e) {
-        if (!(e instanceof ConcurrencyError) || attempt >= maxRetries) throw e;
+        const dup = e instanceof DuplicateAppendError;
+        if (!(e instanceof ConcurrencyError || dup) || attempt >= maxRetries) throw e;
+        duplicate ||= dup;
         this.cache.delete(subject);
-        // Jittered backoff so that competing instances stop colliding.
-        await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
-        current = await this.reload(subject, decider);
+        // Jittered backoff so that competing instances stop colliding (none needed after a duplicate).
+        if (!dup) await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+        current = await this.reload(subject, decider, undefined, opts);
       }
     }
   }

@@ -42,11 +42,12 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
   const nc = await connectNats(config.natsUrl, 'tastegraph');
   const rt = await createRuntime(config, nc, log);
   const services: StartedService[] = [];
+  let host!: ReadModelHost;
   try {
     const embedding = await startEmbeddingService(rt);
     services.push(embedding);
     services.push(await startAdminService(rt, { accountSecret: secret }));
-    const host = new ReadModelHost(rt);
+    host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
     services.push(await startRankingService(rt, host, { embedder: embedding.embedder }));
     services.push(await startGraphService(rt, host));
@@ -60,7 +61,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     throw e;
   }
   const rpc = config.rpcPreferLocal ? rt.rpc.preferLocal(rt.local) : rt.rpc;
-  const app = await buildGateway({ config, rpc, log });
+  const app = await buildGateway({ config, rpc, log, health: () => host.health() });
   await app.listen({ host: config.host, port: config.port });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/v1`;

@@ -16,3 +16,4 @@ export * from './taste/fit-thread';
 export * from './ranking/ranking-service';
 export * from './visualize/index';
 export * from './read-model/replay';
+export * from './read-model/snapshot';

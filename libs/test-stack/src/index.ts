@@ -4,3 +4,5 @@ export * from './nats-topology';
 export * from './process-stack';
 export * from './crash-load';
 export * from './crash-round';
+
+export * from './replicas';

@@ -5,6 +5,7 @@ import { mapLimit } from '../concurrency';
 import { embedTexts } from '../embedding/client';
 import type { ReadModelHost } from '../read-model/host';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { derivedEntityId } from './idempotency';
 import { entityView } from './views';
 
 interface CreateInput {
@@ -37,10 +38,12 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
   }
   const url = idOrUrl.url ?? idOrUrl.entity_id;
   if (url && looksLikeUrl(url)) {
-    const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
-    // A URL belongs to its claimant, or else to the content whose id is the URL's hash.
-    const id = claim.state.entityId ?? contentIdForUrl(url);
-    const { state, seq } = await rt.repo.load(subjectOf(ws, id), entityDecider);
+    // A URL belongs to the claimant recorded on its home (the natural id's aggregate; older claims: the URL's
+    // claim aggregate), or else to the content whose id is the URL's hash.
+    const natural = contentIdForUrl(url);
+    const [home, legacy] = await Promise.all([rt.repo.load(subjectOf(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
+    const id = home.state.urlClaimedBy ?? legacy.state.entityId ?? natural;
+    const { state, seq } = id === natural ? home : await rt.repo.load(subjectOf(ws, id), entityDecider);
     if (state.exists && state.url === url) return { id, state, seq };
   }
   return null;
@@ -74,14 +77,19 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         if (!(await typeKnown(ws, type))) {
           throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
         }
-        id = data.id ?? rt.newId();
-        const out = await rt.repo.execute(
-          subjectOf(ws, id),
-          entityDecider,
-          { type: 'CreateEntity', entity_id: id, entity_type: type, name: data.name, description: data.description ?? '', workspace: ws, at: rt.now(), request_id: ctx.requestId },
-          { msgId: `${ctx.requestId}:create` },
-        );
-        created = out.events[0]?.type === 'EntityCreated';
+        id = data.id ?? derivedEntityId(ws, ctx.requestId, data);
+        const out = await rt.repo.execute(subjectOf(ws, id), entityDecider, {
+          type: 'CreateEntity',
+          entity_id: id,
+          entity_type: type,
+          name: data.name,
+          description: data.description ?? '',
+          workspace: ws,
+          at: rt.now(),
+          request_id: ctx.requestId,
+        });
+        // An exact retry of the create (same key, nothing left to change) answers as the create did.
+        created = out.events[0]?.type === 'EntityCreated' || (out.events.length === 0 && out.state.createdBy === ctx.requestId);
         state = out.state;
         seq = out.seq;
         const selfText = `${state.name}. ${state.description}`;
@@ -129,25 +137,22 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const { ws } = req;
       const found = await resolveEntity(rt, ws, req.data);
       if (!found) throw new TgError('entity_not_found', 'Entity not found');
-      // Its links (as a child and as a parent), read before the delete: the projection drops them on
-      // EntityDeleted, but the link aggregates must be unlinked too, or a re-created id could not relink.
-      await host.ready(req);
-      const cat = host.catalog.ws(ws);
-      const pairs: [string, string][] = [];
-      for (const p of cat.childParents.get(found.id) ?? []) pairs.push([p, found.id]);
-      for (const c of cat.parents.get(found.id)?.children.keys() ?? []) pairs.push([found.id, c]);
+      // Its links need no unlinking: a link binds the incarnations of both ends (decided against their
+      // aggregates), so deleting this incarnation ends every link to it, in the link aggregates and in
+      // every read model, including a link decided concurrently against the incarnation being deleted.
       const at = rt.now();
       const out = await rt.repo.execute(subjectOf(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
       let seq = out.seq;
-      if (found.state.url) {
-        const r = await rt.repo.execute(EventStore.subject(ws, 'url', found.state.url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url: found.state.url, entity_id: found.id, at });
-        seq = Math.max(seq, r.seq);
+      const url = found.state.url;
+      if (url && found.id !== contentIdForUrl(url)) {
+        // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any).
+        const home = contentIdForUrl(url);
+        const [r1, r2] = await Promise.all([
+          rt.repo.execute(subjectOf(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, workspace: ws, at, request_id: ctx.requestId }),
+          rt.repo.execute(EventStore.subject(ws, 'url', url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url, entity_id: found.id, at }),
+        ]);
+        seq = Math.max(seq, r1.seq, r2.seq);
       }
-      const linkSubjects = await mapLimit(pairs, 16, async ([p, c]) => {
-        const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p, c)), linkDecider, { type: 'UnlinkChild', workspace: ws, parent_id: p, child_id: c, at });
-        return r.seq;
-      });
-      seq = Math.max(seq, ...linkSubjects);
       return { data: { success: true }, seq };
     })
     .handle<{ entity_type: string; description?: string }, unknown>(RPC.entity.registerType, async (req, ctx) => {
@@ -186,10 +191,26 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       const rel = data.rel ?? 'about';
       const weight = data.weight ?? 1;
       const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, {
-        type: 'LinkChild', workspace: ws, parent_id: data.parent_id, child_id: data.child_id, rel, weight, at: rt.now(), request_id: ctx.requestId,
+        type: 'LinkChild',
+        workspace: ws,
+        parent_id: data.parent_id,
+        child_id: data.child_id,
+        rel,
+        weight,
+        parent_incarnation: parent.state.incarnation,
+        child_incarnation: child.state.incarnation,
+        at: rt.now(),
+        request_id: ctx.requestId,
       });
       const seq = Math.max(out.seq, req.minSeq ?? 0);
-      const taste = await compose(ws, data.parent_id, seq, ctx.requestId);
+      // A delete that won the race ended the incarnation this link binds: the link is dead; say so.
+      for (const [id, inc] of [[data.parent_id, parent.state.incarnation], [data.child_id, child.state.incarnation]] as const) {
+        const now = await rt.repo.load(subjectOf(ws, id), entityDecider);
+        if (now.state.incarnation !== inc) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
+      }
+      // allow_empty: a delete may land right after the checks above; the link happened before it (200), and
+      // the profile then shows what is left.
+      const taste = await compose(ws, data.parent_id, seq, ctx.requestId, true);
       return {
         data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },
         seq: out.events.length ? out.seq : undefined,

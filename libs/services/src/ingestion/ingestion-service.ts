@@ -1,5 +1,5 @@
 import { RPC, TgError, isTgError } from '@tg/contracts';
-import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId, urlClaimDecider } from '@tg/domain';
+import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Outcome, type Running } from '@tg/messaging';
 import { embedTexts } from '../embedding/client';
 import { mapLimit } from '../concurrency';
@@ -29,8 +29,10 @@ const ENRICH_FETCHES = 8;
  * service, then commits (URL claim, content events, parent link). Results keep input order; with
  * `throwOnError` the first failure is thrown (single-item calls), else it is reported per item.
  */
-export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean): Promise<{ results: IngestResult[]; seq: number }> {
+export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean, retryLost = true): Promise<{ results: IngestResult[]; seq: number }> {
   let model: string | undefined;
+  // Parents' current incarnations, read from their aggregates (links bind them).
+  const parents = new Map<PreparedItem, number>();
   const prepared = await mapLimit(items, 32, async (item) => {
     try {
       const p = await prepareItem(rt, ws, item, model);
@@ -38,6 +40,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         const parent = await rt.repo.load(EventStore.subject(ws, 'entity', item.entity_id), entityDecider);
         if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: item.entity_id });
         if (parent.state.kind === 'content') throw new TgError('bad_request', 'Content cannot be linked to a content entity');
+        parents.set(p, parent.state.incarnation);
       }
       return p;
     } catch (e) {
@@ -58,11 +61,17 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
     try {
       if (p instanceof Error) throw p;
       const at = rt.now();
+      let created = false;
+      let childIncarnation = p.before.incarnation;
       if (!p.unchanged) {
         const v = vectors.get(p)!;
         if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
         if (p.needsClaim) {
-          const r = await rt.repo.execute(EventStore.subject(ws, 'url', p.url), urlClaimDecider, { type: 'ClaimUrl', workspace: ws, url: p.url, entity_id: p.id, at, request_id: requestId });
+          // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
+          // id is indexed too: two writers racing for one URL cannot both own it.
+          const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
+            type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, workspace: ws, at, request_id: requestId,
+          });
           seq = Math.max(seq, r.seq);
         }
         const c = p.item.content;
@@ -91,15 +100,37 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           request_id: requestId,
         });
         seq = Math.max(seq, r.seq);
+        // Created here only when this command's first event began the incarnation (not a racing writer's).
+        created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
+        childIncarnation = r.state.incarnation;
+      } else {
+        // An exact retry (same key, nothing changed) answers as the create did.
+        created = !!p.before.createdBy && p.before.createdBy === requestId;
       }
       if (p.item.entity_id) {
         const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p.item.entity_id, p.id)), linkDecider, {
-          type: 'LinkChild', workspace: ws, parent_id: p.item.entity_id, child_id: p.id, rel: 'about', weight: 1, at, request_id: requestId,
+          type: 'LinkChild',
+          workspace: ws,
+          parent_id: p.item.entity_id,
+          child_id: p.id,
+          rel: 'about',
+          weight: 1,
+          parent_incarnation: parents.get(p) ?? 0,
+          child_incarnation: childIncarnation,
+          at,
+          request_id: requestId,
         });
         seq = Math.max(seq, r.seq);
       }
-      return { entity_id: p.id, created: !p.before.exists, url: p.url, vectorstore_document_id: p.id };
+      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
     } catch (e) {
+      if (retryLost && !(p instanceof Error) && isTgError(e) && e.code === 'url_conflict' && !(p.item.id ?? p.item.content.id)) {
+        // An item without an id lost its URL to a claim by an explicit id (between preparing and committing):
+        // it is that entity's content now, as if it had been sent after the claim. Prepared again, once.
+        const again = await ingestItems(rt, ws, [p.item], requestId, throwOnError, false);
+        seq = Math.max(seq, again.seq);
+        return again.results[0]!;
+      }
       if (throwOnError || !isTgError(e)) throw e;
       return { url, error: e.message, code: e.code };
     }

@@ -22,8 +22,13 @@ export interface PreparedItem {
   before: EntityState;
   beforeSeq: number;
   claimedBy: string | null;
-  /** True when a URL claim must be appended (an explicit id that is not the URL's hash). */
+  /**
+   * True when the id is not the URL's natural id and no claim names it yet: the commit claims the URL on its
+   * home aggregate (the natural id's, with an expected sequence) before indexing.
+   */
   needsClaim: boolean;
+  /** The URL's natural id: the aggregate that decides who owns the URL. */
+  home: string;
   text: string;
   digest: string;
   name: string;
@@ -73,21 +78,24 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   }
   if (item.id && c.id && item.id !== c.id) throw new TgError('bad_request', 'The top-level id and content.id differ');
   const explicit = item.id ?? c.id ?? undefined;
-  const claim = await rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider);
-  const claimedBy = claim.state.entityId;
+  // Who owns the URL is decided on its home, the aggregate of its natural id (content created without an id
+  // lives there; a claim by an explicit id is recorded there): one subject, one expected sequence.
+  const natural = contentIdForUrl(url);
+  const [home, legacy] = await Promise.all([
+    rt.repo.load(EventStore.subject(ws, 'entity', natural), entityDecider),
+    // Claims written before homes existed live on the URL's own claim aggregate.
+    rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider),
+  ]);
+  const claimedBy = home.state.urlClaimedBy ?? legacy.state.entityId;
   if (explicit && claimedBy && claimedBy !== explicit) {
     throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
   }
-  const natural = contentIdForUrl(url);
-  if (explicit && !claimedBy && explicit !== natural) {
-    // Content created without an id owns its URL through its hashed id (no claim event is written then).
-    const owner = await rt.repo.load(EventStore.subject(ws, 'entity', natural), entityDecider);
-    if (owner.state.exists && owner.state.url === url) throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
+  if (explicit && explicit !== natural && home.state.exists && home.state.url === url) {
+    throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
   }
   const id = explicit ?? claimedBy ?? natural;
-  // A claim event is only needed when the id is not the URL's own hash.
-  const needsClaim = id !== natural && claimedBy !== id;
-  const { state: before, seq: beforeSeq } = await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
+  const needsClaim = id !== natural && home.state.urlClaimedBy !== id && legacy.state.entityId !== id;
+  const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
   const force = !!item.force_reindex;
@@ -143,6 +151,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     beforeSeq,
     claimedBy,
     needsClaim,
+    home: natural,
     text,
     digest,
     name: c.title ?? placeholder.name,

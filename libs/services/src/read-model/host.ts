@@ -3,7 +3,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RpcRequest } from '@tg/contracts';
 import { CatalogProjection, type Touched } from '@tg/domain';
-import { StreamCursor, runProjectionFeed, type Running } from '@tg/messaging';
+import { StreamCursor, runProjectionFeed, type ProjectionHalt, type Running } from '@tg/messaging';
 import { readYourWrites, type Runtime } from '../runtime';
 import { encodeSnapshot, readSnapshot } from './snapshot';
 
@@ -58,9 +58,19 @@ export class ReadModelHost {
     return snap.header.position;
   }
 
+  /** Set when the projection met an event it could not apply: it stops there and is never snapshotted again. */
+  halted?: ProjectionHalt;
+
+  /** Health of the read model: not ok once halted (the reason names the event). */
+  health(): { ok: boolean; reason?: string; halted?: ProjectionHalt } {
+    const h = this.halted;
+    return h ? { ok: false, reason: `projection ${h.projection} halted at stream sequence ${h.seq} (${h.subject}): ${h.reason}`, halted: h } : { ok: true };
+  }
+
   /** Writes a snapshot of the current state (encoded synchronously, so it matches the cursor position). */
   snapshot(): Promise<void> {
-    if (this.rt.config.snapshotEveryEvents < 0) return Promise.resolve();
+    // A halted projection may hold part of the event it failed on: never persist it.
+    if (this.rt.config.snapshotEveryEvents < 0 || this.halted) return Promise.resolve();
     if (this.snapshotting) return this.snapshotting;
     const position = this.cursor.position;
     const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.streamCreated, takenAt: Date.now() });
@@ -90,6 +100,7 @@ export class ReadModelHost {
       name: 'catalog',
       log: this.rt.log,
       fromSeq,
+      onHalt: (h) => (this.halted = h),
       handle: (e) => {
         const touched = this.catalog.apply(e);
         if (touched) for (const l of this.listeners) l(touched, !this.live);

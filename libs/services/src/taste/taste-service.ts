@@ -1,7 +1,7 @@
-import { RPC, TgError, event } from '@tg/contracts';
+import { RPC, TgError } from '@tg/contracts';
 import { EventStore } from '@tg/messaging';
 import { BUILTIN_ENTITY_TYPES } from '@tg/contracts';
-import { catalogDigest, type WorkspaceCatalog } from '@tg/domain';
+import { catalogDigest, clusterDecider, tasteDecider, type WorkspaceCatalog } from '@tg/domain';
 import type { ReadModelHost } from '../read-model/host';
 import { profileFor } from '../read-model/profiles';
 import { rpcServer, type Runtime, type StartedService } from '../runtime';
@@ -73,19 +73,21 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       if (stopped) return;
       // Yield between types, so that requests are served while a large workspace reclusters.
       await new Promise((r) => setImmediate(r));
+      // The read-model position this recomputation starts from. Another replica that already recorded a
+      // recomputation from at least as far needs no second one (the recorded clusters are the aggregate's).
+      const position = host.cursor.position;
+      const subject = EventStore.subject(ws, 'cluster', type);
+      const recorded = await rt.repo.load(subject, clusterDecider, { lastEventOnly: true });
+      if (recorded.state.position >= position) continue;
       const prev = cat.clusters.get(type);
       const fit = fits.get(fitKey(ws, type));
       const refit = !prev?.clusters.length || !fit || fit.size < REFIT_BELOW || fit.changed >= REFIT_SHARE * fit.size;
       const clusters = await computeClustersWith(cat, type, refit ? {} : { previous: prev.clusters }, (v, o) => fitter.chooseK(v, o));
       if (refit) fits.set(fitKey(ws, type), { size: cat.typeCounts.get(type) ?? 0, changed: 0 });
-      if (!prev && !clusters.length) continue;
-      const same = prev && prev.clusters.length === clusters.length && prev.clusters.every((c, i) => c.id === clusters[i]!.id && c.label === clusters[i]!.label && c.size === clusters[i]!.size);
-      if (same) continue;
       const model = (cat.models.values().next().value as string | undefined) ?? 'none';
-      const at = rt.now();
-      await rt.store.append(EventStore.subject(ws, 'cluster', type), [event('ClustersComputed', { entity_type: type, model, computed_at: at, clusters }, { workspace: ws, at })], {
-        expectedSeq: null,
-      });
+      // Decided against the cluster aggregate with its expected sequence: of replicas recomputing at once,
+      // one records; the others find a recomputation from as far (or the same clusters) and record nothing.
+      await rt.repo.execute(subject, clusterDecider, { type: 'RecordClusters', workspace: ws, entity_type: type, model, position, clusters, at: rt.now() }, { lastEventOnly: true });
     }
   };
 
@@ -165,16 +167,22 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
         throw new TgError('link_no_children', 'Entity has no linked content yet; link content to it first (or retry once creation has settled)');
       }
       let seq: number | undefined;
-      const current = parent?.settings;
-      const changed = !current || current.representation !== wanted.representation || current.maxRank !== wanted.max_rank || current.energy !== wanted.energy;
-      if (changed && (data.representation !== undefined || data.max_rank !== undefined || data.energy !== undefined)) {
-        const at = rt.now();
-        seq = await rt.store.append(
-          EventStore.subject(ws, 'taste', data.entity_id),
-          [event('TasteComposed', { parent_id: data.entity_id, representation: wanted.representation, max_rank: wanted.max_rank, energy: wanted.energy, composed_at: at }, { workspace: ws, at, request_id: ctx.requestId })],
-          { expectedSeq: null },
-        );
-        await host.ready({ ...req, minSeq: seq });
+      if (data.representation !== undefined || data.max_rank !== undefined || data.energy !== undefined) {
+        // Decided on the entity's taste aggregate (expected sequence), not on the read model's settings.
+        const out = await rt.repo.execute(EventStore.subject(ws, 'taste', data.entity_id), tasteDecider, {
+          type: 'ComposeTaste',
+          workspace: ws,
+          parent_id: data.entity_id,
+          representation: wanted.representation,
+          max_rank: wanted.max_rank,
+          energy: wanted.energy,
+          at: rt.now(),
+          request_id: ctx.requestId,
+        });
+        if (out.events.length) {
+          seq = out.seq;
+          await host.ready({ ...req, minSeq: seq });
+        }
       }
       return { data: composeSummary(cat, data.entity_id, wanted), seq };
     })

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
+import { startStack, type TestStack } from '@tg/test-stack';
+
+type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
+
+/**
+ * A request id is a trace id that clients and proxies reuse: it must never swallow a different write.
+ * An exact retry (same key, same workspace, same body) appends nothing new and answers as the first did.
+ */
+describe('idempotency: X-Request-Id never swallows a different write', () => {
+  let s: TestStack;
+  let a: WsClient;
+  let b: WsClient;
+  let nc: NatsConnection;
+  let store: EventStore;
+  beforeAll(async () => {
+    s = await startStack({ rpcPreferLocal: false });
+    a = await s.workspace('alpha');
+    b = await s.workspace('beta');
+    nc = await connectNats(s.nats.url, 'idempotency-spec');
+    store = await EventStore.open(nc);
+  });
+  afterAll(async () => {
+    await nc?.close();
+    await s?.stop();
+  });
+
+  const post = (c: WsClient, body: unknown, rid: string) => c.request('POST', '/entity', { body, headers: { 'x-request-id': rid } });
+  const eventsOf = async (ws: string, id: string) => (await store.readSubject(EventStore.subject(ws, 'entity', id))).events.map((e) => e.type);
+
+  it('given one request id, when two different entities are created, then both exist', async () => {
+    const r1 = await post(a, { id: 'ann', type: 'user', name: 'Ann' }, 'rid-same-1');
+    const r2 = await post(a, { id: 'bob', type: 'user', name: 'Bob' }, 'rid-same-1');
+    expect(r1.status).toBe(200);
+    expect(r2.status).toBe(200);
+    expect(r1.body).toMatchObject({ entity_id: 'ann', name: 'Ann', type: 'user', created: true });
+    expect(r2.body).toMatchObject({ entity_id: 'bob', name: 'Bob', type: 'user', created: true });
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'bob' } })).body).toMatchObject({ entity_id: 'bob', name: 'Bob' });
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'ann' } })).body).toMatchObject({ entity_id: 'ann', name: 'Ann' });
+  });
+
+  it('given one request id, when two workspaces each create an entity, then neither is lost', async () => {
+    const ra = await post(a, { id: 'cross', type: 'user', name: 'In A' }, 'rid-cross');
+    const rb = await post(b, { id: 'cross', type: 'user', name: 'In B' }, 'rid-cross');
+    expect(ra.body.created).toBe(true);
+    expect(rb.body.created).toBe(true);
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'cross' } })).body.name).toBe('In A');
+    expect((await b.request('GET', '/entity', { query: { entity_id: 'cross' } })).body.name).toBe('In B');
+  });
+
+  it('given request ids cycling over five values, when 15 entities are created, then all 15 exist', async () => {
+    const answers = [];
+    for (let i = 0; i < 15; i++) answers.push(await post(a, { id: `cyc-${i}`, type: 'user', name: `Cycle ${i}` }, `rid-cycle-${i % 5}`));
+    expect(answers.map((r) => [r.status, r.body.created, r.body.name])).toEqual(Array.from({ length: 15 }, (_, i) => [200, true, `Cycle ${i}`]));
+    for (let i = 0; i < 15; i++) {
+      const g = await a.request('GET', '/entity', { query: { entity_id: `cyc-${i}` } });
+      expect(g.status, `cyc-${i}`).toBe(200);
+      expect(g.body.name).toBe(`Cycle ${i}`);
+    }
+  });
+
+  it('given a create, when it is retried exactly (same key, same body), then nothing new is appended and the answer is the same', async () => {
+    const body = { id: 'retry-1', type: 'user', name: 'Retry', description: 'once' };
+    const r1 = await post(a, body, 'rid-retry-1');
+    const r2 = await post(a, body, 'rid-retry-1');
+    expect(r1.status).toBe(200);
+    expect(r2.body).toEqual(r1.body);
+    expect(r2.body.created).toBe(true);
+    expect(await eventsOf(a.workspaceId, 'retry-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
+    // A fresh request with the same body is a repeat, not a retry: it answers created false, still appends nothing.
+    const r3 = await post(a, body, 'rid-retry-other');
+    expect(r3.body.created).toBe(false);
+    expect(await eventsOf(a.workspaceId, 'retry-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
+  });
+
+  it('given a create without an id, when it is retried exactly, then it names the same entity; a new key creates another', async () => {
+    const body = { type: 'user', name: 'No id' };
+    const r1 = await post(a, body, 'rid-noid-1');
+    const r2 = await post(a, body, 'rid-noid-1');
+    expect(r1.body.created).toBe(true);
+    expect(r2.body).toEqual(r1.body);
+    const r3 = await post(a, body, 'rid-noid-2');
+    expect(r3.body.created).toBe(true);
+    expect(r3.body.entity_id).not.toBe(r1.body.entity_id);
+  });
+
+  it('given a content create, when it is retried exactly, then the answer is the same and nothing is appended', async () => {
+    const body = { content: { url: 'https://example.com/retry', type: 'text', content: 'a quiet jazz record', skip_url_fetch: true } };
+    const r1 = await post(a, body, 'rid-content-1');
+    const r2 = await post(a, body, 'rid-content-1');
+    expect(r1.body.created).toBe(true);
+    expect(r2.body).toEqual(r1.body);
+    expect(await eventsOf(a.workspaceId, r1.body.entity_id)).toEqual(['ContentIndexed', 'ContentEmbedded']);
+    expect((await post(a, body, 'rid-content-2')).body.created).toBe(false);
+  });
+
+  it('given concurrent exact retries, then one entity is created once and every answer says created', async () => {
+    const body = { id: 'burst-1', type: 'user', name: 'Burst' };
+    const rs = await Promise.all(Array.from({ length: 6 }, () => post(a, body, 'rid-burst')));
+    expect(rs.map((r) => [r.status, r.body.created])).toEqual(Array.from({ length: 6 }, () => [200, true]));
+    expect(await eventsOf(a.workspaceId, 'burst-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
+  });
+});
