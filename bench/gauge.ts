@@ -21,7 +21,7 @@ import {
   type GaugeExample,
   type GaugeWeights,
 } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_BLIND_SET, GAUGE_PHENOMENA_ROUND1, GAUGE_PHENOMENA_SET } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_ROUND1, GAUGE_PHENOMENA_ROUND2, GAUGE_PHENOMENA_SET } from '@tg/language/data';
 
 const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 
@@ -63,7 +63,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['train', 'training: development training split + phenomena set + its first blind round (weights fitted here)', train],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
-    ['phenomenaBlind', 'phenomena blind set, round 2 (issue 17; written after the model was frozen)', GAUGE_PHENOMENA_BLIND_SET],
+    ['phenomenaBlind', 'phenomena blind set, round 2 (issue 17; written after the model was frozen)', GAUGE_PHENOMENA_ROUND2],
   ];
   const figures: Record<string, number | string> = {};
   const rows: { key: string; name: string; ev: GaugeEvaluation }[] = [];
@@ -79,16 +79,16 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const pb = rows.find((r) => r.key === 'phenomenaBlind')!.ev;
   figures.phenomenaBlindMeetsGoal = pb.aucPositiveVsNegative >= 0.85 ? 'yes' : 'no';
   // Per phenomenon on the phenomena blind set.
-  const kinds = [...new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.kind))];
+  const kinds = [...new Set(GAUGE_PHENOMENA_ROUND2.map((e) => e.kind))];
   const perKind = kinds.map((kind) => {
-    const ev = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind));
+    const ev = evaluateGauge(GAUGE_PHENOMENA_ROUND2.filter((e) => e.kind === kind));
     figures[`phenomenaBlind.${kind}.n`] = ev.n;
     figures[`phenomenaBlind.${kind}.aucPositiveVsNegative`] = ev.aucPositiveVsNegative;
     figures[`phenomenaBlind.${kind}.accuracy3`] = ev.accuracy;
     const meets = ev.n < 8 ? 'n < 8' : ev.aucPositiveVsNegative >= 0.85 ? 'yes' : 'no';
     return `| ${kind} | ${ev.n} (${ev.counts.positive}/${ev.counts.neutral}/${ev.counts.negative}) | ${fmt(ev.aucPositiveVsNegative)} | ${fmt(ev.accuracy)} | ${meets} |`;
   });
-  const before = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET, PREVIOUS_MODEL_NOTE.model);
+  const before = evaluateGauge(GAUGE_PHENOMENA_ROUND2, PREVIOUS_MODEL_NOTE.model);
   figures['phenomenaBlind.previousModel.aucPositiveVsNegative'] = before.aucPositiveVsNegative;
 
   const table = [
