@@ -126,7 +126,7 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
   ],
 };
 
-/** The second blind round: every row above, id `blind2-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
+/** The second blind round (folded into training for round 3 after it was scored): every row above, id `blind2-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND2: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
   list!.map(([domain, l, response, followup], i) => ({ id: `blind2-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
 );

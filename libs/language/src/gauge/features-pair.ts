@@ -57,7 +57,8 @@ function details(text: string, a: Analysis): Map<DetailKind, Set<string>> {
   };
   for (const m of text.matchAll(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g)) put('code', m[1]!.toLowerCase());
   const noCodes = text.replace(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g, ' ');
-  for (const m of noCodes.matchAll(/\d+(?:[.,:]\d+)*/g)) put('number', m[0].replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, ''));
+  // Digits inside a word belong to a name ("Leuchtturm1917"), not to a number.
+  for (const m of noCodes.matchAll(/(?<![\p{L}\d.,:])\d+(?:[.,:]\d+)*/gu)) put('number', m[0].replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, ''));
   const lower = text.toLowerCase();
   for (const w of lower.match(/[a-z]+/g) ?? []) {
     if (NUMBER_WORDS[w]) put('number', NUMBER_WORDS[w]);
@@ -71,7 +72,18 @@ function details(text: string, a: Analysis): Map<DetailKind, Set<string>> {
     if (words.length) put('name', words.join(' '));
     run = [];
   };
-  for (const t of a.tokens) {
+  const tokens = a.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    // A capitalised sentence opener tagged as a name is often a participle or a subject noun ("Browned.",
+    // "Soup is …", "Took it.", "Late anyway."): not a name when it ends like a verb form or another word follows it.
+    const opener = i === 0 || tokens[i - 1]!.type === 'punctuation';
+    const nextT = tokens[i + 1];
+    const single = nextT?.pos !== 'PROPN';
+    if (opener && single && t.pos === 'PROPN' && (/[a-z]{2}(ed|ing)$/.test(t.normal) || nextT?.type === 'word')) {
+      flush();
+      continue;
+    }
     if (t.pos === 'PROPN' && t.type === 'word') run.push(t.normal);
     else flush();
   }
@@ -166,11 +178,43 @@ const ALREADY = [
   /\bi have (a|an|one|it|them|two|that|this)\b/,
   /\b(on my shelf|in my (library|collection|cart) already|have them\. packed)\b/,
   /^(saw|seen|went|been|read|watched|finished|visited|tried|had|did|used|played|listened|heard|owned)\b.*\b(last \w+|in (19|20)\d\d|for (years|ages|months)|ago|yesterday|on the (plane|train|flight)|before|twice|live)\b/,
-  /^(have|own|got) (a|an|one|two|the)\b/,
+  /^(have|own) (a|an|one|two|the)\b/,
+  // "Got one for Christmas": acquired before, not just now ("Got two." alone is an action report).
+  /^got (a|an|one|two|the|it|them)\b.*\b(for (christmas|my birthday|\w+ birthday)|last \w+|ago|years|already|at home)\b/,
   /^(that's|it's|its|they're|that is|it is) (on|enabled|set up|there|installed|in place|done)[.!]?$/,
   /\bbeen (doing|using|reading|watching) (it|that|this|them)\b/,
 ];
-const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew to me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
+// Consumption or possession verbs (by lemma) that, in the past tense with a time in the past, say the user has it already.
+const CONSUMED = new Set('read see watch hear visit try do go finish play use eat cook make listen own have buy be love enjoy like binge attend climb walk'.split(' '));
+const PAST_TIME =
+  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades))\b/;
+// Possession places: "sitting on my counter", "on my shelf", "in my drawer".
+const POSSESSED_AT = /\b(on|in) (my|our) (shelf|bookshelf|counter|desk|wall|kindle|phone|wrist|drawer|cupboard|kitchen|garage|closet|wardrobe|bag|collection|library)\b/;
+
+/**
+ * Already-have read from lemmas and syntax (round 3): familiarity ("know it by heart", "know that one"),
+ * a consumption verb in the past with a past time ("we did it on our last trip"), "already" with a
+ * present-tense verb ("I sleep under one already"), an elliptical "have" ("Three friends have.") and
+ * possession in place ("sitting on my counter").
+ */
+function alreadyByLemma(f: string, fa: Analysis): boolean {
+  const t = fa.tokens.filter((x) => x.type !== 'punctuation');
+  for (let i = 0; i < t.length; i++) {
+    const w = t[i]!;
+    const next = t[i + 1]?.normal ?? '';
+    if (w.lemma === 'know' && !w.negated && /^(it|them|that|this|those|every|all|both)$/.test(next) && t[i + 2]?.normal !== "'s") return true;
+  }
+  const pastConsumed = fa.tokens.some((x) =>
+    x.pos === 'VERB' || x.pos === 'AUX' ? (CONSUMED.has(x.lemma) || x.pos === 'VERB') && !NOT_ACTION.has(x.lemma) && x.normal !== x.lemma && !x.negated : false,
+  );
+  if (pastConsumed && PAST_TIME.test(f)) return true;
+  if (/\b(been|had|'ve had|'s been|have had|has been) [^.!?]*\b(since|for (years|ages|months|decades))\b/.test(f)) return true;
+  if (/\balready\b/.test(f) && fa.tokens.some((x) => x.pos === 'VERB' && x.normal === x.lemma && !x.negated && !/^(try|add|order|buy|book)$/.test(x.lemma))) return true;
+  if (fa.sentences.some((s) => /^[\w' ]{2,30} (have|has)[.!]?$/i.test(s.text.trim()) && !/^(i|we|you) (have|has)/i.test(s.text.trim()))) return true;
+  return POSSESSED_AT.test(f) && !/\b(list|wishlist|cart|basket)\b/.test(f);
+}
+
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
 
 const ACTION =
   /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
@@ -178,6 +222,54 @@ const IRREGULAR_PAST = new Set('took made got bought sent put ran gave went did 
 const ACTION_ANYWHERE = /\b(in my cart|went with|watching now|listening now|pipeline passes|tests green)\b/;
 const BAD_OUTCOME =
   /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck)\b/;
+
+// Round 3: what follows an action report decides how it went. Problems by lemma (verbs and states), so that
+// "Ink bleeds through", "Packed anyway" or "Flat as a pancake" read as a bad outcome without their exact words.
+const PROBLEM_LEMMAS = new Set(
+  ('bleed leak smudge snap crack break tear rip fail die stop crash hang freeze jam stick drag sink collapse spill burn fade ' +
+    'shrink peel wobble squeak rattle overheat clog curdle split sag warp fray chip dent bore hate timeout time-out ' +
+    'flicker buzz lag stutter glitch drip stink ' +
+    'flat soggy raw dry bland stale tough cold grey gray dead broken loose late packed crowded closed slow red noisy sticky ' +
+    'lumpy burnt bitter rubbery mushy delayed cancelled canceled worse wrong itchy scratchy tight heavy flimsy cheap ' +
+    'sleep asleep nope meh regret awful rough mess disaster fiasco').split(' '),
+);
+// An outcome that undoes the action: "anyway", "still", "same", "again", "even so", "no change".
+const UNDONE = /\b(anyway|anyways|regardless|even so|still|same|again|no change|no difference|didn't help|nothing changed)\b/;
+// Verbs that open a report about wanting or saying, not about acting.
+const NOT_ACTION = new Set('want need ask say mean hope expect think wonder mention tell forget specify wish prefer plan intend'.split(' '));
+const NON_VERB_ED = new Set('need red bed shed seed speed feed bleed indeed wed ted shred sled breed'.split(' '));
+
+/** The first clause of the follow-up and the rest (split at the first sentence end, comma, semicolon or dash). */
+function actionClauses(f: string): [string, string] {
+  const m = /[.!;,\u2013\u2014-]\s|[.!]$/.exec(f);
+  return m ? [f.slice(0, m.index).trim(), f.slice(m.index + 1).trim()] : [f, ''];
+}
+
+/** Whether the first word reports a past action: a past-tense or participle verb (by lemma, re-tagged in lower case). */
+function opensWithPastAction(first: string): boolean {
+  const w = first.match(/^[a-z]+/)?.[0];
+  if (!w || w.length < 3) return false;
+  const tok = analyse(`i ${w} it`).tokens[1];
+  const lemma = tok?.lemma ?? w;
+  if (NOT_ACTION.has(lemma) || NOT_ACTION.has(w.replace(/e?d$/, ''))) return false;
+  if (IRREGULAR_PAST.has(w)) return true;
+  // Words of state, not of acting: "Unrelated, …", "Tired of it", "Confused."
+  return /[a-z]{2}ed$/.test(w) && !NON_VERB_ED.has(w) && !/^un/.test(w) && !STATE_ED.test(w);
+}
+const STATE_ED = /^(tired|bored|confused|worried|annoyed|disappointed|excited|interested|amazed|surprised|scared|stressed|convinced|pleased|impressed|relieved|stuck|used|supposed|related|based|detailed|advanced|experienced)$/;
+
+/** Polarity of an outcome clause: -1 a problem, +1 a good result, 0 nothing said. */
+function outcomePolarity(rest: string): number {
+  if (!rest) return 0;
+  const a = analyse(rest);
+  const problem =
+    BAD_OUTCOME.test(rest) ||
+    UNDONE.test(rest) ||
+    a.tokens.some((t) => PROBLEM_LEMMAS.has(t.lemma) || PROBLEM_LEMMAS.has(t.normal)) ||
+    a.sentences.some((s) => s.afinn < 0 || s.sentiment < -0.2);
+  if (problem) return -1;
+  return a.sentences.some((s) => s.afinn > 0 || s.sentiment > 0.2) ? 1 : 0;
+}
 
 const RHETORICAL =
   /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
@@ -227,13 +319,16 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const refusal = !acceptOffer && (REFUSAL.some((re) => re.test(f)) || POLITE_BUT_NOT.test(f)) ? 1 : 0;
 
   const notYet = NOT_YET.test(f) ? 1 : 0;
-  const alreadyHave = !notYet && ALREADY.some((re) => re.test(f)) ? 1 : 0;
+  const alreadyHave = !notYet && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa)) ? 1 : 0;
 
-  const first = fa.tokens.find((t) => t.type === 'word');
-  const pastFirst = !!first && first.pos === 'VERB' && (/ed$/.test(first.normal) || IRREGULAR_PAST.has(first.normal));
+  // A terse report of acting on the reply: an action verb or any past-tense opener ("Browned.", "Rebased, pushed").
   // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
+  const [actionClause, rest] = actionClauses(f);
+  const pastFirst = opensWithPastAction(actionClause) && !f.includes('?');
   const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f)) && words <= 14;
-  const bad = BAD_OUTCOME.test(f) || fa.sentences.slice(1).some((s) => s.afinn < 0);
+  // How it went is read from what follows the action, not from the action's own words ("Rested it." is not a problem).
+  const outcome = acted ? outcomePolarity(rest) : 0;
+  const bad = outcome < 0 || (!rest && BAD_OUTCOME.test(f));
   const actionDone = acted && !bad && !alreadyHave ? 1 : 0;
   const actionFailed = acted && bad ? 1 : 0;
 

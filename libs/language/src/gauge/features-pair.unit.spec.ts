@@ -27,6 +27,22 @@ describe('pair features', () => {
     expect(f('Change the import.', 'Did that. Same error.').actionFailed).toBe(1);
   });
 
+  it('round 3: how an action went is read from what follows it, by lemma and polarity', () => {
+    expect(f('This desk lamp suits a small room.', 'Ordered one. Bulb flickers.').actionFailed).toBe(1);
+    expect(f('Take the night train to Vienna.', 'Took it. Late anyway.').actionFailed).toBe(1);
+    expect(f('Glaze the carrots with honey.', 'Glazed. Kids asked for seconds.').actionDone).toBe(1);
+    expect(f('Squash the commits before merging.', 'Squashed, merged, pipeline passing.').actionDone).toBe(1);
+    // Digits inside a product name are not a number to contradict.
+    expect(f('The Moleskine2000 planner has a ribbon.', 'Got three.').contradiction).toBe(0);
+  });
+
+  it('round 3: already-have from familiarity, past consumption with a past time, "already" with a present verb', () => {
+    expect(f('Try the album Blue by Joni Mitchell.', 'Know that one inside out.').alreadyHave).toBe(1);
+    expect(f('Visit the Alhambra.', 'We toured it last summer.').alreadyHave).toBe(1);
+    expect(f('A standing desk might help.', 'I work at one already.').alreadyHave).toBe(1);
+    expect(f('Try the audiobook version.', 'New one on me, queuing it.').alreadyHave).toBe(0);
+  });
+
   it('ironic praise over a burden, but not sincere praise of a good outcome', () => {
     expect(f('The nearest café is a 90-minute drive away.', 'Fantastic, a three-hour round trip for a coffee.').ironicPraise).toBe(1);
     expect(f('There is a café two minutes from your hotel.', 'Fantastic, two minutes for a coffee, thanks!').ironicPraise).toBe(0);

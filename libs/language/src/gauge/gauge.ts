@@ -27,41 +27,43 @@ export interface GaugeResult {
  *
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
- * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and the 99 pairs of its first blind
- * round (libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action reports,
- * engagement, pivots across six domains). The first blind round was scored on the model frozen before it
- * (AUC 0.843, docs/benchmarks.md) and only then folded in; this model was frozen before the second blind
- * round was written. A unit test re-fits and checks these values.
+ * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and its first two blind rounds (99
+ * and 96 pairs; libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action
+ * reports, engagement, pivots across six domains). Each blind round was scored on the model frozen before it
+ * (round 1 AUC 0.843, round 2 AUC 0.866, docs/benchmarks.md) and only then folded in; round 3 revised the
+ * action-report features (the outcome after the action, by lemma and polarity) and already-have (familiarity,
+ * past consumption with a past time, "already" with a present verb), and this model was frozen before the
+ * third blind round was written. A unit test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.175,
+  bias: -0.25,
   weights: {
-    sentiment: 1.035,
-    overlap: 0.338,
-    reference: 0.119,
-    deeperQuestion: 0.381,
-    gratitude: 0.433,
-    acceptance: 1.064,
-    intent: 0.252,
+    sentiment: 0.996,
+    overlap: 0.472,
+    reference: 0.194,
+    deeperQuestion: 0.335,
+    gratitude: 0.443,
+    acceptance: 0.982,
+    intent: 0.207,
     lukewarm: 0,
-    redirection: -0.113,
-    correction: -0.519,
-    rejection: -0.896,
-    sarcasm: -0.609,
-    contradiction: -0.655,
-    confirmation: 0.686,
-    restatement: -0.73,
-    ironicPraise: -1.067,
-    refusal: -1.158,
-    alreadyHave: -0.874,
-    notYet: 0.718,
-    actionDone: 1.062,
-    actionFailed: -0.546,
-    engagement: 0.797,
-    rhetorical: -0.559,
-    pivotAway: -0.794,
-    acceptOffer: 0.156,
+    redirection: -0.045,
+    correction: -0.467,
+    rejection: -0.845,
+    sarcasm: -0.549,
+    contradiction: -0.994,
+    confirmation: 0.657,
+    restatement: -0.688,
+    ironicPraise: -1,
+    refusal: -1.052,
+    alreadyHave: -1.009,
+    notYet: 0.797,
+    actionDone: 1.112,
+    actionFailed: -0.654,
+    engagement: 0.9,
+    rhetorical: -0.572,
+    pivotAway: -0.757,
+    acceptOffer: 0.166,
   },
 };
 
@@ -106,10 +108,10 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   restatement: 'the follow-up restates a constraint the reply ignored ("I did say no dairy.", "Vegetarian. Still.")',
   ironicPraise: 'positive words over a burden or over the very thing proposed ("Fantastic, a three-hour drive for a coffee")',
   refusal: 'a polite refusal ("Appreciate it, but not for me", "I\'ll pass", "No thanks")',
-  alreadyHave: 'the user already has, has seen or has done what was offered ("Already seen it", "Got one for Christmas")',
+  alreadyHave: 'the user already has, knows, has seen or has done what was offered ("Already seen it", "Got one for Christmas", "Know it by heart")',
   notYet: 'the offered item is new to the user ("Haven\'t seen that one yet")',
-  actionDone: 'a terse report of acting on the reply with no bad outcome ("bought", "done, deployed", "Queued.")',
-  actionFailed: 'acted on the reply and it went badly ("Did that. Same error.", "Returned it, dead pixels")',
+  actionDone: 'a terse report of acting on the reply; what follows the action, if anything, is not a problem ("bought", "done, deployed", "Browned. Soup is a different league.")',
+  actionFailed: 'acted on the reply and what follows the action reports a problem ("Did that. Same error.", "Bought it. Ink bleeds through.")',
   engagement: 'an engaged question about the offered item ("Does it come in a smaller size?")',
   rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…")',
   pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …")',
