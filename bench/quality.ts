@@ -20,6 +20,7 @@
  * The folder needs ratings.csv (userId,movieId,rating,timestamp), movies.csv (movieId,title,genres) and
  * optionally tags.csv (userId,movieId,tag,timestamp); header rows are detected and skipped.
  */
+import { parse } from 'csv-parse/sync';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { easeScore, ndcgAtK, recallAtK } from '@tg/math';
@@ -53,31 +54,9 @@ function arg(args: string[], name: string, def?: string): string | undefined {
 
 /** Parses CSV with double-quoted fields; drops a header row (first field not numeric). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (!line.trim()) continue;
-    const out: string[] = [];
-    let cur = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i]!;
-      if (quoted) {
-        if (ch === '"') {
-          if (line[i + 1] === '"') {
-            cur += '"';
-            i++;
-          } else quoted = false;
-        } else cur += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ',') {
-        out.push(cur);
-        cur = '';
-      } else cur += ch;
-    }
-    out.push(cur);
-    rows.push(out);
-  }
-  return rows.filter((r) => /^\d+$/.test(r[0]!.trim()));
+  // Data rows only: the header (and anything else whose first field is not a numeric id) is dropped.
+  const rows = parse(text, { skip_empty_lines: true, relax_column_count: true }) as string[][];
+  return rows.filter((r) => /^\d+$/.test((r[0] ?? '').trim()));
 }
 
 interface Split {

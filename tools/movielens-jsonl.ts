@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { splitCsvLine } from '../apps/cli/src/records';
+import { parse } from 'csv-parse/sync';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) {
@@ -14,11 +14,7 @@ if (!dir || !out) {
   process.exit(2);
 }
 const rows = (f: string) =>
-  readFileSync(join(dir, f), 'utf8')
-    .split(/\r?\n/)
-    .filter((l) => l.trim())
-    .map(splitCsvLine)
-    .filter((r) => /^\d+$/.test(r[0] ?? ''));
+  (parse(readFileSync(join(dir, f), 'utf8'), { skip_empty_lines: true, relax_column_count: true }) as string[][]).filter((r) => /^\d+$/.test(r[0] ?? ''));
 const tags = new Map<string, Set<string>>();
 try {
   for (const [, m, tag] of rows('tags.csv')) {

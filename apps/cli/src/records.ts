@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { parse } from 'csv-parse';
 
 /** One line of an import file, classified. */
 export type ImportRecord =
@@ -12,30 +13,6 @@ export interface BadLine {
   line: number;
   error: string;
   raw: string;
-}
-
-/** Splits one CSV line (RFC 4180 quoting within the line; fields spanning lines are not supported). */
-export function splitCsvLine(line: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (line[i + 1] === '"') {
-          cur += '"';
-          i++;
-        } else quoted = false;
-      } else cur += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      out.push(cur);
-      cur = '';
-    } else cur += ch;
-  }
-  out.push(cur);
-  return out;
 }
 
 const NUMERIC = new Set(['weight']);
@@ -56,10 +33,28 @@ export function classify(data: Record<string, unknown>): ImportRecord['kind'] | 
 
 /** Reads a JSONL file (one object a line) or a CSV file with a header row (by extension: `.csv`). */
 export async function readRecords(path: string): Promise<{ records: ImportRecord[]; bad: BadLine[] }> {
-  const csv = /\.csv$/i.test(path);
   const records: ImportRecord[] = [];
   const bad: BadLine[] = [];
-  let header: string[] | undefined;
+  const add = (line: number, data: Record<string, unknown>, raw: string) => {
+    const kind = classify(data);
+    if (!kind) bad.push({ line, error: 'neither content (url), an entity (type, name) nor a link (parent_id, entity_id)', raw: raw.slice(0, 500) });
+    else records.push({ kind, line, data } as ImportRecord);
+  };
+  if (/\.csv$/i.test(path)) {
+    // RFC 4180 (quoted fields, also across lines) by csv-parse; the header row names the fields.
+    const parser = createReadStream(path, 'utf8').pipe(
+      parse({ columns: (h: string[]) => h.map((c) => c.trim()), skip_empty_lines: true, relax_column_count: true, info: true, raw: true, skip_records_with_error: false }),
+    );
+    for await (const { record, info, raw } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number }; raw: string }>) {
+      const data: Record<string, unknown> = {};
+      for (const [h, v] of Object.entries(record)) {
+        if (v === undefined || v === '') continue;
+        data[h] = NUMERIC.has(h) ? Number(v) : BOOLEAN.has(h) ? v === 'true' || v === '1' : v;
+      }
+      add(info.lines, data, raw);
+    }
+    return { records, bad };
+  }
   let n = 0;
   const rl = createInterface({ input: createReadStream(path, 'utf8'), crlfDelay: Infinity });
   for await (const raw of rl) {
@@ -67,33 +62,14 @@ export async function readRecords(path: string): Promise<{ records: ImportRecord
     if (!raw.trim()) continue;
     let data: Record<string, unknown>;
     try {
-      if (csv) {
-        const cells = splitCsvLine(raw);
-        if (!header) {
-          header = cells.map((c) => c.trim());
-          continue;
-        }
-        data = {};
-        header.forEach((h, i) => {
-          const v = cells[i];
-          if (v === undefined || v === '') return;
-          data[h] = NUMERIC.has(h) ? Number(v) : BOOLEAN.has(h) ? v === 'true' || v === '1' : v;
-        });
-      } else {
-        const parsed: unknown = JSON.parse(raw);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
-        data = parsed as Record<string, unknown>;
-      }
+      const parsed: unknown = JSON.parse(raw);
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not a JSON object');
+      data = parsed as Record<string, unknown>;
     } catch (e) {
       bad.push({ line: n, error: `unreadable: ${(e as Error).message}`, raw: raw.slice(0, 500) });
       continue;
     }
-    const kind = classify(data);
-    if (!kind) {
-      bad.push({ line: n, error: 'neither content (url), an entity (type, name) nor a link (parent_id, entity_id)', raw: raw.slice(0, 500) });
-      continue;
-    }
-    records.push({ kind, line: n, data } as ImportRecord);
+    add(n, data, raw);
   }
   return { records, bad };
 }
