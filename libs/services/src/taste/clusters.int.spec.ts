@@ -34,7 +34,8 @@ describe('cluster fit on a worker thread', () => {
     const { cat } = topicCatalog();
     const vecs = [...cat.vectors.values()];
     await own.chooseK(vecs, { seed: 1 });
-    const worker = (own as unknown as { worker: { terminate(): Promise<number> } }).worker;
+    // The thread behind FitThread's SerialWorker (private: this test kills it on purpose).
+    const worker = (own as unknown as { worker: { worker: { terminate(): Promise<number> } } }).worker.worker;
     const before = errors;
     const pending = own.chooseK(vecs, { seed: 2 });
     await worker.terminate();
