@@ -62,4 +62,28 @@ describe('services connect to a comma-separated NATS_URL and fail over', () => {
       await nc.close();
     }
   }, 120_000);
+
+  // The publish ack of an R3 stream comes after a quorum (2 of 3) stored the message: with two nodes down
+  // a publish is never acknowledged; once one is back the same publish (same msgID) is acknowledged once.
+  it('acknowledges a publish only with a quorum of replicas', async () => {
+    const nc = await connectNats(t.url, 'quorum-test');
+    try {
+      const jsm = await jetstreamManager(nc);
+      await eventually(async () => !!(await jsm.streams.add({ name: 'Q', subjects: ['q.*'], num_replicas: 3 } as never)), { timeoutMs: 30_000, what: 'an R3 stream' });
+      const js = jetstream(nc);
+      await eventually(async () => (await js.publish('q.0', '0', { msgID: 'q0', timeout: 2_000 })).seq > 0, { timeoutMs: 30_000, what: 'publish q0' });
+      // Keep the stream leader up (it would acknowledge at once if it did not wait for followers).
+      const leader = Number(((await jsm.streams.info('Q')).cluster?.leader ?? '').replace('tg-', ''));
+      expect([0, 1, 2]).toContain(leader);
+      const others = [0, 1, 2].filter((j) => j !== leader);
+      for (const j of others) await t.kill(j);
+      await expect(js.publish('q.1', '1', { msgID: 'q1', timeout: 3_000 })).rejects.toThrow();
+      await t.start(others[0]!);
+      await eventually(async () => (await js.publish('q.1', '1', { msgID: 'q1', timeout: 2_000 })).seq > 0, { timeoutMs: 60_000, what: 'publish q1 with a quorum again' });
+      await t.start(others[1]!);
+      await eventually(async () => (await jsm.streams.info('Q')).state.messages === 2, { timeoutMs: 30_000, what: '2 messages in Q' });
+    } finally {
+      await nc.close();
+    }
+  }, 180_000);
 });
