@@ -4,13 +4,13 @@
 // each service (apps/<service>/src/main.ts), G gateways. Prints the gateway URLs and how to get a key;
 // Ctrl-C (SIGINT) or SIGTERM stops every process it started (and only those) and removes their data.
 import { parseArgs } from 'node:util';
-import { natsCluster, singleNats, startProcessStack, SERVICE_APPS, type AppName, type ProcessStack } from '@tg/test-stack';
+import { DEPLOYED_TOPOLOGY, natsCluster, singleNats, startProcessStack, SERVICE_APPS, type AppName, type ProcessStack } from '@tg/test-stack';
 
 const { values } = parseArgs({
   options: {
     nats: { type: 'string', default: 'cluster' },
-    replicas: { type: 'string', default: '2' },
-    gateways: { type: 'string', default: '2' },
+    replicas: { type: 'string', default: String(DEPLOYED_TOPOLOGY.replicas) },
+    gateways: { type: 'string', default: String(DEPLOYED_TOPOLOGY.gateways) },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });

@@ -21,6 +21,13 @@ export type AppName = ServiceApp | 'gateway' | 'tastegraph';
  */
 export const STACK_ENV_KEYS = ['NATS_URL', 'TG_STREAM_REPLICAS', 'TG_DATA_DIR', 'TG_ACCOUNT_SECRET', 'HOST', 'LOG_LEVEL'] as const;
 
+/**
+ * The deployed topology `npm run stack` starts by default and `docker-compose.yml` describes (checked by
+ * tools/compose-topology.unit.spec.ts): NATS nodes (stream and consumer replicas), processes per service,
+ * gateways, and the ports inside a container.
+ */
+export const DEPLOYED_TOPOLOGY = { natsNodes: 3, streamReplicas: 3, replicas: 2, gateways: 2, gatewayPort: 8080, natsClientPort: 4222, natsClusterPort: 6222 } as const;
+
 /** Options of {@link startProcessStack}. */
 export interface ProcessStackOptions {
   /**
