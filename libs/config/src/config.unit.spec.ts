@@ -25,6 +25,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TG_KEY_STYLE: 'stripe' })).toThrow(/TG_KEY_STYLE/);
     expect(() => loadConfig({ TG_ACCOUNT_SECRET: 'galya_wsk_' + 'a'.repeat(20) })).toThrow(/TG_ACCOUNT_SECRET/);
   });
+  it('accepts a comma-separated NATS_URL of cluster nodes and the stream replicas', () => {
+    const c = loadConfig({ NATS_URL: 'nats://n1:4222, nats://n2:4222,n3:4222', TG_STREAM_REPLICAS: '3' });
+    expect(c.natsUrl).toBe('nats://n1:4222, nats://n2:4222,n3:4222');
+    expect(c.streamReplicas).toBe(3);
+    expect(() => loadConfig({ NATS_URL: 'nats://n1:4222,not a server' })).toThrow(/NATS_URL/);
+  });
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', NATS_URL: '' }).port).toBe(8080);
   });

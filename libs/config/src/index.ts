@@ -139,8 +139,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     }
   };
   const natsUrl = str('NATS_URL');
-  if (natsUrl !== undefined && !/^(nats|tls|ws|wss):\/\//.test(natsUrl) && !/^[\w.-]+:\d+$/.test(natsUrl)) {
-    problems.push(`NATS_URL must look like nats://host:port, got "${natsUrl}"`);
+  // One server, or a comma-separated list of cluster nodes (each must look like a server).
+  for (const u of natsUrl?.split(',').map((x) => x.trim()) ?? []) {
+    if (!/^(nats|tls|ws|wss):\/\/\S+$/.test(u) && !/^[\w.-]+:\d+$/.test(u)) {
+      problems.push(`NATS_URL must look like nats://host:port (comma-separated for a cluster), got "${natsUrl}"`);
+      break;
+    }
   }
   const accountSecret = str('TG_ACCOUNT_SECRET');
   if (accountSecret !== undefined && !/^(tg|galya)_sk_\S{16,}$/.test(accountSecret)) {

@@ -1,9 +1,29 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 
-/** Connects to NATS with reconnects on; the name shows in server monitoring. */
+/**
+ * The servers of a NATS URL setting: `NATS_URL` names one server or, for a cluster, several separated by
+ * commas. The client takes a string as ONE server (it parsed `nats://a:1,nats://b:2` as `b:2` alone), so
+ * the list is split here and every node is given to the client: it connects to any live one and fails
+ * over to the others.
+ */
+export function natsServers(servers: string | string[]): string[] {
+  return (typeof servers === 'string' ? [servers] : servers)
+    .flatMap((s) => s.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Connects to NATS (one server or a comma-separated cluster list) with reconnects on; the name shows in server monitoring. */
 export async function connectNats(servers: string | string[], name: string): Promise<NatsConnection> {
   // noAsyncTraces: the client otherwise builds an Error (a stack capture) on every request just in case
   // it fails — about 8% of the CPU of a request-heavy process. Our errors carry their own context.
-  return connect({ servers, name, maxReconnectAttempts: -1, reconnectTimeWait: 250, timeout: 5_000, noAsyncTraces: true });
+  return connect({
+    servers: natsServers(servers),
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    timeout: 5_000,
+    noAsyncTraces: true,
+  });
 }
 export type { NatsConnection } from '@nats-io/transport-node';

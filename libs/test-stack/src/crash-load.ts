@@ -46,6 +46,8 @@ export interface WriteLoadOptions {
   attemptTimeoutMs?: number;
   /** Attempts per write before it is given up as unacknowledged (default 40). */
   maxAttempts?: number;
+  /** Called after every HTTP attempt (for timelines of failures, e.g. `npm run bench -- topology`). */
+  onAttempt?: (a: { ok: boolean; start: number; end: number; kind: WriteKind; status: number; code?: string }) => void;
 }
 
 const WORDS = ['jazz', 'hiking', 'espresso', 'sushi', 'poetry', 'cycling', 'vinyl', 'ramen', 'ceramics', 'sailing', 'chess', 'gardening', 'baking', 'cinema', 'surfing', 'yoga'];
@@ -71,7 +73,7 @@ export class WriteLoad {
   readonly parents: string[] = [];
 
   constructor(opts: WriteLoadOptions) {
-    this.opts = { concurrency: 8, attemptTimeoutMs: 15_000, maxAttempts: 40, ...opts };
+    this.opts = { concurrency: 8, attemptTimeoutMs: 15_000, maxAttempts: 40, onAttempt: () => undefined, ...opts };
   }
 
   private client(): TastegraphClient {
@@ -94,6 +96,7 @@ export class WriteLoad {
       } catch {
         r = undefined;
       }
+      this.opts.onAttempt({ ok: !!r && r.status < 500 && r.status !== 429, start, end: Date.now(), kind, status: r?.status ?? 0, code: (r?.body as { code?: string } | undefined)?.code });
       if (r && r.status < 300) {
         this.figures.acknowledged += 1;
         this.ackTimes.push({ start, at: Date.now() });

@@ -15,6 +15,19 @@ export type ServiceApp = (typeof SERVICE_APPS)[number];
 /** Every app a process stack can run: the services, the HTTP gateway, and the all-in-one `tastegraph`. */
 export type AppName = ServiceApp | 'gateway' | 'tastegraph';
 
+/**
+ * The environment variables the process stack gives every app process (besides `opts.env`); fronts also get
+ * `PORT`. `docker-compose.yml` must set the same (checked by tools/compose-topology.unit.spec.ts).
+ */
+export const STACK_ENV_KEYS = ['NATS_URL', 'TG_STREAM_REPLICAS', 'TG_DATA_DIR', 'TG_ACCOUNT_SECRET', 'HOST', 'LOG_LEVEL'] as const;
+
+/**
+ * The deployed topology `npm run stack` starts by default and `docker-compose.yml` describes (checked by
+ * tools/compose-topology.unit.spec.ts): NATS nodes (stream and consumer replicas), processes per service,
+ * gateways, and the ports inside a container.
+ */
+export const DEPLOYED_TOPOLOGY = { natsNodes: 3, streamReplicas: 3, replicas: 2, gateways: 2, gatewayPort: 8080, natsClientPort: 4222, natsClusterPort: 6222 } as const;
+
 /** Options of {@link startProcessStack}. */
 export interface ProcessStackOptions {
   /**
@@ -37,6 +50,8 @@ export interface ProcessStackOptions {
   frontLogLevel?: string;
   /** Repository root (default: found from this file). */
   root?: string;
+  /** Account secret of the stack (default: a fixed test secret). */
+  accountSecret?: string;
 }
 
 /** A topology of real processes on loopback: NATS, the services (R replicas each), the gateways. */
@@ -88,7 +103,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
   const root = opts.root ?? REPO_ROOT;
   const shape = opts.shape ?? 'services';
   const replicasOf = (name: AppName) => (typeof opts.replicas === 'number' ? opts.replicas : (opts.replicas?.[name] ?? 2));
-  const accountSecret = 'tg_sk_' + 'stack'.repeat(6);
+  const accountSecret = opts.accountSecret ?? 'tg_sk_' + 'stack'.repeat(6);
   const base = mkdtempSync(join(tmpdir(), 'tg-procs-'));
   mkdirSync(TEST_MODEL_DIR, { recursive: true });
   const nats = await (opts.nats ?? singleNats())();

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { DEPLOYED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '@tg/test-stack';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+
+// docker-compose.yml and deploy/ must describe the topology that `npm run stack` and the test harness run
+// (libs/test-stack): same services, same variables, same ports, so the two cannot drift apart.
+const root = new URL('..', import.meta.url);
+const read = (p: string) => readFileSync(new URL(p, root), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  volumes?: string[];
+  deploy?: { replicas?: number };
+}
+const compose = parse(read('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
+const services = compose.services;
+const appOf = (s: ComposeService) => s.environment?.['APP'];
+const replicasOf = (s: ComposeService) => s.deploy?.replicas ?? 1;
+
+describe('docker-compose.yml describes the process topology', () => {
+  it('runs every service app of the stack with the same replica count, and nothing else', () => {
+    const apps = Object.values(services).filter((s) => appOf(s) && appOf(s) !== 'gateway');
+    expect(apps.map(appOf).sort()).toEqual([...SERVICE_APPS].sort());
+    for (const s of apps) expect(replicasOf(s), appOf(s)).toBe(DEPLOYED_TOPOLOGY.replicas);
+  });
+
+  it('runs two gateways, each publishing the container gateway port on its own host port', () => {
+    const gws = Object.values(services).filter((s) => appOf(s) === 'gateway');
+    expect(gws.reduce((n, s) => n + replicasOf(s), 0)).toBe(DEPLOYED_TOPOLOGY.gateways);
+    const hostPorts = new Set<string>();
+    for (const g of gws) {
+      expect(g.environment?.['PORT']).toBe(String(DEPLOYED_TOPOLOGY.gatewayPort));
+      expect(g.ports).toHaveLength(1);
+      const [host, container] = g.ports![0]!.split(':');
+      expect(container).toBe(String(DEPLOYED_TOPOLOGY.gatewayPort));
+      hostPorts.add(host!);
+    }
+    // One host port per gateway container: a fixed host port on a replicated service clashes with itself.
+    expect(hostPorts.size).toBe(DEPLOYED_TOPOLOGY.gateways);
+  });
+
+  it('gives every app the variables the process stack gives, pointing at every NATS node, with the stack replicas', () => {
+    const natsServices = Object.keys(services).filter((n) => /^nats-\d+$/.test(n)).sort();
+    expect(natsServices).toHaveLength(DEPLOYED_TOPOLOGY.natsNodes);
+    const expectedUrl = natsServices.map((n) => `nats://${n}:${DEPLOYED_TOPOLOGY.natsClientPort}`);
+    for (const [name, s] of Object.entries(services).filter(([, s]) => appOf(s))) {
+      for (const k of STACK_ENV_KEYS) expect(s.environment?.[k], `${name} ${k}`).toBeDefined();
+      expect(s.environment!['NATS_URL']!.split(','), name).toEqual(expectedUrl);
+      expect(s.environment!['TG_STREAM_REPLICAS'], name).toBe(String(DEPLOYED_TOPOLOGY.streamReplicas));
+      expect(s.environment!['HOST'], name).toBe('0.0.0.0');
+    }
+  });
+
+  it('runs a NATS cluster: each node with JetStream, its client and cluster ports, routes to all nodes', () => {
+    const natsServices = Object.entries(services).filter(([n]) => /^nats-\d+$/.test(n));
+    for (const [name, s] of natsServices) {
+      const mount = s.volumes?.find((v) => v.includes('/etc/nats/nats.conf'));
+      expect(mount, name).toBeDefined();
+      const conf = read(mount!.split(':')[0]!.replace(/^\.\//, ''));
+      expect(conf).toMatch(new RegExp(`server_name:\\s*${name}\\b`));
+      expect(conf).toMatch(new RegExp(`^listen:\\s*0\\.0\\.0\\.0:${DEPLOYED_TOPOLOGY.natsClientPort}\\s*$`, 'm'));
+      expect(conf).toMatch(/jetstream\s*\{[^}]*store_dir/);
+      const cluster = /cluster\s*\{([\s\S]*?)\n\}/.exec(conf)?.[1] ?? '';
+      expect(cluster).toMatch(new RegExp(`listen:\\s*0\\.0\\.0\\.0:${DEPLOYED_TOPOLOGY.natsClusterPort}`));
+      const routes = [...cluster.matchAll(/nats-route:\/\/([\w-]+):(\d+)/g)].map((m) => `${m[1]}:${m[2]}`).sort();
+      expect(routes, name).toEqual(natsServices.map(([n]) => `${n}:${DEPLOYED_TOPOLOGY.natsClusterPort}`).sort());
+    }
+  });
+
+  it('builds every app from the one image that runs apps/<APP>/src/main.ts', () => {
+    const dockerfile = read('deploy/Dockerfile');
+    expect(dockerfile).toContain('apps/${APP}/src/main.ts');
+    for (const app of [...SERVICE_APPS, 'gateway']) expect(read(`apps/${app}/src/main.ts`).length).toBeGreaterThan(0);
+  });
+});
