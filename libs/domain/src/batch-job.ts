@@ -33,14 +33,20 @@ export const batchJobDecider: Decider<BatchJobState, BatchJobCommand, JobEvent> 
         ];
       }
       case 'SettleBatchChunk': {
-        if (!state.exists || state.settled.has(cmd.chunk) || state.status !== 'Submitted') return [];
-        const out: JobEvent[] = [event('BatchItemsSettled', { job_id: cmd.job_id, chunk: cmd.chunk, results: cmd.results, settled_at: cmd.at }, meta)];
-        if (state.settled.size + 1 === state.chunkCount) {
-          const failed = [...state.settled.values(), cmd.results].flat().filter((r) => r.error).length;
+        if (!state.exists || state.status !== 'Submitted') return [];
+        const completed = (settled: ItemResult[][]) => {
+          const failed = settled.flat().filter((r) => r.error).length;
           // A job ends Completed when at least one item succeeded; every item failing ends it Failed.
           const status = failed === state.total && state.total > 0 ? 'Failed' : 'Completed';
-          out.push(event('BatchJobCompleted', { job_id: cmd.job_id, status, failed, completed_at: cmd.at }, meta));
+          return event('BatchJobCompleted', { job_id: cmd.job_id, status, failed, completed_at: cmd.at }, meta);
+        };
+        if (state.settled.has(cmd.chunk)) {
+          // Every chunk settled but the job not completed: a torn append (BatchItemsSettled written, the
+          // BatchJobCompleted of the same command not). The redelivered chunk completes the job, once.
+          return state.settled.size === state.chunkCount ? [completed([...state.settled.values()])] : [];
         }
+        const out: JobEvent[] = [event('BatchItemsSettled', { job_id: cmd.job_id, chunk: cmd.chunk, results: cmd.results, settled_at: cmd.at }, meta)];
+        if (state.settled.size + 1 === state.chunkCount) out.push(completed([...state.settled.values(), cmd.results]));
         return out;
       }
       default: {

@@ -84,21 +84,36 @@ const initial = (): EntityState => ({ exists: false, kind: null, type: '', name:
 /** Stream sequence of an event when it was read back from the stream (or appended by the repository). */
 const seqOf = (e: object): number => (e as { seq?: number }).seq ?? 0;
 
-/** True when an IndexContent command would change nothing (idempotent re-send). */
-export function contentUnchanged(state: EntityState, cmd: { text_digest: string; url: string; media_type: string; title?: string; domain?: string; ref?: string; force_reindex: boolean; model?: string }): boolean {
+type IndexFields = { text_digest: string; url: string; media_type: string; title?: string; domain?: string; ref?: string; force_reindex: boolean; model?: string };
+
+/** True when the state's last `ContentIndexed` already says what an IndexContent command would index. */
+function contentIndexedMatches(state: EntityState, cmd: IndexFields): boolean {
   return (
     state.exists &&
     state.kind === 'content' &&
     !cmd.force_reindex &&
     state.textDigest === cmd.text_digest &&
-    state.embeddedDigest === cmd.text_digest &&
-    (cmd.model === undefined || state.model === cmd.model) &&
     state.url === cmd.url &&
     state.mediaType === cmd.media_type &&
     (cmd.title === undefined || state.title === cmd.title) &&
     (cmd.domain === undefined || state.domain === cmd.domain) &&
     (cmd.ref === undefined || state.ref === cmd.ref)
   );
+}
+
+/** True when an IndexContent command would change nothing (idempotent re-send). */
+export function contentUnchanged(state: EntityState, cmd: IndexFields): boolean {
+  return contentIndexedMatches(state, cmd) && state.embeddedDigest === cmd.text_digest && (cmd.model === undefined || state.model === cmd.model);
+}
+
+/**
+ * True when an IndexContent command finds its own `ContentIndexed` written but not the `ContentEmbedded` that
+ * goes with it: a torn append (events are published one message at a time, so a crash or a racing replica can
+ * see the first without the second). The command then completes the write (the embedding only), it does not
+ * index again.
+ */
+export function contentIndexedNotEmbedded(state: EntityState, cmd: IndexFields): boolean {
+  return contentIndexedMatches(state, cmd) && state.embeddedDigest !== cmd.text_digest;
 }
 
 export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
@@ -128,6 +143,8 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
         if (contentUnchanged(state, cmd)) return [];
+        const embedded = event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'content', model: cmd.model, dim: cmd.dim, vector: cmd.vector, text_digest: cmd.text_digest, embedded_at: cmd.at }, meta);
+        if (contentIndexedNotEmbedded(state, cmd)) return [embedded];
         const keepEnriched = state.exists && state.enriched && state.textDigest === cmd.text_digest;
         return [
           event(
@@ -151,7 +168,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
             },
             meta,
           ),
-          event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'content', model: cmd.model, dim: cmd.dim, vector: cmd.vector, text_digest: cmd.text_digest, embedded_at: cmd.at }, meta),
+          embedded,
         ];
       }
       case 'EnrichContent': {

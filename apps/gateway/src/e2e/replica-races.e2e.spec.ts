@@ -10,6 +10,7 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
   /** A client per gateway, alternating. */
   const via = (i: number) => ws.with({ baseUrl: s.baseUrls[i % s.baseUrls.length]! });
   const events = async () => readWorkspaceEvents(await s.bus(), ws.workspaceId);
+  const noChildren = (r: { status: number; body: any }) => (r.status === 200 ? r.body.children === 0 : r.body?.code === 'link_no_children');
   const content = (url: string, text: string) => ({ url, type: 'text', content: text, skip_url_fetch: true, skip_media_enrich: true });
   beforeAll(async () => {
     s = await startProcessStack({ replicas: { 'taste-service': 3 }, env: { TG_RPC_TIMEOUT_MS: '10000', TG_CLUSTER_DEBOUNCE_MS: '300' } });
@@ -70,9 +71,8 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
     expect(indexed).toHaveLength(1);
   });
 
-  // Needs the decided URL ownership of issue 11 (other branch): a create of a URL with an explicit id racing one
-  // without id both pass the read-then-write check today, and two entities then own one URL. Enable after merging.
-  it.skip('a URL created at once with an explicit id and without one: one entity owns it, the other write is refused', async () => {
+  // The decided URL ownership of issue 11: the URL's home aggregate decides its one owner.
+  it('a URL created at once with an explicit id and without one: one entity owns it, the other write is refused', async () => {
     for (let round = 0; round < 8; round++) {
       const url = `https://race.example.com/mixed/${round}`;
       const [a, b] = await Promise.all([
@@ -87,9 +87,10 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
     }
   });
 
-  // Needs the decided delete/link invariants of issue 11 (other branch): a delete reads the links to remove from
-  // a read model that may lag, so a link acknowledged during the delete can survive it. Enable after merging.
-  it.skip('delete against link: no link to a deleted entity survives, and a link never resurrects it', async () => {
+  // The decided delete/link invariants of issue 11: links bind incarnations, so a link decided during the delete
+  // dies with the incarnation it names (a delete writes no unlink). Compose of a parent without children answers
+  // `link_no_children` (the HTTP body takes no `allow_empty`).
+  it('delete against link: no link to a deleted entity survives, and a link never resurrects it', async () => {
     await ws.createEntity({ type: 'user', name: 'Parent D', id: 'pd' });
     for (let round = 0; round < 8; round++) {
       const child = (await ws.request('POST', '/entity', { body: { content: content(`https://race.example.com/del/${round}`, `baking yoga ${round}`) } })).body.entity_id as string;
@@ -100,19 +101,19 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
       expect(del.status).toBe(200);
       expect([200, 404]).toContain(link.status);
       expect((await ws.request('GET', '/entity', { query: { entity_id: child } })).status).toBe(404);
-      // The last link event of the pair, if any, is an unlink (or came before the delete).
-      const evs = (await events()).filter((e) => (e.type === 'ChildLinked' || e.type === 'ChildUnlinked') && e.data['child_id'] === child);
-      expect(evs.at(-1)?.type ?? 'ChildUnlinked').toBe('ChildUnlinked');
+      // A delete writes no unlink (docs/architecture.md, "Links bind incarnations"): every ChildLinked of the
+      // child names the one incarnation the delete ended, and the catalog shows no child under the parent.
+      const linked = (await events()).filter((e) => e.type === 'ChildLinked' && e.data['child_id'] === child);
+      expect(new Set(linked.map((e) => e.data['child_incarnation'])).size).toBeLessThanOrEqual(1);
+      await eventually(async () => noChildren(await ws.request('POST', '/entity/pd/compose', { body: {} })), { what: `no child under pd after round ${round}` });
     }
-    const r = await ws.request('POST', '/entity/pd/compose', { body: { allow_empty: true } });
-    expect(r.body.children).toBe(0);
+    expect(noChildren(await ws.request('POST', '/entity/pd/compose', { body: {} }))).toBe(true);
   });
 
-  // Needs the single cluster writer of issue 11 (other branch): each of the 3 taste replicas recomputes the same
-  // clusters after a burst and appends its own ClustersComputed. Enable after merging. It waits for the clusters,
+  // The single cluster writer of issue 11 (RecordClusters decided on the cluster aggregate). It waits for the clusters,
   // then for a second recomputation (each replica runs its recomputations in order, so by the time the second one
   // is in the log every replica that raced on the first has appended it).
-  it.skip('three taste replicas after a burst: exactly one ClustersComputed per recomputation', async () => {
+  it('three taste replicas after a burst: exactly one ClustersComputed per recomputation', async () => {
     const burst = (n: number, from: number) =>
       ws.request('POST', '/entity/batch', { body: { content: Array.from({ length: n }, (_, i) => content(`https://race.example.com/burst/${from + i}`, `${['jazz', 'sushi', 'hiking', 'chess'][i % 4]} topic ${from + i}`)) } });
     await burst(40, 0);

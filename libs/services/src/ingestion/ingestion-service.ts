@@ -102,6 +102,8 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         seq = Math.max(seq, r.seq);
         // Created here only when this command's first event began the incarnation (not a racing writer's).
         created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
+        // Completing this request's own torn index (its ContentIndexed written before a crash): still its create.
+        if (r.events.length > 0 && r.events[0]!.type === 'ContentEmbedded') created = !!r.state.createdBy && r.state.createdBy === requestId;
         childIncarnation = r.state.incarnation;
       } else {
         // An exact retry (same key, nothing changed) answers as the create did.
@@ -222,7 +224,16 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
         const ws = e.metadata.workspace;
         const subject = EventStore.subject(ws, 'job', e.data.job_id);
         const { state } = await rt.repo.load(subject, batchJobDecider);
-        if (!state.exists || state.settled.has(e.data.chunk)) return 'ack';
+        if (!state.exists) return 'ack';
+        if (state.settled.has(e.data.chunk)) {
+          // Settled but the job never completed (a crash tore the settling append): complete it now.
+          if (state.status === 'Submitted' && state.settled.size === state.chunkCount) {
+            await rt.repo.execute(subject, batchJobDecider, {
+              type: 'SettleBatchChunk', job_id: e.data.job_id, chunk: e.data.chunk, results: state.settled.get(e.data.chunk)!, workspace: ws, at: rt.now(),
+            });
+          }
+          return 'ack';
+        }
         const items = e.data.items as IngestItem[];
         let results: IngestResult[];
         try {
