@@ -2,7 +2,7 @@
  * Third blind round for the phenomena of issue 17: written after the round-3 model (GAUGE_MODEL of commit
  * 56283b0, its pair features and lexicons) was frozen and committed, and never used to fit or revise it.
  * New replies and follow-ups over the same phenomena and domains, each phenomenon with both labels, 12 each.
- * This is the set `npm run bench -- gauge` reports as the honest figure (docs/benchmarks.md).
+ * Scored once on that model (AUC 0.838, docs/benchmarks.md); folded into training for round 4 after that.
  */
 import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
 
@@ -126,7 +126,7 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
   ],
 };
 
-/** The third blind round: every row above, id `blind3-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
+/** The third blind round (in training since round 4): every row above, id `blind3-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND3: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
   list!.map(([domain, l, response, followup], i) => ({ id: `blind3-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
 );

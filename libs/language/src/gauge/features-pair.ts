@@ -31,6 +31,7 @@ export type PairFeatures = Record<PairFeature, number>;
 const NUMBER_WORDS: Record<string, string> = {
   one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9', ten: '10',
   eleven: '11', twelve: '12', fifteen: '15', twenty: '20', thirty: '30', forty: '40', fifty: '50', hundred: '100',
+  noon: '12', midday: '12',
 };
 const MONTHS = 'january february march april may june july august september october november december'.split(' ');
 const DAYS = 'monday tuesday wednesday thursday friday saturday sunday'.split(' ');
@@ -42,7 +43,7 @@ const NOT_NAMES = new Set(
     'which what how why when where who does do did is are can could would should will may might').split(' '),
 );
 
-type DetailKind = 'number' | 'code' | 'month' | 'day' | 'name';
+type DetailKind = 'number' | 'code' | 'month' | 'day' | 'name' | 'path';
 
 /**
  * Concrete details of a text, by kind: numbers (also spelled), codes like "A4" or "B12", months, weekdays,
@@ -55,6 +56,12 @@ function details(text: string, a: Analysis): Map<DetailKind, Set<string>> {
     if (!s) out.set(k, (s = new Set()));
     s.add(v);
   };
+  // Round 4: file paths ("/etc/redis/redis.conf") are details of their own; a bound ("under 600", "max 20")
+  // states a limit, not a value the reply got wrong, so its number is not read.
+  for (const m of text.matchAll(/(?<![\w/])((?:~|\.{1,2})?\/[\w.-]+(?:\/[\w.-]*)*)/g)) put('path', m[1]!.toLowerCase());
+  text = text
+    .replace(/(?<![\w/])((?:~|\.{1,2})?\/[\w.-]+(?:\/[\w.-]*)*)/g, ' ')
+    .replace(/\b(under|below|over|above|within|less than|more than|fewer than|up to|at most|at least|max|min|no more than|no less than)\s+(?:my |our |the |a )?[$£€]?\d[\d,.]*\w*/gi, ' ');
   for (const m of text.matchAll(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g)) put('code', m[1]!.toLowerCase());
   const noCodes = text.replace(/\b([A-Z]{1,3}\d{1,4}|\d{1,4}[A-Z]{1,2})\b/g, ' ');
   // Digits inside a word belong to a name ("Leuchtturm1917"), not to a number.
@@ -104,6 +111,22 @@ function known(kind: DetailKind, value: string, other: Map<DetailKind, Set<strin
   return false;
 }
 
+const BOUND = /\b(under|below|less than|fewer than|within|up to|at most|max|no more than|over|above|more than|at least|min|no less than)\s+(?:my |our |the |a )?[$£€]?(\d[\d,]*(?:\.\d+)?)/g;
+
+/** +1 when a bound in the follow-up is met by a number of the reply, -1 when every such number misses it, 0 without one. */
+function boundCheck(f: string, r: string): number {
+  const nums = [...r.matchAll(/(?<![\p{L}\d.,:])\d[\d,]*(?:\.\d+)?/gu)].map((m) => Number(m[0].replace(/,/g, '')));
+  if (!nums.length) return 0;
+  let result = 0;
+  for (const m of f.matchAll(BOUND)) {
+    const n = Number(m[2]!.replace(/,/g, ''));
+    const upper = /^(under|below|less|fewer|within|up|at most|max|no more)/.test(m[1]!);
+    const met = nums.some((x) => (upper ? x <= n : x >= n));
+    result = met ? 1 : result === 0 ? -1 : result;
+  }
+  return result;
+}
+
 const POSITIVE_WORD = /\b(thanks|thank you|cheers|perfect|great|love|lovely|nice|awesome|amazing|brilliant|excellent|ideal|exactly|fine|good|works|worked|fixed|sold|yes|beautiful|got it|of course|booking|booked|ordered|ordering|buying|bought|grabbed|ready)\b|!/;
 const NEGATIVE_WORD = /\b(no|not|wrong|actually|says|said|said so|on my|it's|its|closer to|more like)\b/;
 
@@ -133,6 +156,14 @@ const RESTATE = [
   /\bi (don't|do not) have (a|an|sudo|admin|root)\b/,
   /\bwith (two|three|\d+) (kids|children|dogs|people)\b/,
   /^(no|without) [\w-]+[.!]/,
+  // Round 4: a constraint stated as a fact about the user or the people they plan for ("My mum uses a
+  // wheelchair.", "Budget's a thousand.", "I don't speak German.", "Nothing violent, the kids watch with us.").
+  /\b(my|our|the) (mum|mom|dad|mother|father|wife|husband|partner|son|daughter|kids?|child|children|baby|toddler|grandma|grandpa|gran|nan|parents|boss|team|client|guests?|friends?) (is|are|uses|use|has|have|can't|cannot|doesn't|don't|won't|hates|hate|needs|need|watch|watches|gets|get|eats|eat)\b/,
+  /\b(wheelchair|pram|stroller|buggy|crutches|mobility|step-free|bad knees?|bad back|vertigo|afraid of heights|seasick|car ?sick)\b/,
+  /\b(budget|limit|cap|ceiling|word count)('s| is| was| of| tops out)\b/,
+  /\b(i|we|she|he|they) (don't|do not|can't|cannot|doesn't|does not|won't) (speak|read|eat|drink|afford|drive|ski|swim|stand|tolerate|handle|do|take|wear|fly|climb|walk|use|run|install)\b/,
+  /\b(i'm|i am|we're|we are|i'm only|we're only) (on|using|running|stuck on) (windows|mac|macos|linux|a mac|a chromebook|an ipad|a phone|python \d|node \d|java \d)\b/,
+  /^nothing [\w-]+[,.]/,
 ];
 
 const IRONIC_OPENER =
@@ -166,30 +197,58 @@ const REFUSAL = [
 ];
 /** "X, but/though …n't …": a polite opening followed by a negation reads as a refusal. */
 const POLITE_BUT_NOT = /^[^.!?]{0,40}\b(but|though)\b[^.!?]{0,60}\b(not|n't|no|never)\b/;
+// Round 4: a reply that offers to do something ("Would you like…", "I can…", "Shall I…", "Want me to…") is
+// answered yes or no; after an offer, an opener of assent accepts it and a negation, "skip", "leave it",
+// "rather" or "without" declines it, whatever the words around them.
+const OFFER = /\b(would you like|do you want|want me to|shall i|should i (add|book|make|list|set|send|include|write|draft|order|reserve|put)|i can|i could|i'd be happy to|happy to|how about i|let me know if you('d| would) like|i'll (add|book|make|draft|set up|send|order) (it|one|them|that|you)?)\b/;
+const ASSENT =
+  /^(oh,? )?(yes|yeah|yep|yup|sure|ok(ay)?|please|go (for it|ahead|on)|do it|absolutely|definitely|of course|why not|that would (be|help)|that'd (be|help)|sounds (good|great|perfect|lovely)|i'd (like|love) that|deal|perfect|great|lovely|brilliant)\b/;
+const DECLINE =
+  /\b(no|nope|nah|not|never|without|skip|pass|leave (it|that|them|those|off)|rather|too (full|much|many|busy|late|early|long)|all set|no need|not needed|overkill|i'm (good|fine|ok|set)|we're (good|fine|ok|set))\b|n't\b/;
+
+/** Whether the reply offers to do something for the user, and the verb it offers (lemma), if it has one. */
+function offerOf(r: string): { offered: boolean; verb?: string } {
+  const m = OFFER.exec(r);
+  if (!m) return { offered: false };
+  const after = r.slice(m.index + m[0].length).trim().match(/^(?:you )?([a-z]+)/)?.[1];
+  const verb = m[2] ?? m[4] ?? (after ? analyse(`i ${after} it`).tokens[1]?.lemma : undefined);
+  return { offered: true, verb };
+}
+
 const ACCEPT_OFFER = /\b(yes|yeah|sure|ok|okay),? please\b|\bplease do\b|\bgo on then\b|\bwhy not\b|\bsounds good,? (add|do|go)\b|\b(add|include) (them|it|those)\b/;
 
 const ALREADY = [
   /\balready\b/,
   /\b(been there|had (them|it|those)|have (one|them|two)|own (one|two|it|three)|got (one|it|them) (for|last|already|as)|did that|done that|finished it|listened to (it|every|all)|first thing i did|we use it|i use it|there is one|it's on\b|its on\b|that's what i (made|did|have|cooked|bought))/,
   /(^|[.!?,] )(seen|read|watched|had|done|tried) (it|that|them|this)\b/,
-  /\b(read|seen|watched|done|did|finished|tried|visited|been|bought|had) (it |that |there |them |this )?(last|twice|three times|years ago|weeks ago|months ago|days ago|a while ago|in school|at school|before|on day one|yesterday|this morning)\b/,
+  /\b(read|seen|watched|done|did|finished|tried|visited|been|bought|had) (it |that |there |them |this )?(last(?! night)|twice|three times|years ago|weeks ago|months ago|days ago|a while ago|in school|at school|before|on day one|yesterday|this morning)\b/,
   /\b\w+ ago\b/,
   /^(seen|read|had|own|owned|been there|finished)( (it|that|them|both|all|twice|already|one))?[.!]?$/,
   /\bi have (a|an|one|it|them|two|that|this)\b/,
   /\b(on my shelf|in my (library|collection|cart) already|have them\. packed)\b/,
-  /^(saw|seen|went|been|read|watched|finished|visited|tried|had|did|used|played|listened|heard|owned)\b.*\b(last \w+|in (19|20)\d\d|for (years|ages|months)|ago|yesterday|on the (plane|train|flight)|before|twice|live)\b/,
+  /^(saw|seen|went|been|read|watched|finished|visited|tried|had|did|used|played|listened|heard|owned)\b.*\b(last (?!night)\w+|in (19|20)\d\d|for (years|ages|months)|ago|yesterday|on the (plane|train|flight)|before|twice|live)\b/,
   /^(have|own) (a|an|one|two|the)\b/,
   // "Got one for Christmas": acquired before, not just now ("Got two." alone is an action report).
   /^got (a|an|one|two|the|it|them)\b.*\b(for (christmas|my birthday|\w+ birthday)|last \w+|ago|years|already|at home)\b/,
   /^(that's|it's|its|they're|that is|it is) (on|enabled|set up|there|installed|in place|done)[.!]?$/,
   /\bbeen (doing|using|reading|watching) (it|that|this|them)\b/,
+  // Round 4: familiarity and wear that only long use gives ("Could sing it in my sleep", "My copy is falling
+  // apart from rereading", "Watched both seasons back to back"), and a thing in use already ("It opens PRs for
+  // us every Monday").
+  /\b(in my sleep|by heart|off by heart|word for word|back to front|inside out|back to back|on repeat for|countless times|a (hundred|million|dozen) times|so many times|again and again|over and over)\b/,
+  /\b(re-?read(ing|s)?|re-?watch(ing|ed|es)?|re-?listen(ing|ed)?|re-?visit(ing|ed)?|falling apart|dog-?eared|worn out|wore out)\b/,
+  /\bmy (copy|one|pair|set|edition|old one|own)\b/,
+  /\b(both|all|every) (\w+ )?(seasons|series|books|albums|episodes|films|movies|volumes|parts|of them)\b/,
 ];
+// In use already: a present-tense habit ("It opens PRs for us every Monday", "We run it nightly"); not a plan.
+const HABITUAL = /\b(it|that|this|they|we|i) (\w+ ){0,3}(every (day|morning|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|release|build|commit|push|time)|daily|nightly|weekly)\b/;
+const FUTURE = /\b(i'll|we'll|will|going to|gonna|plan to|from now on|starting (today|tomorrow|now|monday))\b/;
 // Consumption or possession verbs (by lemma) that, in the past tense with a time in the past, say the user has it already.
 const CONSUMED = new Set('read see watch hear visit try do go finish play use eat cook make listen own have buy be love enjoy like binge attend climb walk'.split(' '));
 const PAST_TIME =
-  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades))\b/;
+  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades)|on (our|my) (honeymoon|wedding|anniversary|gap year|first|last|school|stag|hen|birthday|trip|holiday|vacation|way)|at (uni|university|college|school)|growing up|as kids|years back)\b/;
 // Possession places: "sitting on my counter", "on my shelf", "in my drawer".
-const POSSESSED_AT = /\b(on|in) (my|our) (shelf|bookshelf|counter|desk|wall|kindle|phone|wrist|drawer|cupboard|kitchen|garage|closet|wardrobe|bag|collection|library)\b/;
+const POSSESSED_AT = /\b(on|in) (my|our|the) (shelf|bookshelf|counter|desk|wall|kindle|phone|wrist|drawer|cupboard|kitchen|garage|closet|wardrobe|bag|collection|library|pantry|fridge|freezer|cellar|shed|attic|loft|basement|spice rack|toolbox|glovebox|car|suitcase)\b/;
 
 /**
  * Already-have read from lemmas and syntax (round 3): familiarity ("know it by heart", "know that one"),
@@ -214,7 +273,7 @@ function alreadyByLemma(f: string, fa: Analysis): boolean {
   return POSSESSED_AT.test(f) && !/\b(list|wishlist|cart|basket)\b/.test(f);
 }
 
-const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b/;
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b|\b(haven't|hadn't|have not|had not|never) (come across|heard of|got round to|gotten around to|gotten to|got to)\b|\b(somehow|totally|completely) missed\b|\bmissed (that|this) one\b|\b(don't|do not|doesn't|does not) (own|have) (one|it|a|an|any)\b|\bfirst (i've|i have) heard\b/;
 
 const ACTION =
   /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
@@ -256,13 +315,33 @@ function opensWithPastAction(first: string): boolean {
   // Words of state, not of acting: "Unrelated, …", "Tired of it", "Confused."
   return /[a-z]{2}ed$/.test(w) && !NON_VERB_ED.has(w) && !/^un/.test(w) && !STATE_ED.test(w);
 }
+/** Round 4: an opener in the progressive reports acting now ("Playing it, …", "Setting an alarm.", "Starting tonight."). */
+function opensWithProgressive(first: string, fa: Analysis): boolean {
+  const w = first.match(/^[a-z]+ing\b/)?.[0];
+  if (!w || /^(thinking|wondering|hoping|considering|going|looking|trying|nothing|something|anything|everything|morning|evening|spring|king|thing|bring|sing|ring|sting|ceiling)$/.test(w)) return false;
+  const words = fa.tokens.filter((t) => t.type === 'word');
+  const i = words.findIndex((t) => t.normal === w);
+  const tok = words[i];
+  // A gerund subject ("Debugging will be a joy.") is not an action.
+  if (!tok || /^(will|is|was|would|'ll|'s|can|could|should|might|must|has|had|makes|made|sounds|seems)$/.test(words[i + 1]?.normal ?? '')) return false;
+  return tok.pos === 'VERB' || tok.pos === 'NOUN' || tok.pos === 'PROPN';
+}
 const STATE_ED = /^(tired|bored|confused|worried|annoyed|disappointed|excited|interested|amazed|surprised|scared|stressed|convinced|pleased|impressed|relieved|stuck|used|supposed|related|based|detailed|advanced|experienced)$/;
+
+// Round 4: a good outcome said through a negation ("no more errors", "nothing broke"), and a bad one through
+// wear or a change for the worse ("Pilled after two washes", "Fog the whole way, saw nothing").
+const GOOD_NEGATION = /\b(no (more|longer)|nothing (broke|failed|went wrong|leaked|crashed)|no (issues?|problems?|complaints?|errors?|leftovers)|not a (crumb|drop|single) (left|error|complaint)|never (better|looked back|going back|looking back)|can't (stop|get enough))\b/;
+const WORE = /\b(after|within) (one|two|three|four|five|a few|a couple of|\d+|a|the first) (washes?|wears?|uses?|days?|weeks?|runs?|rides?|hours?|minutes?|miles?|pages?|episodes?|bites?|goes?)\b/;
+const NEGATED = /\b(nothing|nobody|no one|none|never|no)\b|n't\b/;
 
 /** Polarity of an outcome clause: -1 a problem, +1 a good result, 0 nothing said. */
 function outcomePolarity(rest: string): number {
   if (!rest) return 0;
+  if (GOOD_NEGATION.test(rest)) return 1;
   const a = analyse(rest);
   const problem =
+    WORE.test(rest) ||
+    NEGATED.test(rest) ||
     BAD_OUTCOME.test(rest) ||
     UNDONE.test(rest) ||
     a.tokens.some((t) => PROBLEM_LEMMAS.has(t.lemma) || PROBLEM_LEMMAS.has(t.normal)) ||
@@ -271,16 +350,20 @@ function outcomePolarity(rest: string): number {
   return a.sentences.some((s) => s.afinn > 0 || s.sentiment > 0.2) ? 1 : 0;
 }
 
+// Round 4: a bare fragment question pushing back ("And sleep in a drawer?", "For two calls a day?") and a
+// generic "who spends that on a jacket?".
+const FRAGMENT_PUSHBACK = /^(and|for|with|just to|all that for|to|in|on) (?!(the|its|it's|what|which|how|when|where|who|whom|kids|children|beginners|a beginner)\b)[^?.!]{2,40}\?$/;
+const WHO_GENERIC = /^(and )?who (\w+s) (that|this|those|so much|that much|[$£€]?\d|money|time|hours|on|a)\b/;
 const RHETORICAL =
   /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
 const QUESTION_WORD = /^(how|what|which|does|do|did|is|are|can|could|would|should|will|where|when|homemade|white|red|any)\b/;
 const ITEM_REFERENCE = /\b(it|its|it's|they|them|the one|that one|this one|which one|which track|which series|the (book|film|show|album|cabins?|view|ferry|later|first|second)|there)\b/;
 
-const ASKS_ADVICE = /\b(would you|should i|do you|you'd|can i|should it|should the|would it|will it)\b/;
+const ASKS_ADVICE = /\b(would you|should i|do you|you'd|can i|should it|should the|would it|will it)\b|^(how|when|where) (do|should|would|can|could|will) (i|we)\b/;
 
 const PIVOT =
-  /\b(ok(ay)?,? whatever|whatever|never ?mind|forget (it|that|the \w+|about it)|different (question|topic)|new question|moving on|move on|change of (topic|subject)|something else|let's talk about|skip (it|that)|doesn't matter|i'll figure it out|i'll find something|other thing|next question|next thing|random question|another thing|unrelated|by the way|separately|also,|and music|now,|next:|now something)\b/;
-const PIVOT_SOUR = /\b(whatever|never ?mind|forget|meh|ugh|doesn't matter|skip (it|that)|i'll figure it out|i'll find something|let's move on|moving on|fine\.|right\.|ok\. moving|change of subject|let's talk about something else)\b|^(fine|ok|right|sure)[.,]/;
+  /(^|[.!?] )(forget|skip|drop|scrap|ditch) (\w+)( \w+)?[.!]|\b(ok(ay)?,? whatever|whatever|never ?mind|forget (it|that|the \w+|about it)|different (question|topic)|new question|moving on|move on|change of (topic|subject)|something else|let's talk about|skip (it|that)|doesn't matter|i'll figure it out|i'll find something|other thing|next question|next thing|random question|another thing|unrelated|by the way|separately|also,|and music|now,|next:|now something)\b/;
+const PIVOT_SOUR = /(^|[.!?] )(forget|skip|drop|scrap|ditch) (\w+)( \w+)?[.!]|\b(whatever|never ?mind|forget|meh|ugh|doesn't matter|skip (it|that)|i'll figure it out|i'll find something|let's move on|moving on|fine\.|right\.|ok\. moving|change of subject|let's talk about something else)\b|^(fine|ok|right|sure)[.,]/;
 
 /** Computes the {@link PairFeatures} of a reply and its follow-up (texts already capped by the caller). */
 export function pairFeatures(response: string, followup: string, fa: Analysis = analyse(followup), ra: Analysis = analyse(response)): PairFeatures {
@@ -303,37 +386,64 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
       else if (rd.has(kind) || (kind === 'name' && rd.has('name'))) replaced++;
     }
   }
+  // Round 4: a bound in the follow-up ("Under 600", "max 20 minutes", "at least 4") checked against the reply's
+  // numbers: met is a confirmation, missed a contradiction.
+  const bound = boundCheck(f, r);
+  if (bound > 0) repeated++;
+  if (bound < 0) replaced++;
   const terse = words <= 8 ? 1 : words <= 14 ? 0.6 : 0.3;
   const contradiction = replaced > 0 ? Math.min(1, terse * (repeated > 0 ? 0.6 : 1) * (positive && !NEGATIVE_WORD.test(f) ? 0.3 : 1) + (/\bnot\b/.test(f) && repeated > 0 ? 0.5 : 0)) : 0;
   const confirmation = repeated > 0 && replaced === 0 && !/\bnot\b/.test(f) ? 1 : 0;
 
-  const restated = RESTATE.some((re) => re.test(f));
-  const restatement = restated ? (positive && !/\b(i said|told you|i did say|remember|still)\b/.test(f) ? 0.3 : 1) : 0;
+  const restated = RESTATE.some((re) => re.test(f)) && (!NOT_YET.test(f) || /\b(mentioned|said|told you|wrote)\b/.test(f));
+  // A constraint the reply already meets is echoed, not restated: most of the follow-up's content words are in
+  // the reply and nothing is negated ("Plain JS, no build step, exactly." after "plain JavaScript, no build step").
+  const fContent = fa.tokens.filter((t) => t.type === 'word' && !t.stop && t.normal.length > 2);
+  const rStemSet = new Set(ra.tokens.map((t) => t.stem));
+  const echoed = fContent.length > 0 && fContent.filter((t) => rStemSet.has(t.stem)).length / fContent.length >= 0.5 && !/\b(not|never|n't|don't|can't)\b|n't\b/.test(f);
+  const restatement = restated ? ((positive || echoed) && !/\b(i said|told you|i did say|remember|still)\b/.test(f) ? 0.3 : 1) : 0;
 
   const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
   const burden = BURDEN.test(f) || BURDEN.test(r);
+  // Round 4: a bare evaluation of two to four words with nothing else ("Sounds restful.", "Wonderfully subtle.")
+  // after a reply that imposes a burden is read as irony; with an action or thanks it is sincere.
+  const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
+  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) && BURDEN.test(r);
+  // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
   const ironicPraise =
-    (opener && burden && !SINCERE.test(f)) || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) ? 1 : 0;
+    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) ? 1 : 0;
 
-  const acceptOffer = ACCEPT_OFFER.test(f) ? 1 : 0;
-  const refusal = !acceptOffer && (REFUSAL.some((re) => re.test(f)) || POLITE_BUT_NOT.test(f)) ? 1 : 0;
+  const offer = offerOf(r);
+  const firstLemma = fa.tokens.find((t) => t.type === 'word')?.lemma;
+  const assents = offer.offered && (ASSENT.test(f) || (offer.verb !== undefined && firstLemma === offer.verb && !/^\w+(ed|ing)\b/.test(f)));
+  const declines = offer.offered && !assents && DECLINE.test(f);
+  const acceptOffer = ACCEPT_OFFER.test(f) || assents ? 1 : 0;
+  const refusal = !acceptOffer && (REFUSAL.some((re) => re.test(f)) || POLITE_BUT_NOT.test(f) || declines) ? 1 : 0;
 
   const notYet = NOT_YET.test(f) ? 1 : 0;
-  const alreadyHave = !notYet && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa)) ? 1 : 0;
+  const habit = HABITUAL.test(f) && !FUTURE.test(f) && !f.includes('?');
+  // A question ("How's the weather in Osaka in April?") says nothing about having the item.
+  const alreadyHave = !notYet && !/^[^.!]*\?$/.test(f) && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa) || habit) ? 1 : 0;
 
   // A terse report of acting on the reply: an action verb or any past-tense opener ("Browned.", "Rebased, pushed").
   // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
   const [actionClause, rest] = actionClauses(f);
-  const pastFirst = opensWithPastAction(actionClause) && !f.includes('?');
+  const progressiveAt = fa.sentences.findIndex((x) => opensWithProgressive(norm(x.text), analyse(norm(x.text))));
+  const pastFirst = (opensWithPastAction(actionClause) || progressiveAt >= 0) && !f.includes('?');
   const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f)) && words <= 14;
   // How it went is read from what follows the action, not from the action's own words ("Rested it." is not a problem).
-  const outcome = acted ? outcomePolarity(rest) : 0;
-  const bad = outcome < 0 || (!rest && BAD_OUTCOME.test(f));
+  // When the action is a later sentence in the progressive ("Piraeus, 7:25. Setting an alarm."), what follows it is the outcome.
+  const laterAction = progressiveAt > 0 && !opensWithPastAction(actionClause) && !ACTION.test(f);
+  const outcomeText = laterAction ? fa.sentences.slice(progressiveAt + 1).map((x) => norm(x.text)).join(' ') : rest;
+  const outcome = acted ? outcomePolarity(outcomeText) : 0;
+  const bad = outcome < 0 || (!outcomeText && !laterAction && BAD_OUTCOME.test(f));
   const actionDone = acted && !bad && !alreadyHave ? 1 : 0;
   const actionFailed = acted && bad ? 1 : 0;
 
-  const questions = fa.sentences.filter((s) => s.text.trim().endsWith('?') || QUESTION_WORD.test(norm(s.text)));
-  const rhetorical = questions.some((s) => RHETORICAL.test(norm(s.text))) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
+  // A sentence that ends with a full stop is a statement even when it opens like a question ("Could sing it in my sleep.").
+  const questions = fa.sentences.filter((s) => s.text.trim().endsWith('?') || (QUESTION_WORD.test(norm(s.text)) && !/[.!]$/.test(s.text.trim())));
+  const rhetorical =
+    questions.some((s) => RHETORICAL.test(norm(s.text)) || FRAGMENT_PUSHBACK.test(norm(s.text)) || WHO_GENERIC.test(norm(s.text))) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
   const rStems = new Set(ra.tokens.filter((t) => !t.stop && t.normal.length > 2).map((t) => t.stem));
   const aboutItem =
     questions.some((s) => ITEM_REFERENCE.test(norm(s.text)) || ASKS_ADVICE.test(norm(s.text))) ||

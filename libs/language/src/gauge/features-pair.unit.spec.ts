@@ -61,4 +61,50 @@ describe('pair features', () => {
     expect(r('You might like these wool socks.', 'Appreciate it, but not for me')).toBeLessThan(0.4);
     expect(r('The nearest café is a 90-minute drive.', 'Fantastic, a three-hour drive for a coffee')).toBeLessThan(0.5);
   });
+
+  // Round 4: misses of the round-3 blind set (in the development data since round 4), read structurally.
+  it('reads a no to an offer as a refusal and a yes as acceptance, whatever the words', () => {
+    expect(f('I can migrate the project to a monorepo.', 'Rather keep it simple for now.').refusal).toBe(1);
+    expect(f('Shall I list the whole Marvel watch order?', 'I’ll live without it.').refusal).toBe(1);
+    expect(f('Want me to add a dessert course?', 'Go for it, something with lemon.').acceptOffer).toBe(1);
+    expect(f('I can book you a guided tour of the old port.', 'Oh yes, book it for Saturday.').refusal).toBe(0);
+    // Not an offer: a plain "no" is left to the other signals.
+    expect(f('The museum is open until 6 pm.', 'No, it closes at 5.').refusal).toBe(0);
+  });
+
+  it('checks a bound against the reply and reads constraints stated as facts', () => {
+    expect(f('Here is the op-ed cut to 590 words.', 'Under 600, sending it in.').contradiction).toBe(0);
+    expect(f('This guesthouse is $180 a night.', 'Under my $200 cap, booking.').confirmation).toBe(1);
+    expect(f('This guesthouse is $280 a night.', 'Under my $200 cap, I said.').contradiction).toBeGreaterThan(0);
+    expect(f('The best way up is the funicular, then a short scramble.', 'My mum uses a wheelchair.').restatement).toBe(1);
+    expect(f('This 85-inch TV is on sale for $2,400.', 'Budget’s a thousand.').restatement).toBe(1);
+  });
+
+  it('reads outcomes of an action through negation and wear, and progressive openers as acting', () => {
+    expect(f('The Uniqlo merino jumper is the best value.', 'Bought it. Pilled after two washes.').actionFailed).toBe(1);
+    expect(f('Set max_connections to 200.', '200, restarted, no more errors.').actionFailed).toBe(0);
+    expect(f('Put the album on while you cook.', 'Playing it, the whole kitchen is dancing.').actionDone).toBe(1);
+    expect(f('Wrap everything in a try/catch and log nothing.', 'Debugging will be a joy.').actionDone).toBe(0);
+  });
+
+  it('reads familiarity, wear and habit as already-have, and "hadn’t come across" as new', () => {
+    expect(f('Listen to In Rainbows by Radiohead.', 'Could sing it in my sleep.').alreadyHave).toBe(1);
+    expect(f('Listen to In Rainbows by Radiohead.', 'Could sing it in my sleep.').engagement).toBe(0);
+    expect(f('Add Dependabot to the repository.', 'It opens PRs every Monday.').alreadyHave).toBe(1);
+    expect(f('Add Dependabot to the repository.', 'I’ll have it open PRs every Monday.').alreadyHave).toBe(0);
+    expect(f('You might enjoy the show Slow Horses.', 'Hadn’t come across it, starting tonight.').notYet).toBe(1);
+  });
+
+  it('reads bare fragment pushback as rhetorical and a how-to question as engaged', () => {
+    expect(f('Spend a night in the capsule hotel.', 'And sleep in a drawer?').rhetorical).toBe(1);
+    expect(f('This rain jacket is $320.', 'Who spends that on a jacket?').rhetorical).toBe(1);
+    expect(f('Spend a night in the capsule hotel.', 'And the price?').rhetorical).toBe(0);
+    expect(f('Tell the story backwards.', 'How do I keep readers oriented with the timeline?').engagement).toBe(1);
+    expect(f('Here are four standing desks.', 'Forget desks. Monitor arms?').pivotAway).toBe(1);
+  });
+
+  it('turns bare praise of a burden around', () => {
+    expect(r('The cheapest option has a 9-hour layover in Doha.', 'Sounds restful.')).toBeLessThan(0.4);
+    expect(r('The direct flight lands at 2 pm.', 'Sounds restful, booking it.')).toBeGreaterThan(0.5);
+  });
 });

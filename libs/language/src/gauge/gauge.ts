@@ -27,43 +27,44 @@ export interface GaugeResult {
  *
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
- * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and its first two blind rounds (99
- * and 96 pairs; libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action
- * reports, engagement, pivots across six domains). Each blind round was scored on the model frozen before it
- * (round 1 AUC 0.843, round 2 AUC 0.866, docs/benchmarks.md) and only then folded in; round 3 revised the
- * action-report features (the outcome after the action, by lemma and polarity) and already-have (familiarity,
- * past consumption with a past time, "already" with a present verb), and this model was frozen before the
- * third blind round was written. A unit test re-fits and checks these values.
+ * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and its first three blind rounds (99,
+ * 96 and 96 pairs; libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action
+ * reports, engagement, pivots across six domains): 711 pairs. Each blind round was scored on the model frozen
+ * before it (round 1 AUC 0.843, round 2 0.866, round 3 0.838; docs/benchmarks.md) and only then folded in.
+ * Round 4 reads refusals against the reply's offer, outcomes through negation and wear, already-have through
+ * familiarity, wear and habits, restatement through constraints stated as facts and bounds checked against the
+ * reply's numbers, and turns praise around under ironic praise as under a sarcasm cue; this model was frozen
+ * before the fourth blind round was written. A unit test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.25,
+  bias: -0.218,
   weights: {
-    sentiment: 0.996,
-    overlap: 0.472,
-    reference: 0.194,
-    deeperQuestion: 0.335,
-    gratitude: 0.443,
-    acceptance: 0.982,
-    intent: 0.207,
+    sentiment: 1.169,
+    overlap: 0.467,
+    reference: 0.264,
+    deeperQuestion: 0.306,
+    gratitude: 0.399,
+    acceptance: 1.019,
+    intent: 0.22,
     lukewarm: 0,
-    redirection: -0.045,
-    correction: -0.467,
-    rejection: -0.845,
-    sarcasm: -0.549,
-    contradiction: -0.994,
-    confirmation: 0.657,
-    restatement: -0.688,
-    ironicPraise: -1,
-    refusal: -1.052,
-    alreadyHave: -1.009,
-    notYet: 0.797,
-    actionDone: 1.112,
-    actionFailed: -0.654,
-    engagement: 0.9,
-    rhetorical: -0.572,
-    pivotAway: -0.757,
-    acceptOffer: 0.166,
+    redirection: -0.062,
+    correction: -0.426,
+    rejection: -0.794,
+    sarcasm: -0.767,
+    contradiction: -1.032,
+    confirmation: 0.624,
+    restatement: -0.807,
+    ironicPraise: -0.567,
+    refusal: -1.103,
+    alreadyHave: -1.07,
+    notYet: 0.796,
+    actionDone: 1.098,
+    actionFailed: -0.669,
+    engagement: 0.899,
+    rhetorical: -0.541,
+    pivotAway: -0.819,
+    acceptOffer: 0.318,
   },
 };
 
@@ -105,9 +106,9 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   sarcasm: 'ironic praise: "oh great, another…", "yeah right", "thanks for nothing", "so creative"',
   contradiction: 'the follow-up gives a different date, number, name or place than the reply ("Gate B12." after "gate A4")',
   confirmation: 'the follow-up repeats a detail of the reply without disputing it ("A4, got it")',
-  restatement: 'the follow-up restates a constraint the reply ignored ("I did say no dairy.", "Vegetarian. Still.")',
+  restatement: 'the follow-up restates a constraint the reply ignored ("I did say no dairy.", "Vegetarian. Still.", "My mum uses a wheelchair.")',
   ironicPraise: 'positive words over a burden or over the very thing proposed ("Fantastic, a three-hour drive for a coffee")',
-  refusal: 'a polite refusal ("Appreciate it, but not for me", "I\'ll pass", "No thanks")',
+  refusal: 'a polite refusal ("Appreciate it, but not for me", "I\'ll pass", "No thanks"); after an offer, any no ("Think I\'ll skip it", "Rather keep it simple")',
   alreadyHave: 'the user already has, knows, has seen or has done what was offered ("Already seen it", "Got one for Christmas", "Know it by heart")',
   notYet: 'the offered item is new to the user ("Haven\'t seen that one yet")',
   actionDone: 'a terse report of acting on the reply; what follows the action, if anything, is not a problem ("bought", "done, deployed", "Browned. Soup is a different league.")',
@@ -115,7 +116,7 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   engagement: 'an engaged question about the offered item ("Does it come in a smaller size?")',
   rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…")',
   pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …")',
-  acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them")',
+  acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them", "Go for it")',
 };
 
 function quote(text: string): string {

@@ -11,7 +11,7 @@ import {
   NEGATIVE_AT,
   POSITIVE_AT,
 } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_BLIND_SET, GAUGE_PHENOMENA_ROUND1, GAUGE_PHENOMENA_ROUND2, GAUGE_PHENOMENA_SET } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_PHENOMENA_ROUND1, GAUGE_PHENOMENA_ROUND2, GAUGE_PHENOMENA_ROUND3, GAUGE_PHENOMENA_SET } from '@tg/language/data';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
 const FILLER =
@@ -158,8 +158,8 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set and its first two blind rounds gives', () => {
-    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2].map((e) => ({
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set and its first three blind rounds gives', () => {
+    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
     }));
@@ -190,11 +190,9 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('separates positive from negative on the phenomena blind set, round 3 (issue 17)', () => {
-    const train = new Set([...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_DATASET].map((e) => e.followup));
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(96);
-    // Regression guard on the honest figure (0.838 when frozen, below the 0.85 goal: docs/benchmarks.md).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.83);
+  it('folds the round-3 blind set into training only after it was scored (AUC 0.838 on the round-3 model)', () => {
+    expect(GAUGE_PHENOMENA_ROUND3.length).toBeGreaterThanOrEqual(96);
+    const earlier = new Set([...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_DATASET].map((e) => e.followup));
+    for (const e of GAUGE_PHENOMENA_ROUND3) expect(earlier.has(e.followup)).toBe(false);
   });
 });

@@ -97,6 +97,9 @@ const ACCEPTANCE = [
   /\b(much|way|so much) (better|clearer|nicer|more \w+)\b/,
   /\b(really |very |super |so )?(helpful|useful|handy|interesting)\b/,
   /\b(got it|good to know|nice|great)\b|\byes+!/,
+  // Round 4: "looks right", "no more errors".
+  /\b(looks?|seems?) (right|good|great|perfect|ideal|spot on|promising|like the one)\b/,
+  /\bno (more|longer) (errors?|crash(es)?|warnings?|issues?|problems?|timeouts?|bugs?|complaints?|leaks?|lag|flicker)\b/,
 ];
 
 ACCEPTANCE.push(
@@ -218,7 +221,9 @@ const SARCASM_WEAK = [
   /\b(great|wonderful|brilliant|perfect|fantastic) (plan|news|job|work)( indeed)?\b/,
   /\b(groundbreaking|revolutionary)\b/,
   /^(sure|right|yeah),? right after\b/,
-  /\bjust the [\w ]{1,20} (i|we) (dreamed|dreamt|always wanted|hoped for)\b/,
+  /\bjust the [\w ]{1,20} (i|we) (dreamed|dreamt|always wanted|hoped for|needed|wanted)\b/,
+  // Round 4: looking forward to the chore itself ("Debugging will be a joy.").
+  /\b(will|'ll|gonna) be (a (joy|treat|delight|blast|party|dream)|(so much |great |such )?fun|a walk in the park)\b/,
   // A flat "Wow." (full stop, not "!") is deadpan.
   /(^|[.!?] )wow\.( |$)/,
   /\bbecause i love\b/,
@@ -318,7 +323,12 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
 
   const strongSarcasm = hits(f, SARCASM_STRONG) > 0;
   const weakSarcasm = hits(f, SARCASM_WEAK) + flatEchoes(followup, responseStems, new Set(ra.tokens.map((t) => t.normal)));
-  const sarcasm = strongSarcasm ? 1 : weakSarcasm >= 2 ? 1 : weakSarcasm === 1 ? 0.5 : 0;
+  const pair = pairFeatures(response, followup, fa, ra);
+  // Round 4: an accepted offer ("Oh yes, book it for Saturday.") is not irony unless a burden says so, and
+  // ironic praise over a burden in the reply ("Sounds restful." after a 9-hour layover) turns praise around
+  // just as a sarcasm cue does.
+  const cueSarcasm = strongSarcasm ? 1 : weakSarcasm >= 2 ? 1 : weakSarcasm === 1 ? 0.5 : 0;
+  const sarcasm = pair.acceptOffer && !pair.ironicPraise ? 0 : Math.max(cueSarcasm, pair.ironicPraise);
 
   const deferred = hits(f, DEFERRAL) > 0;
   const intent = hits(f, INTENT) > 0 && !deferred ? 1 : 0;
@@ -357,6 +367,6 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
     correction,
     rejection,
     sarcasm,
-    ...pairFeatures(response, followup, fa, ra),
+    ...pair,
   };
 }
