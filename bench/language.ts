@@ -1,5 +1,5 @@
 /**
- * Language latency: /ask and /explain on the embedded default (retrieval + template generator, no model server)
+ * Language latency: /ask, /explain and /gauge on the embedded default (retrieval + template generator, no model server)
  * in a workspace of 10,000 content items.
  *
  * A real stack in process; `--items` synthetic content items through POST /entity/batch and a user linked to
@@ -48,11 +48,14 @@ export async function run(args: string[]) {
       'ask (generic intent)': { path: '/ask', body: { query: 'What should I buy next?' } },
       explain: { path: '/explain', body: { query: 'What are their tastes?' } },
       'explain (commerce-agent)': { path: '/explain', extra: '&domain=discovery&task=commerce-agent', body: { query: 'What should we merchandise?' } },
-    } as Record<string, { path: string; body: unknown; extra?: string }>;
+      // The embedded gauge model (issue 17): no anchor, no query string.
+      gauge: { path: '/gauge', bare: true, body: { response: 'Take the cable car up instead of the stairs.', followup: 'Rode it up, the view at the top is unreal. [<id>]' } },
+    } as Record<string, { path: string; body: unknown; extra?: string; bare?: boolean }>;
+    const target = (b: { path: string; extra?: string; bare?: boolean }) => (b.bare ? b.path : `${b.path}?${qs}${b.extra ?? ''}`);
     for (const b of Object.values(bodies)) {
-      const r = await ws.request('POST', `${b.path}?${qs}${b.extra ?? ''}`, { body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm')) });
+      const r = await ws.request('POST', target(b), { body: JSON.parse(JSON.stringify(b.body).replaceAll('[<id>]', 'warm')) });
       if (r.status !== 200) throw new Error(`${b.path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-      await load({ url: `${s.baseUrl}${b.path}?${qs}${b.extra ?? ''}`, headers, body: b.body, connections: 2, amount: 50 });
+      await load({ url: `${s.baseUrl}${target(b)}`, headers, body: b.body, connections: 2, amount: 50 });
     }
     const sample = await ws.request('POST', `/ask?${qs}`, { body: { query: 'Which cozy jazz album should I look at next?' } });
 
@@ -60,20 +63,21 @@ export async function run(args: string[]) {
     const rows: string[] = [];
     for (const [name, b] of Object.entries(bodies)) {
       for (const c of [1, connections]) {
-        const r = await load({ url: `${s.baseUrl}${b.path}?${qs}${b.extra ?? ''}`, headers, body: b.body, connections: c, amount: c === 1 ? Math.min(amount, 300) : amount });
+        const r = await load({ url: `${s.baseUrl}${target(b)}`, headers, body: b.body, connections: c, amount: c === 1 ? Math.min(amount, 300) : amount });
         if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
         figures[`${name}.c${c}.p50Ms`] = r.p50;
         figures[`${name}.c${c}.p99Ms`] = r.p99;
         figures[`${name}.c${c}.rps`] = Math.round(r.rps);
-        rows.push(`| ${name} | ${c} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} |`);
-        console.log(`${name} ×${c}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s`);
+        figures[`${name}.c${c}.clientCpuMs`] = r.clientCpuMs;
+        rows.push(`| ${name} | ${c} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${r.clientCpuMs.toFixed(2)} |`);
+        console.log(`${name} ×${c}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s, load generator CPU ${r.clientCpuMs.toFixed(2)} ms/request`);
       }
     }
     const markdown = [
       `## Language latency (embedded default, ${items.toLocaleString('en')} content items, anchor with ${nLinks} links)`,
       '',
-      '| endpoint | connections | p50 (ms) | p99 (ms) | requests/s |',
-      '|---|---|---|---|---|',
+      '| endpoint | connections | p50 (ms) | p99 (ms) | requests/s | load generator CPU per request (ms) |',
+      '|---|---|---|---|---|---|',
       ...rows,
       '',
       'A sample answer:',
