@@ -103,7 +103,7 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   redirection: 'topic change: "unrelated, but…", "anyway", or new content words with none from the reply',
   correction: 'the user corrects the reply: "no, I meant…", "that\'s wrong", "actually…", "I asked for X, not Y"',
   rejection: 'complaint or refusal: "useless", "didn\'t help", "none of these", "whatever", "I was hoping for…"',
-  sarcasm: 'ironic praise: "oh great, another…", "yeah right", "thanks for nothing", "so creative"',
+  sarcasm: 'ironic praise: "oh great, another…", "yeah right", "thanks for nothing", "so creative"; also bare praise of a burden the reply imposes ("Sounds restful." after a 9-hour layover)',
   contradiction: 'the follow-up gives a different date, number, name or place than the reply ("Gate B12." after "gate A4")',
   confirmation: 'the follow-up repeats a detail of the reply without disputing it ("A4, got it")',
   restatement: 'the follow-up restates a constraint the reply ignored ("I did say no dairy.", "Vegetarian. Still.", "My mum uses a wheelchair.")',

@@ -35,7 +35,8 @@ export type GaugeSignal = (typeof GAUGE_SIGNALS)[number];
  *   follow-up brings 2+ content words, none from the reply and no reference.
  * - `correction`: the user corrects the reply ("no, I meant", "that's wrong", "I asked for", "X, not Y").
  * - `rejection`: complaint or refusal ("useless", "didn't help", "none of these", "whatever").
- * - `sarcasm`: ironic praise ("oh great, another", "yeah right", "thanks for nothing"); strong cue = 1, one weak cue = 0.5.
+ * - `sarcasm`: ironic praise ("oh great, another", "yeah right", "thanks for nothing"); strong cue = 1, one weak cue = 0.5;
+ *   at least the pair feature `ironicPraise` (round 4), and 0 when the follow-up accepts an offer without ironic praise.
  * - the pair features of {@link pairFeatures} (contradiction, confirmation, restatement, ironicPraise, refusal,
  *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway).
  */
