@@ -36,6 +36,19 @@ import { WORDS, arg, load, pool, searchVsExhaustive, syntheticText } from './sup
 
 const ms = (x: number) => Number(x.toFixed(2));
 
+/**
+ * An idempotent request, sent once more when it fails on the connection itself: on a machine this loaded the server
+ * can close a keep-alive connection just as the client reuses it (ECONNRESET, "fetch failed").
+ */
+async function idempotent<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if ((e as Error).message !== 'fetch failed') throw e;
+    return call();
+  }
+}
+
 export async function run(args: string[]) {
   const items = arg(args, 'items', 100000);
   const nLinks = arg(args, 'links', 60);
@@ -57,7 +70,7 @@ export async function run(args: string[]) {
         const k = p * 200 + j;
         return { url: `https://latency.test/item/${k}`, type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true };
       });
-      const r = await ws.request('POST', '/entity/batch', { body: { content } });
+      const r = await idempotent(() => ws.request('POST', '/entity/batch', { body: { content } }));
       if (r.status !== 200) throw new Error(`batch: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       r.body.results.forEach((x: { entity_id: string }, j: number) => {
         ids[p * 200 + j] = x.entity_id;
@@ -80,9 +93,10 @@ export async function run(args: string[]) {
       for (let k = 0; picks.size < 40; k++) picks.add(picks.size < 10 ? linked[(o * 7 + k * 13) % nLinks]! : (o * 104_729 + k * 7_919) % items);
       const ks = [...picks];
       const body = { content: ks.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: ks.map(() => id) };
-      let r = await ws.request('POST', '/entity/batch', { body });
       // An overloaded machine can answer 503 (busy): the batch is idempotent, send it once more.
-      if (r.status === 503) r = await ws.request('POST', '/entity/batch', { body });
+      const send = () => idempotent(() => ws.request('POST', '/entity/batch', { body }));
+      let r = await send();
+      if (r.status === 503) r = await send();
       if (r.status !== 200) throw new Error(`linker: ${r.status}`);
     });
     // Let the background cluster recompute of the new catalog finish, so that it does not fall into a measurement.

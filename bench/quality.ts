@@ -197,8 +197,8 @@ export async function run(args: string[]) {
       sameBits(live.map, replayed.map) &&
       live.users.join() === replayed.users.join();
     console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
-    const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg - a.ndcg - a.coldNdcg).slice(0, 8);
-    console.log(`blend validation (newest 20% of each entity's links; τ, mapping weight γ, recency; NDCG@10 all / cold), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}`).join(', ')}`);
+    const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
+    console.log(`blend validation (newest 20% of each entity's links; τ, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
     const vectors = new Map<string, Float32Array>();
     for (const [m, e] of entityOf) {
       const v = cat.vectors.get(e);
@@ -482,7 +482,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20%, by the mean of NDCG@10 over all items and among items with ≤ 2 linkers.`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20%, by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',

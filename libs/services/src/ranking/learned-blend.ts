@@ -27,9 +27,10 @@ import { contentMatch } from './scoring';
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
  * - τ (how far graph evidence outweighs the content match), γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
- *   20%), never on anything else: by the mean of NDCG@10 over all items and NDCG@10 among the items with at most
- *   {@link BLEND.coldLinkers} linkers (the items the mapping exists for). λ is chosen before, by `tuneDualEase`
- *   on random holdouts of the same links.
+ *   20%), never on anything else: by the mean of three NDCG@10s — over all items for every validated entity, among
+ *   the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists for), and over all
+ *   items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to carry more).
+ *   λ is chosen before, by `tuneDualEase` on random holdouts of the same links.
  *
  * A deterministic function of its input (links, and the vectors of the items in the input order).
  */
@@ -39,8 +40,10 @@ export const BLEND = Object.freeze({
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
   mu: 1,
-  /** Items with at most this many linkers (in the training part) form the cold slice of the validation. */
+  /** Items with at most this many linkers (in the training part) form the cold-item slice of the validation… */
   coldLinkers: 2,
+  /** …and entities with at most this many (kept) links its cold-user slice. */
+  coldLinks: 10,
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
   /** Share of each linking entity's newest links held out, and the fewest links to be validated on. */
@@ -67,7 +70,7 @@ export interface LearnedFit {
   mapWeight: number;
   recency: number;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ). */
-  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number }[];
+  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
 
@@ -159,22 +162,30 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
     const settings = BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
-    const sums = settings.map(() => ({ full: 0, cold: 0 }));
+    const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
+    let coldItemUsers = 0;
     let coldUsers = 0;
     for (const u of users) {
       const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
       if (!r) continue;
-      r.full.forEach((x, i) => (sums[i]!.full += x));
+      const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
+      if (fewLinks) coldUsers++;
+      r.full.forEach((x, i) => {
+        sums[i]!.full += x;
+        if (fewLinks) sums[i]!.coldUser += x;
+      });
       if (r.cold) {
-        coldUsers++;
+        coldItemUsers++;
         r.cold.forEach((x, i) => (sums[i]!.cold += x));
       }
     }
     settings.forEach((st, i) => {
       const ndcg = sums[i]!.full / users.length;
-      const coldNdcg = coldUsers ? sums[i]!.cold / coldUsers : 0;
-      grid.push({ ...st, ndcg, coldNdcg });
-      const value = (ndcg + coldNdcg) / 2;
+      const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
+      const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
+      grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
+      const parts = [ndcg, ...(coldItemUsers ? [coldNdcg] : []), ...(coldUsers ? [coldUserNdcg] : [])];
+      const value = parts.reduce((a, b) => a + b, 0) / parts.length;
       if (value > best.value) best = { ...st, value };
     });
   }

@@ -116,7 +116,12 @@ export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
 export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
   const j = m.items.get(id);
   const s = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
-  return m.mapWeight ? s + m.mapWeight * mapScore(query.p, v && v.length === m.dim ? v : null) : s;
+  return m.mapWeight ? s + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : s;
+}
+
+/** A content vector the mapping can read (the model's dimension), else null. */
+function vectorOf(m: LearnedModel, v: Float32Array | null | undefined): Float32Array | null {
+  return v && v.length === m.dim ? v : null;
 }
 
 /** An anchor's query into a model: q = M·Σ w_i x_i, its own items (index → weight), and its best items once listed. */
@@ -187,7 +192,8 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
     for (let j = 0; j < acc.length; j++) {
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
-      const s = acc[j]! / (1 - m.model.d[j]!) + (query.p ? m.mapWeight * mapScore(query.p, cat.vectors.get(id) ?? null) : 0);
+      const e = acc[j]! / (1 - m.model.d[j]!);
+      const s = m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, cat.vectors.get(id))) : e;
       if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
@@ -195,7 +201,15 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
   const topMatches = (n: number) => {
     // /search asks for at most 300: those are kept with the query; a longer list is ranked again.
     const list = n <= TOP_KEPT ? (query.top ??= ranked().slice(0, TOP_KEPT)) : ranked();
-    return list.slice(0, n).map(({ id }) => ({ id, match: match(id) }));
+    // The list holds each item's learned score already (the same number `match` computes).
+    return list.slice(0, n).map(({ id, s }) => {
+      let g = cache.get(id);
+      if (g === undefined) {
+        g = learnedMatch(m, s);
+        if (cache.size < 100_000) cache.set(id, g);
+      }
+      return { id, match: g };
+    });
   };
   return { active: true, match, top: (n) => topMatches(n).map((x) => x.id), topMatches };
 }
