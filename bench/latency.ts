@@ -36,6 +36,23 @@ import { WORDS, arg, load, pool, searchVsExhaustive, syntheticText } from './sup
 
 const ms = (x: number) => Number(x.toFixed(2));
 
+/**
+ * An idempotent request, sent again (at most 4 more times, a second apart) when it fails on the connection itself or
+ * is answered 503: on a machine this loaded the server can close a keep-alive connection just as the client reuses
+ * it (ECONNRESET, "fetch failed"), or answer that the event log is briefly unavailable.
+ */
+async function idempotent<T extends { status: number }>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await call();
+      if (r.status !== 503 || attempt === 4) return r;
+    } catch (e) {
+      if ((e as Error).message !== 'fetch failed' || attempt === 4) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
 export async function run(args: string[]) {
   const items = arg(args, 'items', 100000);
   const nLinks = arg(args, 'links', 60);
@@ -57,7 +74,7 @@ export async function run(args: string[]) {
         const k = p * 200 + j;
         return { url: `https://latency.test/item/${k}`, type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true };
       });
-      const r = await ws.request('POST', '/entity/batch', { body: { content } });
+      const r = await idempotent(() => ws.request('POST', '/entity/batch', { body: { content } }));
       if (r.status !== 200) throw new Error(`batch: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       r.body.results.forEach((x: { entity_id: string }, j: number) => {
         ids[p * 200 + j] = x.entity_id;
@@ -69,9 +86,11 @@ export async function run(args: string[]) {
     const user = (await ws.request('POST', '/entity', { body: { type: 'user', name: 'Latency user' } })).body.id as string;
     const step = Math.floor(items / nLinks);
     const linked = Array.from({ length: nLinks }, (_, i) => i * step);
-    const lr = await ws.request('POST', '/entity/batch', {
-      body: { content: linked.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: linked.map(() => user) },
-    });
+    const lr = await idempotent(() =>
+      ws.request('POST', '/entity/batch', {
+        body: { content: linked.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: linked.map(() => user) },
+      }),
+    );
     if (lr.status !== 200) throw new Error(`link: ${lr.status}`);
     // Other users: each links 40 items, 10 of them among the anchor's, 30 spread over the catalog.
     await pool(linkers, 4, async (o) => {
@@ -80,9 +99,7 @@ export async function run(args: string[]) {
       for (let k = 0; picks.size < 40; k++) picks.add(picks.size < 10 ? linked[(o * 7 + k * 13) % nLinks]! : (o * 104_729 + k * 7_919) % items);
       const ks = [...picks];
       const body = { content: ks.map((k) => ({ url: urls[k], type: 'text', content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true })), entity_ids: ks.map(() => id) };
-      let r = await ws.request('POST', '/entity/batch', { body });
-      // An overloaded machine can answer 503 (busy): the batch is idempotent, send it once more.
-      if (r.status === 503) r = await ws.request('POST', '/entity/batch', { body });
+      const r = await idempotent(() => ws.request('POST', '/entity/batch', { body }));
       if (r.status !== 200) throw new Error(`linker: ${r.status}`);
     });
     // Let the background cluster recompute of the new catalog finish, so that it does not fall into a measurement.

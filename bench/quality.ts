@@ -23,7 +23,7 @@
 import { parse } from 'csv-parse/sync';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { easeScore, ndcgAtK, recallAtK } from '@tg/math';
+import { ndcgAtK, recallAtK } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import {
   LearnedGraphs,
@@ -176,7 +176,7 @@ export async function run(args: string[]) {
     await new Promise((r) => setTimeout(r, 200));
     for (const lg of LearnedGraphs.live) await lg.whenSettled();
     const live = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
-    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
+    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
 
     // --- the catalog rebuilt from the event log: the vectors the service stored (baselines) and the same
     // read model the service ranks from (ablations of our score, computed in process with its scoring code;
@@ -185,8 +185,20 @@ export async function run(args: string[]) {
     const cat = (await replayProjection(store, catalogReplay)).state.ws(ws.workspaceId);
     const replayed = fitLearnedModel(cat);
     const sameBits = (a?: ArrayLike<number>, b?: ArrayLike<number>) => !!a && !!b && a.length === b.length && Array.prototype.every.call(a, (x: number, i: number) => Object.is(x, b[i]));
-    const modelReplays = !!live && !!replayed && live.lambda === replayed.lambda && live.recency === replayed.recency && sameBits(live.model.m, replayed.model.m) && sameBits(live.model.d, replayed.model.d) && live.users.join() === replayed.users.join();
-    console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda}/r${g.recency} ${g.ndcg.toFixed(4)}`).join(', ')})`);
+    const modelReplays =
+      !!live &&
+      !!replayed &&
+      live.lambda === replayed.lambda &&
+      live.recency === replayed.recency &&
+      live.tau === replayed.tau &&
+      live.mapWeight === replayed.mapWeight &&
+      sameBits(live.model.m, replayed.model.m) &&
+      sameBits(live.model.d, replayed.model.d) &&
+      sameBits(live.map, replayed.map) &&
+      live.users.join() === replayed.users.join();
+    console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
+    const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
+    console.log(`blend validation (newest 20% of each entity's links; τ, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
     const vectors = new Map<string, Float32Array>();
     for (const [m, e] of entityOf) {
       const v = cat.vectors.get(e);
@@ -238,9 +250,6 @@ export async function run(args: string[]) {
       to[k].users++;
       for (const m of top) to[k].covered.add(m);
     };
-    const sweep = arg(args, 'sweep-tau') !== undefined;
-    const taus = [0.005, 0.01, 0.02, 0.05, 0.1, 0.5];
-    const sweepSums = taus.map(() => 0);
     // A keep-alive connection left idle while the baselines were tuned (this process, busy) may have been closed by
     // the server: a request that fails on the connection itself is sent once more.
     const rerankOnce = async <T>(call: () => Promise<T>): Promise<T> => {
@@ -313,7 +322,6 @@ export async function run(args: string[]) {
       const contentOnly = new Float64Array(n).fill(-Infinity);
       const graphOnly = new Float64Array(n).fill(-Infinity);
       const colinkBoth = new Float64Array(n).fill(-Infinity);
-      const raw = sweep ? new Float64Array(n) : null;
       for (let c = 0; c < n; c++) {
         const e = entityOf.get(movies[c]!.id);
         if (!e || !hasVec[c]) continue;
@@ -323,17 +331,6 @@ export async function run(args: string[]) {
         contentOnly[c] = t.content;
         graphOnly[c] = t.graph;
         colinkBoth[c] = tasteScore({ profile, graph: colink }, item, t.content).score;
-        if (raw && query && replayed) {
-          const j = replayed.items.get(e);
-          raw[c] = j === undefined ? 0 : Math.max(0, easeScore(replayed.model, replayed.postings, query.q, j, query.own.get(j) ?? 0));
-        }
-      }
-      if (raw) {
-        taus.forEach((tau, ti) => {
-          const sc = new Float64Array(n).fill(-Infinity);
-          for (let c = 0; c < n; c++) if (contentOnly[c]! > -Infinity) sc[c] = 1 - (1 - contentOnly[c]!) * Math.exp(-raw[c]! / tau);
-          sweepSums[ti]! += ndcgAtK(ids(topOf(sc, exclude, K)), sp.test, K);
-        });
       }
       if (ids(topOf(both, exclude, K)).join() === served.join()) agree++;
       record('ours', null, served, servedCold);
@@ -377,7 +374,6 @@ export async function run(args: string[]) {
       if (r.status !== 200) throw new Error(`rerank: ${r.status}`);
     }
     clean.sort((a, b) => a - b);
-    if (sweep) console.log(`tau sweep (in process, NDCG@10): ${taus.map((t, i) => `${t}: ${(sweepSums[i]! / splits.length).toFixed(4)}`).join(', ')}`);
 
     // --- search on real data: for each of up to --search-users users, the query is the genres of one held-out
     // movie; the served top 20 against scoring every movie (the search RPC's internal exhaustive mode) ---
@@ -444,6 +440,8 @@ export async function run(args: string[]) {
       learnedModelEqualsReplay: modelReplays ? 'yes' : 'no',
       learnedLambda: replayed?.lambda ?? 0,
       learnedRecency: replayed?.recency ?? 0,
+      learnedTau: replayed?.tau ?? 0,
+      learnedMapWeight: replayed?.mapWeight ?? 0,
       learnedFitMs: Number((live?.fitMs ?? 0).toFixed(0)),
       tunedBaselines: tuned.map((b) => `${b.name} ${b.setting}`).join('; '),
       searchUsers: sN,
@@ -467,7 +465,7 @@ export async function run(args: string[]) {
     const label: Record<Method, string> = {
       ours: '**tastegraph /rerank (content + learned graph, as served)**',
       content: '— ablation: content match alone (same scoring code)',
-      graph: '— ablation: learned graph match alone (same scoring code)',
+      graph: '— ablation: learned graph match alone (EASE + content-to-graph mapping, same scoring code)',
       colink: '— ablation: content + co-link graph (the previous served ranking)',
       popularity: 'popularity (users linking the movie)',
       centroid: 'centroid of liked items (ref2vec-centroid / Qdrant average_vector)',
@@ -484,7 +482,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone (lambda on the same kind of split: ${figures.learnedLambda}; the recency weighting of the anchor's own links on each entity's newest 20%: ${figures.learnedRecency}).`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20%, by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',

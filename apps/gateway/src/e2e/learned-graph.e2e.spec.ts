@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@tg/messaging';
-import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, replayProjection } from '@tg/services';
-import { easeScore } from '@tg/math';
+import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, learnedScore, replayProjection } from '@tg/services';
 import { startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
@@ -57,12 +56,12 @@ describe('ranking: learned graph evidence', () => {
     const cat = (await replayProjection(store, catalogReplay)).state.ws(ws.workspaceId);
     const model = fitLearnedModel(cat)!;
     expect(Buffer.from(model.model.m.buffer).equals(Buffer.from(live!.model.m.buffer))).toBe(true);
-    expect(model.lambda).toBe(live!.lambda);
+    expect(Buffer.from(model.map.buffer).equals(Buffer.from(live!.map.buffer))).toBe(true);
+    expect([model.lambda, model.tau, model.mapWeight, model.recency]).toEqual([live!.lambda, live!.tau, live!.mapWeight, live!.recency]);
     const q = anchorQuery(model, cat, anchor)!;
     let positive = 0;
     for (const x of served) {
-      const j = model.items.get(x.entity_id);
-      const expected = j === undefined ? 0 : learnedMatch(easeScore(model.model, model.postings, q.q, j, q.own.get(j) ?? 0));
+      const expected = learnedMatch(model, learnedScore(model, q, x.entity_id, cat.vectors.get(x.entity_id)));
       expect(x.signals['graph']).toBeCloseTo(expected, 6);
       if (expected > 0) positive++;
       expect(x.score).toBeGreaterThanOrEqual(0);

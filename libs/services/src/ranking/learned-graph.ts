@@ -1,17 +1,20 @@
 import type { WorkspaceCatalog } from '@tg/domain';
-import { easeQuery, easeScore, recencyWeightsOf, tuneDualEase, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
+import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '../read-model/host';
 import { graphEvidence, type GraphEvidence } from './graph';
+import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit, type LearnedInput } from './learned-blend';
 import { LearnedThread } from './learned-thread';
 
 /**
  * Learned graph evidence: item-item weights learned from the workspace's own links (EASE, Steck 2019, in its
- * dual user-space form, see `@tg/math` `ease.ts`), with λ and the recency weighting of the anchor's own links
- * chosen per workspace on a validation split cut from those links (each linking entity's newest 20%).
+ * dual user-space form, see `@tg/math` `ease.ts`), a content-to-graph mapping for items the links say little
+ * about, and the blend of graph and content evidence, all chosen per workspace on validation splits cut from
+ * those links (`learned-blend.ts`).
  *
  * The model is a deterministic function of the catalog's links (which entities link which content, with
- * which weights, in which order), so replaying the event log to the same position and fitting gives the same
- * model bit for bit (`learnedInput` + `tuneDualEase`); it is not recorded as an event (M is users² numbers).
+ * which weights, in which order) and of the content vectors, so replaying the event log to the same position and
+ * fitting gives the same model bit for bit (`learnedInput` + `fitLearned`); it is not recorded as an event (M is
+ * users² numbers).
  * It is recomputed in the background after link changes (paced like the clusters: debounced, and at least 5×
  * the last fit's duration apart), on a worker thread; until a workspace's first fit, and for items linked after
  * the last one, the co-link evidence of `graph.ts` is used.
@@ -19,13 +22,8 @@ import { LearnedThread } from './learned-thread';
 export const LEARNED = Object.freeze({
   /** Linking entities in a model (those with the most content links; the fit costs their count cubed). */
   maxUsers: 1_000,
-  /**
-   * EASE score that gives a graph match of 1 − 1/e ≈ 0.63 (scores predict a link: 0 none, 1 certain; a user's
-   * strongest candidates score 0.05-0.3 on MovieLens). Sets how far graph evidence outweighs the content match in
-   * the noisy-or; chosen on MovieLens among 0.02-1 (NDCG@10 falls as content gains weight there: 0.02 best; see
-   * docs/ranking.md), the same value as the co-link τ.
-   */
-  tau: 0.02,
+  /** Content items beyond the model's that a fit's validation ranks as distractors (strided sample above this). */
+  maxDistractors: 20_000,
   /** Longest pause between a change and the recompute it causes, whatever the last fit cost (ms). */
   maxDelayMs: 60_000,
   /** Anchors whose query vector is kept per workspace. */
@@ -48,11 +46,23 @@ export interface LearnedModel {
   readonly lambda: number;
   readonly recency: number;
   readonly grid: TunedEase['grid'];
+  /** Graph score that gives a graph match of 1 − 1/e (how far graph evidence outweighs content; validated). */
+  readonly tau: number;
+  /** Weight γ of the content-to-graph mapping (validated). */
+  readonly mapWeight: number;
+  /** The mapping G (users × dim), see `learned-blend.ts`. */
+  readonly map: Float64Array;
+  readonly dim: number;
+  readonly blendGrid: LearnedFit['blendGrid'];
   readonly fitMs: number;
 }
 
-/** The content links of a catalog as the model's input: users (linking entities) and items sorted by id, each user's links in link order. */
-export function learnedInput(cat: WorkspaceCatalog, maxUsers = LEARNED.maxUsers): { users: string[]; items: string[]; links: UserLinks } | null {
+/**
+ * The content links of a catalog as the model's input: users (linking entities) and items sorted by id, each user's
+ * links in link order; the items' content vectors, then those of up to {@link LEARNED.maxDistractors} other content
+ * items (sorted by id, strided) for the validation.
+ */
+export function learnedInput(cat: WorkspaceCatalog, maxUsers = LEARNED.maxUsers): { users: string[]; items: string[]; input: LearnedInput } | null {
   const linkers: { id: string; kids: [string, number][] }[] = [];
   const linkCount = new Map<string, number>();
   for (const [pid, p] of cat.parents) {
@@ -78,18 +88,48 @@ export function learnedInput(cat: WorkspaceCatalog, maxUsers = LEARNED.maxUsers)
       weights[k++] = w;
     }
   }
-  return { users: kept.map((u) => u.id), items, links: { nItems: items.length, start, items: itemIdx, weights } };
+  const links: UserLinks = { nItems: items.length, start, items: itemIdx, weights };
+  let dim = 0;
+  for (const id of items) if ((dim = cat.vectors.get(id)?.length ?? 0)) break;
+  const others: string[] = [];
+  if (dim) for (const [id, v] of cat.vectors) if (v.length === dim && !index.has(id) && cat.entities.get(id)?.kind === 'content') others.push(id);
+  others.sort();
+  const step = Math.max(1, Math.ceil(others.length / LEARNED.maxDistractors));
+  const rows = [...items, ...others.filter((_, i) => i % step === 0)];
+  const vectors = new Float32Array(rows.length * dim);
+  rows.forEach((id, i) => {
+    const v = cat.vectors.get(id);
+    if (v && v.length === dim) vectors.set(v, i * dim);
+  });
+  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors, nAll: rows.length } };
 }
 
-/** Graph match of an EASE score: 1 − exp(−max(0, s)/τ), in [0, 1]. */
-export function learnedMatch(s: number): number {
-  return s > 0 ? 1 - Math.exp(-s / LEARNED.tau) : 0;
+/** Graph match of a learned graph score under a model's τ: 1 − exp(−max(0, s)/τ), in [0, 1]. */
+export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
+  return blendMatch(s, m.tau);
+}
+
+/**
+ * The learned graph score of item `id` (vector `v`) for an anchor's query: its EASE score (0 for an item the model
+ * does not know) plus γ times the content-to-graph mapping's prediction.
+ */
+export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
+  const j = m.items.get(id);
+  const s = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
+  return m.mapWeight ? s + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : s;
+}
+
+/** A content vector the mapping can read (the model's dimension), else null. */
+function vectorOf(m: LearnedModel, v: Float32Array | null | undefined): Float32Array | null {
+  return v && v.length === m.dim ? v : null;
 }
 
 /** An anchor's query into a model: q = M·Σ w_i x_i, its own items (index → weight), and its best items once listed. */
 export interface AnchorQuery {
   q: Float64Array;
   own: Map<number, number>;
+  /** Its direction in content space under the mapping (ŝ_j = p·v_j; absent when the mapping is off). */
+  p?: Float64Array;
   /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
   top?: { id: string; s: number }[];
 }
@@ -115,7 +155,7 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
   const q = easeQuery(m.model, m.postings, items, w);
   const own = new Map<number, number>();
   items.forEach((j, i) => own.set(j, (own.get(j) ?? 0) + w[i]!));
-  return { q, own };
+  return m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
 }
 
 /**
@@ -133,14 +173,13 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
   const match = (id: string): number => {
     let g = cache.get(id);
     if (g === undefined) {
-      const j = m.items.get(id);
-      g = j === undefined ? 0 : learnedMatch(easeScore(m.model, m.postings, q, j, own.get(j) ?? 0));
+      g = learnedMatch(m, learnedScore(m, query, id, cat.vectors.get(id)));
       if (cache.size < 100_000) cache.set(id, g);
     }
     return g;
   };
-  // The strongest items by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links (one pass over
-  // those users' links), then the diagonal correction; kept with the (cached) query.
+  // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
+  // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
     const { start, items, weights } = m.links;
     const acc = new Float64Array(m.itemIds.length);
@@ -151,15 +190,26 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
     }
     const out: { id: string; s: number }[] = [];
     for (let j = 0; j < acc.length; j++) {
-      if (!(acc[j]! > 0) || own.has(j)) continue;
-      out.push({ id: m.itemIds[j]!, s: acc[j]! / (1 - m.model.d[j]!) });
+      if (own.has(j)) continue;
+      const id = m.itemIds[j]!;
+      const e = acc[j]! / (1 - m.model.d[j]!);
+      const s = m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, cat.vectors.get(id))) : e;
+      if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
   };
   const topMatches = (n: number) => {
     // /search asks for at most 300: those are kept with the query; a longer list is ranked again.
     const list = n <= TOP_KEPT ? (query.top ??= ranked().slice(0, TOP_KEPT)) : ranked();
-    return list.slice(0, n).map(({ id }) => ({ id, match: match(id) }));
+    // The list holds each item's learned score already (the same number `match` computes).
+    return list.slice(0, n).map(({ id, s }) => {
+      let g = cache.get(id);
+      if (g === undefined) {
+        g = learnedMatch(m, s);
+        if (cache.size < 100_000) cache.set(id, g);
+      }
+      return { id, match: g };
+    });
   };
   return { active: true, match, top: (n) => topMatches(n).map((x) => x.id), topMatches };
 }
@@ -286,23 +336,32 @@ export class LearnedGraphs {
       return;
     }
     const t = performance.now();
-    const tuned = await this.thread.tune(input.links);
+    const fitted = await this.thread.tune(input.input);
     if (this.stopped) return;
-    this.models.set(ws, {
-      workspace: ws,
-      version,
-      users: input.users,
-      items: new Map(input.items.map((id, i) => [id, i])),
-      model: tuned.model,
-      postings: tuned.postings,
-      links: input.links,
-      itemIds: input.items,
-      lambda: tuned.lambda,
-      recency: tuned.recency,
-      grid: tuned.grid,
-      fitMs: performance.now() - t,
-    });
+    this.models.set(ws, modelOf(cat.id, version, input, fitted, performance.now() - t));
   }
+}
+
+function modelOf(workspace: string, version: number, input: NonNullable<ReturnType<typeof learnedInput>>, f: LearnedFit, fitMs: number): LearnedModel {
+  return {
+    workspace,
+    version,
+    users: input.users,
+    items: new Map(input.items.map((id, i) => [id, i])),
+    model: f.tuned.model,
+    postings: f.tuned.postings,
+    links: input.input.links,
+    itemIds: input.items,
+    lambda: f.tuned.lambda,
+    recency: f.recency,
+    grid: f.tuned.grid,
+    tau: f.tau,
+    mapWeight: f.mapWeight,
+    map: f.map,
+    dim: input.input.dim,
+    blendGrid: f.blendGrid,
+    fitMs,
+  };
 }
 
 /** Fits a model in process from a catalog (the same function the background fit runs; replay checks, benchmarks). */
@@ -310,19 +369,6 @@ export function fitLearnedModel(cat: WorkspaceCatalog): LearnedModel | undefined
   const input = learnedInput(cat);
   if (!input) return undefined;
   const t = performance.now();
-  const tuned = tuneDualEase(input.links);
-  return {
-    workspace: cat.id,
-    version: cat.version,
-    users: input.users,
-    items: new Map(input.items.map((id, i) => [id, i])),
-    model: tuned.model,
-    postings: tuned.postings,
-    links: input.links,
-    itemIds: input.items,
-    lambda: tuned.lambda,
-    recency: tuned.recency,
-    grid: tuned.grid,
-    fitMs: performance.now() - t,
-  };
+  const fitted = fitLearned(input.input);
+  return modelOf(cat.id, cat.version, input, fitted, performance.now() - t);
 }

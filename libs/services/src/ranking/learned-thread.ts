@@ -1,29 +1,29 @@
-import { tuneDualEase, type TunedEase, type UserLinks } from '@tg/math';
 import { SerialWorker } from '../worker-thread';
+import { fitLearned, type LearnedFit, type LearnedInput } from './learned-blend';
 
 /**
- * Runs `tuneDualEase` (the learned graph model's validation and fit) on a worker thread, one fit at a time, so
+ * Runs `fitLearned` (the learned graph model's validation and fit) on a worker thread, one fit at a time, so
  * that a background recompute does not stall requests. Same function on the same input, so the same model as on
  * the main thread; if the worker fails (or `threaded` is false), fits run on the main thread.
  */
 export class LearnedThread {
-  private readonly worker: SerialWorker<UserLinks, TunedEase>;
+  private readonly worker: SerialWorker<LearnedInput, LearnedFit>;
 
   constructor(threaded: boolean, onError?: (error: Error) => void) {
     this.worker = new SerialWorker(
       new URL('./learned-worker-boot.mjs', import.meta.url),
       'learned-graph',
       {
-        message: (links) => ({ data: links }),
-        output: (reply) => (reply as { tuned?: TunedEase } | undefined)?.tuned,
-        inline: (links) => tuneDualEase(links),
+        message: (input) => ({ data: input }),
+        output: (reply) => (reply as { fitted?: LearnedFit } | undefined)?.fitted,
+        inline: (input) => fitLearned(input),
       },
       { threaded, onError },
     );
   }
 
-  tune(links: UserLinks): Promise<TunedEase> {
-    return this.worker.run(links);
+  tune(input: LearnedInput): Promise<LearnedFit> {
+    return this.worker.run(input);
   }
 
   close(): Promise<void> {

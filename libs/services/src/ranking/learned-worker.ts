@@ -1,12 +1,13 @@
-/** The worker thread of {@link LearnedThread}: tunes and fits the learned graph model on the links it is sent. */
+/** The worker thread of {@link LearnedThread}: tunes and fits the learned graph model on the input it is sent. */
 import { parentPort } from 'node:worker_threads';
-import { tuneDualEase, type UserLinks } from '@tg/math';
+import { fitLearned, type LearnedInput } from './learned-blend';
 
-parentPort!.on('message', (links: UserLinks) => {
+parentPort!.on('message', (input: LearnedInput) => {
   try {
-    const t = tuneDualEase(links);
-    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer] as ArrayBuffer[];
-    parentPort!.postMessage({ tuned: t }, buffers);
+    const f = fitLearned(input);
+    const t = f.tuned;
+    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer, f.map.buffer] as ArrayBuffer[];
+    parentPort!.postMessage({ fitted: f }, buffers);
   } catch (e) {
     parentPort!.postMessage({ error: String((e as Error)?.message ?? e) });
   }

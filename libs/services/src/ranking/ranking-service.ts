@@ -31,7 +31,8 @@ import { ownEntries } from '../own-entries';
 import { capToOrder, priorScore, workspacePrior } from './workspace-prior';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
-export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, type LearnedModel } from './learned-graph';
+export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned-graph';
+export { BLEND, fitLearned } from './learned-blend';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 
 type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;

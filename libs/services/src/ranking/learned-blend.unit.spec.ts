@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { createRng, easeQuery, postingsOf, type UserLinks } from '@tg/math';
+import { BLEND, blendMatch, contentMap, fitLearned, mapQuery, mapScore, type LearnedInput } from './learned-blend';
+
+const DIM = 8;
+const GROUPS = 4;
+
+/** A unit vector near topic g's axis. */
+function topicVector(g: number, rng: () => number): Float32Array {
+  const v = new Float32Array(DIM);
+  for (let a = 0; a < DIM; a++) v[a] = 0.3 * (rng() - 0.5);
+  v[g] = (v[g] ?? 0) + 1;
+  const n = Math.hypot(...v);
+  return v.map((x) => x / n);
+}
+
+/**
+ * 40 warm items (10 per topic) and 40 users (10 per topic), each linking 6 items of its topic and, newest, one item
+ * of its topic nobody else links (a new item).
+ */
+function workspace(seed = 1): { input: LearnedInput; topicOf: number[] } {
+  const rng = createRng(seed);
+  const topicOf: number[] = [];
+  const vecs: Float32Array[] = [];
+  for (let j = 0; j < 80; j++) {
+    const g = j % GROUPS;
+    topicOf.push(g);
+    vecs.push(topicVector(g, rng));
+  }
+  const start = [0];
+  const items: number[] = [];
+  for (let u = 0; u < 40; u++) {
+    const g = u % GROUPS;
+    const warm = Array.from({ length: 10 }, (_, k) => g + GROUPS * k);
+    for (let k = 0; k < 6; k++) items.push(warm.splice(Math.floor(rng() * warm.length), 1)[0]!);
+    items.push(40 + u);
+    start.push(items.length);
+  }
+  const links: UserLinks = { nItems: 80, start: Int32Array.from(start), items: Int32Array.from(items), weights: new Float64Array(items.length).fill(1) };
+  const vectors = new Float32Array(80 * DIM);
+  vecs.forEach((v, j) => vectors.set(v, j * DIM));
+  return { input: { links, dim: DIM, vectors, nAll: 80 }, topicOf };
+}
+
+describe('learned blend', () => {
+  it('the content-to-graph mapping scores an unlinked item of the anchor’s topic above unlinked items of other topics', () => {
+    const { input, topicOf } = workspace();
+    // Train on the warm links only: the new items (40..79) have no linker.
+    const train = postingsOf(input.links, (_u, n) => n - 1);
+    const fit = fitLearned({ ...input, links: { ...input.links } });
+    const map = contentMap(train, input.vectors, DIM);
+    const anchor = 2;
+    const mine = Array.from(input.links.items.subarray(input.links.start[anchor]!, input.links.start[anchor]! + 6));
+    const q = easeQuery(fit.tuned.model, fit.tuned.postings, mine, mine.map(() => 1));
+    const p = mapQuery(map, DIM, q);
+    const mapped = Array.from({ length: 40 }, (_, k) => ({ j: 40 + k, s: mapScore(p, input.vectors, (40 + k) * DIM) }));
+    const mine2 = mapped.filter((x) => topicOf[x.j] === anchor % GROUPS);
+    const others = mapped.filter((x) => topicOf[x.j] !== anchor % GROUPS);
+    expect(Math.min(...mine2.map((x) => x.s))).toBeGreaterThan(Math.max(...others.map((x) => x.s)));
+    expect(Math.min(...mine2.map((x) => x.s))).toBeGreaterThan(0);
+  });
+
+  it('chooses τ, γ and the recency share from its grid by the validation value, deterministically', () => {
+    const { input } = workspace();
+    const a = fitLearned(input);
+    const b = fitLearned(input);
+    expect(Buffer.from(a.map.buffer).equals(Buffer.from(b.map.buffer))).toBe(true);
+    expect([a.tau, a.mapWeight, a.recency]).toEqual([b.tau, b.mapWeight, b.recency]);
+    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
+    // Every entity has 7 links (6 kept, ≤ 10): each is also a cold user of the validation.
+    const value = (g: (typeof a.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
+    const best = Math.max(...a.blendGrid.map(value));
+    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency)!;
+    expect(value(chosen)).toBe(best);
+    // Every held-out newest link is a new item: only content and the mapping can find it.
+    expect(chosen.coldNdcg).toBeGreaterThan(0);
+  });
+
+  it('without vectors there is no mapping and no γ to choose', () => {
+    const { input } = workspace();
+    const f = fitLearned({ ...input, dim: 0, vectors: new Float32Array(0) });
+    expect(f.mapWeight).toBe(0);
+    expect(f.map.length).toBe(0);
+    expect(f.blendGrid.every((g) => g.mapWeight === 0)).toBe(true);
+  });
+
+  it('graph matches stay in [0, 1)', () => {
+    for (const s of [-1, 0, 1e-6, 0.02, 1, 1e6]) {
+      const g = blendMatch(s, 0.02);
+      expect(g).toBeGreaterThanOrEqual(0);
+      expect(g).toBeLessThanOrEqual(1);
+    }
+  });
+});
