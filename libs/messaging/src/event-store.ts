@@ -52,7 +52,20 @@ export class EventStore {
     readonly js: JetStreamClient,
     readonly jsm: JetStreamManager,
     readonly stream: string,
+    /** Replicas of the stream: above 1, reads go to the stream leader (see {@link getMsg}). */
+    readonly replicas = 1,
   ) {}
+
+  /**
+   * One stored message by sequence, last or next by subject. On a single replica a direct get (any server
+   * answers, cheapest). On a replicated stream direct gets are answered by followers too, and a follower may
+   * not have applied an append the leader has acknowledged: a load right after a write (the batch-job
+   * consumer loading the job of the chunk it was just handed) saw the aggregate before it. The leader's
+   * message get has applied every acknowledged append, so an aggregate read sees every acknowledged write.
+   */
+  private getMsg(query: { last_by_subj: string } | { next_by_subj: string; seq: number }) {
+    return this.replicas > 1 ? this.jsm.streams.getMessage(this.stream, query as never) : this.jsm.direct.getMessage(this.stream, query);
+  }
 
   /** Opens the store, creating (or updating) the stream when needed. */
   static async open(nc: NatsConnection, opts: { stream?: string; replicas?: number } = {}): Promise<EventStore> {
@@ -67,8 +80,9 @@ export class EventStore {
       max_msg_size: 4 * 1024 * 1024,
       allow_direct: true,
     };
+    let replicas = config.num_replicas;
     try {
-      await jsm.streams.info(stream);
+      replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
     } catch (e) {
       if (!(e instanceof JetStreamApiError) || e.code !== 10059) throw e;
       try {
@@ -76,9 +90,10 @@ export class EventStore {
       } catch (err) {
         // Another process created it between our info and add: fine.
         if (!(err instanceof JetStreamApiError) || err.code !== 10058) throw err;
+        replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
       }
     }
-    return new EventStore(nc, jetstream(nc), jsm, stream);
+    return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
   }
 
   /** Subject of one aggregate instance; the id is encoded into one subject-safe token. */
@@ -132,7 +147,7 @@ export class EventStore {
 
   /** Last sequence written to one subject, 0 when none. */
   async lastSubjectSeq(subject: string): Promise<number> {
-    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    const m = await this.getMsg({ last_by_subj: subject });
     return m ? m.seq : 0;
   }
 
@@ -142,10 +157,10 @@ export class EventStore {
     if (last === 0) return { events: [], lastSeq: 0 };
     const events: StoredEvent[] = [];
     let seq = 0;
-    // Walk the subject with direct "next by subject" reads: aggregates here are small by design
+    // Walk the subject with "next by subject" reads: aggregates here are small by design
     // (links are their own aggregates), so this beats creating a consumer per read.
     for (;;) {
-      const m = await this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: seq + 1 });
+      const m = await this.getMsg({ next_by_subj: subject, seq: seq + 1 });
       if (!m) break;
       events.push({ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent);
       seq = m.seq;
@@ -156,7 +171,7 @@ export class EventStore {
 
   /** The last event of one aggregate (for aggregates whose state is their last event), or none. */
   async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
-    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    const m = await this.getMsg({ last_by_subj: subject });
     if (!m) return { events: [], lastSeq: 0 };
     return { events: [{ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
   }
