@@ -39,6 +39,22 @@ export interface AppendOptions {
   msgId?: string;
 }
 
+/** How long an append waits for a stream leader to be elected before it fails (see `publishWaitingForLeader`). */
+export const NO_LEADER_WAIT_MS = 10_000;
+/** Bound of one publish attempt (an attempt sent to a leader that died is never answered). */
+const PUBLISH_TIMEOUT_MS = 4_000;
+const NO_LEADER_RETRY_MS = 200;
+
+/** The publish reached no stream (no leader right now): nothing was stored. */
+function isNoResponders(e: unknown): boolean {
+  const name = (e as { name?: string })?.name;
+  return name === 'JetStreamNotEnabled' || name === 'NoRespondersError' || /no responders/i.test(String((e as Error)?.message));
+}
+/** The publish was not answered in time (e.g. sent to a leader that died): maybe stored. */
+function isTimeout(e: unknown): boolean {
+  return (e as { name?: string })?.name === 'TimeoutError' || /timeout/i.test(String((e as Error)?.message));
+}
+
 /** Headers carried with every event. */
 const REQUEST_ID = 'x-request-id';
 
@@ -120,11 +136,10 @@ export class EventStore {
       const ev = events[i]!;
       const h = this.headersFor(ev);
       try {
-        const ack = await this.js.publish(subject, encodeEvent(ev), {
+        const ack = await this.publishWaitingForLeader(subject, encodeEvent(ev), {
           headers: h,
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
-          timeout: 10_000,
         });
         if (ack.duplicate) throw new DuplicateAppendError(subject, ack.seq);
         seqs.push(ack.seq);
@@ -137,6 +152,29 @@ export class EventStore {
       }
     }
     return seqs;
+  }
+
+  /**
+   * Publishes, waiting out a stream without a leader. While a replicated stream elects a new leader (its node
+   * was lost) nobody answers the stream's subjects and the client fails at once with "no responders" (nothing
+   * was stored), and a publish sent to the dying leader is never answered (a timeout: maybe stored). Both are
+   * sent again with the same message id and expectation, which makes a second copy impossible (JetStream
+   * answers a stored one as a duplicate: {@link DuplicateAppendError}, which the repository resolves), every
+   * {@link NO_LEADER_RETRY_MS} until {@link NO_LEADER_WAIT_MS} has passed. The caller sees a slower append
+   * instead of an error.
+   */
+  private async publishWaitingForLeader(subject: string, payload: string, opts: NonNullable<Parameters<JetStreamClient['publish']>[2]>) {
+    const deadline = Date.now() + NO_LEADER_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.js.publish(subject, payload, { ...opts, timeout: Math.max(1_000, Math.min(PUBLISH_TIMEOUT_MS, deadline - Date.now())) });
+      } catch (e) {
+        // A timed-out publish may have been stored: sent again only when its id or expectation rules out a copy.
+        const again = isNoResponders(e) || (isTimeout(e) && (opts.msgID !== undefined || opts.expect?.lastSubjectSequence !== undefined));
+        if (!again || Date.now() >= deadline) throw e;
+        await new Promise((r) => setTimeout(r, NO_LEADER_RETRY_MS));
+      }
+    }
   }
 
   private headersFor(ev: TgEvent) {

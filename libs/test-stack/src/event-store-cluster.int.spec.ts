@@ -1,6 +1,7 @@
+import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { event } from '@tg/contracts';
-import { EventStore } from '@tg/messaging';
+import { DuplicateAppendError, EventStore } from '@tg/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsCluster, type NatsTopology } from './nats-topology';
 
@@ -12,7 +13,7 @@ import { natsCluster, type NatsTopology } from './nats-topology';
  * consumer saw "no such job", acknowledged the chunk, and the job stayed `Submitted` forever (43 of 1,830 jobs
  * in `npm run bench -- topology`).
  */
-describe('an R3 event store reads its own acknowledged writes through every node', () => {
+describe('an R3 event store on a 3-node cluster', () => {
   let t: NatsTopology;
   beforeAll(async () => (t = await natsCluster()()), 120_000);
   afterAll(async () => t?.dispose());
@@ -42,6 +43,37 @@ describe('an R3 event store reads its own acknowledged writes through every node
       expect(stale).toEqual([]);
     } finally {
       await Promise.all(conns.map((c) => c.close()));
+    }
+  }, 120_000);
+
+  it('given the stream leader is killed while a writer appends, when the cluster elects another, then every append is acknowledged (waiting out the election) and stored once', async () => {
+    const urls = t.url.split(',');
+    const probe = await connect({ servers: urls });
+    const leader = Number(((await (await jetstreamManager(probe)).streams.info('TG_EVENTS')).cluster?.leader ?? 'tg-0').replace('tg-', ''));
+    await probe.close();
+    // The writer is connected to the other nodes only: what it sees is the election, not its own reconnect.
+    const nc = await connect({ servers: urls.filter((_, i) => i !== leader), name: 'writer' });
+    try {
+      const store = await EventStore.open(nc, { replicas: 3 });
+      const ws = `k${Date.now().toString(36)}`;
+      const failures: string[] = [];
+      let killed: Promise<void> | undefined;
+      for (let i = 0; i < 120; i++) {
+        if (i === 20) killed = t.kill(leader);
+        const created = event('EntityCreated', { entity_id: `k-${i}`, type: 'user', name: 'n', description: '', created_at: 1 }, { workspace: ws, at: 1 });
+        try {
+          await store.append(EventStore.subject(ws, 'entity', `k-${i}`), [created], { expectedSeq: 0, msgId: `${ws}-${i}` });
+        } catch (e) {
+          // The attempt sent to the dying leader was stored after all: its retry is answered as a duplicate.
+          if (!(e instanceof DuplicateAppendError)) failures.push(`append ${i}: ${(e as Error).name}: ${(e as Error).message}`);
+        }
+      }
+      await killed;
+      expect(failures).toEqual([]);
+      for (let i = 0; i < 120; i++) expect((await store.readSubject(EventStore.subject(ws, 'entity', `k-${i}`))).events).toHaveLength(1);
+    } finally {
+      await nc.close();
+      await t.start(leader);
     }
   }, 120_000);
 });
