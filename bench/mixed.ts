@@ -161,7 +161,7 @@ export async function run(args: string[]) {
     const t0 = Date.now();
     const stack =
       shape === 'topology'
-        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) }, logLevel: 'warn' })
+        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) } })
         : await startProcessStack({ nats: singleNats(), shape: 'all-in-one', replicas: { tastegraph: 1 } });
     try {
       console.log(`${shape}: up in ${((Date.now() - t0) / 1000).toFixed(1)} s (${stack.processes().length} app processes)`);

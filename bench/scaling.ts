@@ -24,7 +24,6 @@ export async function run(args: string[]) {
   const stack = await startProcessStack({
     nats: singleNats(),
     replicas: { 'admin-service': 1, 'entity-service': 1, 'ingestion-service': 1, 'taste-service': 1, 'embedding-service': 2, 'ranking-service': 3, gateway: 2 },
-    logLevel: 'warn',
   });
   const figures: Record<string, number | string> = { items, concurrency, seconds, ingest };
   const rows: string[] = [];
