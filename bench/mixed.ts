@@ -6,7 +6,8 @@
  * - `topology`: `npm run stack`'s shape (3-node NATS cluster, R3 stream, 2 processes of each service, 2 gateways);
  * - `one-process`: one `apps/tastegraph` process (every service and the gateway) on one nats-server (`npm start`).
  *
- * Each shape gets a catalog of `--items` synthetic content items (sync batches of 200) and `--concurrency` users
+ * Both run with the production defaults of `TG_CLUSTER_DEBOUNCE_MS` (2 s) and `TG_ENRICH_DELAY_MS` (30 s), which the
+ * test harness shortens. Each shape gets a catalog of `--items` synthetic content items (sync batches of 200) and `--concurrency` users
  * each linked to 20 of them; then `--concurrency` closed-loop clients (both gateways as failover URLs), for
  * `--seconds` each: read-only (search, rerank, score in turn), then the mix (per 9 requests: 2 search, 2 rerank,
  * 2 score and 3 writes: one content item, one batch of 10, one link). Reported: p50/p99 by request kind, the
@@ -159,10 +160,12 @@ export async function run(args: string[]) {
   const rows: string[] = [];
   for (const shape of shapes) {
     const t0 = Date.now();
+    // Production defaults for what the test harness shortens (background re-fits after writes, enrichment), as `npm run stack` does.
+    const env = { TG_CLUSTER_DEBOUNCE_MS: '2000', TG_ENRICH_DELAY_MS: '30000' };
     const stack =
       shape === 'topology'
-        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) } })
-        : await startProcessStack({ nats: singleNats(), shape: 'all-in-one', replicas: { tastegraph: 1 } });
+        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) }, env })
+        : await startProcessStack({ nats: singleNats(), shape: 'all-in-one', replicas: { tastegraph: 1 }, env });
     try {
       console.log(`${shape}: up in ${((Date.now() - t0) / 1000).toFixed(1)} s (${stack.processes().length} app processes)`);
       const ws = await stack.workspace(`mixed-${shape}`);
