@@ -18,17 +18,12 @@
 import { percentile } from '@tg/math';
 import { TastegraphClient } from '@tg/client';
 import { natsCluster, SERVICE_APPS, singleNats, startProcessStack, type ProcessStack } from '@tg/test-stack';
-import { arg, pool, syntheticText, WORDS } from './support';
+import { arg, pool, strArg, syntheticText, WORDS } from './support';
 
 type Kind = 'search' | 'rerank' | 'score' | 'content' | 'batch' | 'link';
 const READS: Kind[] = ['search', 'rerank', 'score'];
 const MIX: Kind[] = ['search', 'content', 'rerank', 'score', 'batch', 'search', 'link', 'rerank', 'score'];
 const WRITES = new Set<Kind>(['content', 'batch', 'link']);
-
-function strArg(args: string[], name: string, def: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? String(args[i + 1]) : def;
-}
 
 export function failoverClient(urls: string[], first: number, apiKey: string, timeoutMs = 30_000): TastegraphClient {
   const i = first % urls.length;

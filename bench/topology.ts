@@ -21,7 +21,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { percentile } from '@tg/math';
 import { checkIntegrity, natsCluster, SERVICE_APPS, startProcessStack, WriteLoad, type AppName, type ProcessStack } from '@tg/test-stack';
 import { TastegraphClient } from '@tg/client';
-import { arg } from './support';
+import { arg, strArg } from './support';
 
 interface Attempt {
   ok: boolean;
@@ -46,11 +46,6 @@ interface Phase {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ALL_FAULTS = ['nats', ...SERVICE_APPS, 'gateway'];
-
-function strArg(args: string[], name: string, def: string): string {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? String(args[i + 1]) : def;
-}
 
 /** Kills the fault's process; returns its label and how to start it again. */
 async function inject(stack: ProcessStack, fault: string): Promise<{ target: string; restart: () => Promise<void> }> {
