@@ -61,6 +61,12 @@ export function arg(args: string[], name: string, def: number): number {
   return i >= 0 ? Number(args[i + 1]) : def;
 }
 
+/** A string `--name value` argument of a benchmark, or its default. */
+export function strArg(args: string[], name: string, def: string): string {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? String(args[i + 1]) : def;
+}
+
 /** Runs `fn(0..n-1)` with at most `inflight` calls at a time. */
 export async function pool(n: number, inflight: number, fn: (i: number) => Promise<unknown>): Promise<void> {
   let next = 0;

@@ -27,7 +27,28 @@ export interface ClientOptions {
   /** Workspace header (with the account key). */
   workspaceId?: string;
   fetch?: typeof fetch;
+  /**
+   * Base URLs of the other gateways of the same deployment. A request that cannot reach the current gateway
+   * (connection refused), or an idempotent request whose connection broke before an answer, is sent again to
+   * the next one, and the client stays there. A non-idempotent write whose connection broke is not re-sent
+   * (it may have been applied): the error reaches the caller, who decides (tastegraph's writes with an id or a
+   * URL are safe to repeat).
+   */
+  failoverUrls?: string[];
 }
+
+/** What `request` may re-send to another gateway after its connection broke mid-request. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/** The network error code under a failed `fetch` (undici puts it on `cause`). */
+function networkCode(e: unknown): string | undefined {
+  const c = (e as { cause?: { code?: string } })?.cause;
+  return typeof c?.code === 'string' ? c.code : undefined;
+}
+/** No connection was made: nothing was sent, so any request may go to another gateway. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+/** The connection broke before an answer (the gateway died mid-request): only idempotent requests are re-sent. */
+const BROKEN = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
 
 type Query = Record<string, string | number | boolean | undefined>;
 type RankQuery = { relative_to_entity_id: string; in_terms_of_entity_type: string; domain?: string; task?: string };
@@ -71,8 +92,17 @@ export type RouteName = keyof typeof ROUTES;
 /** A typed client of the tastegraph HTTP API (used by the e2e tests, the benchmarks and the CLI). */
 export class TastegraphClient {
   private readonly f: typeof fetch;
+  private readonly urls: string[];
+  /** Index in `urls` of the gateway in use (moves on failover). */
+  private current = 0;
   constructor(readonly opts: ClientOptions) {
     this.f = opts.fetch ?? fetch;
+    this.urls = [opts.baseUrl, ...(opts.failoverUrls ?? [])];
+  }
+
+  /** The base URL requests go to now (changes after a failover). */
+  get baseUrl(): string {
+    return this.urls[this.current]!;
   }
 
   /** A client for another key or workspace on the same server. */
@@ -80,9 +110,29 @@ export class TastegraphClient {
     return new TastegraphClient({ ...this.opts, ...over });
   }
 
-  /** Sends any request; never throws on an HTTP status. `body` may be a string sent as is. */
-  async request<T = any>(method: string, path: string, init: { query?: Query; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResponse<T>> {
-    const url = new URL(this.opts.baseUrl.replace(/\/+$/, '') + path);
+  /**
+   * Sends any request; never throws on an HTTP status. `body` may be a string sent as is. With
+   * `failoverUrls`, a network failure moves to the next gateway (see {@link ClientOptions.failoverUrls});
+   * `idempotent` marks a POST that only reads (search, rerank, …) as safe to re-send.
+   */
+  async request<T = any>(method: string, path: string, init: { query?: Query; body?: unknown; headers?: Record<string, string>; idempotent?: boolean } = {}): Promise<ApiResponse<T>> {
+    const resend = init.idempotent ?? IDEMPOTENT_METHODS.has(method.toUpperCase());
+    for (let tried = 1; ; tried++) {
+      const base = this.current;
+      try {
+        return await this.requestAt<T>(this.urls[base]!, method, path, init);
+      } catch (e) {
+        const code = networkCode(e);
+        const move = tried < this.urls.length && code !== undefined && (NOT_CONNECTED.has(code) || (resend && BROKEN.has(code)));
+        if (!move) throw e;
+        // Another request may have moved on already; move from where this one was sent.
+        if (this.current === base) this.current = (base + 1) % this.urls.length;
+      }
+    }
+  }
+
+  private async requestAt<T>(baseUrl: string, method: string, path: string, init: { query?: Query; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse<T>> {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
     for (const [k, v] of Object.entries(init.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (this.opts.apiKey && !('x-api-key' in headers)) headers['x-api-key'] = this.opts.apiKey;

@@ -39,6 +39,22 @@ export interface AppendOptions {
   msgId?: string;
 }
 
+/** How long an append waits for a stream leader to be elected before it fails (see `publishWaitingForLeader`). */
+export const NO_LEADER_WAIT_MS = 10_000;
+/** Bound of one publish attempt (an attempt sent to a leader that died is never answered). */
+const PUBLISH_TIMEOUT_MS = 4_000;
+const NO_LEADER_RETRY_MS = 200;
+
+/** The publish reached no stream (no leader right now): nothing was stored. */
+function isNoResponders(e: unknown): boolean {
+  const name = (e as { name?: string })?.name;
+  return name === 'JetStreamNotEnabled' || name === 'NoRespondersError' || /no responders/i.test(String((e as Error)?.message));
+}
+/** The publish was not answered in time (e.g. sent to a leader that died): maybe stored. */
+function isTimeout(e: unknown): boolean {
+  return (e as { name?: string })?.name === 'TimeoutError' || /timeout/i.test(String((e as Error)?.message));
+}
+
 /** Headers carried with every event. */
 const REQUEST_ID = 'x-request-id';
 
@@ -52,7 +68,20 @@ export class EventStore {
     readonly js: JetStreamClient,
     readonly jsm: JetStreamManager,
     readonly stream: string,
+    /** Replicas of the stream: above 1, reads go to the stream leader (see {@link getMsg}). */
+    readonly replicas = 1,
   ) {}
+
+  /**
+   * One stored message by sequence, last or next by subject. On a single replica a direct get (any server
+   * answers, cheapest). On a replicated stream direct gets are answered by followers too, and a follower may
+   * not have applied an append the leader has acknowledged: a load right after a write (the batch-job
+   * consumer loading the job of the chunk it was just handed) saw the aggregate before it. The leader's
+   * message get has applied every acknowledged append, so an aggregate read sees every acknowledged write.
+   */
+  private getMsg(query: { last_by_subj: string } | { next_by_subj: string; seq: number }) {
+    return this.replicas > 1 ? this.jsm.streams.getMessage(this.stream, query as never) : this.jsm.direct.getMessage(this.stream, query);
+  }
 
   /** Opens the store, creating (or updating) the stream when needed. */
   static async open(nc: NatsConnection, opts: { stream?: string; replicas?: number } = {}): Promise<EventStore> {
@@ -67,8 +96,9 @@ export class EventStore {
       max_msg_size: 4 * 1024 * 1024,
       allow_direct: true,
     };
+    let replicas = config.num_replicas;
     try {
-      await jsm.streams.info(stream);
+      replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
     } catch (e) {
       if (!(e instanceof JetStreamApiError) || e.code !== 10059) throw e;
       try {
@@ -76,9 +106,10 @@ export class EventStore {
       } catch (err) {
         // Another process created it between our info and add: fine.
         if (!(err instanceof JetStreamApiError) || err.code !== 10058) throw err;
+        replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
       }
     }
-    return new EventStore(nc, jetstream(nc), jsm, stream);
+    return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
   }
 
   /** Subject of one aggregate instance; the id is encoded into one subject-safe token. */
@@ -105,11 +136,10 @@ export class EventStore {
       const ev = events[i]!;
       const h = this.headersFor(ev);
       try {
-        const ack = await this.js.publish(subject, encodeEvent(ev), {
+        const ack = await this.publishWaitingForLeader(subject, encodeEvent(ev), {
           headers: h,
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
-          timeout: 10_000,
         });
         if (ack.duplicate) throw new DuplicateAppendError(subject, ack.seq);
         seqs.push(ack.seq);
@@ -124,6 +154,29 @@ export class EventStore {
     return seqs;
   }
 
+  /**
+   * Publishes, waiting out a stream without a leader. While a replicated stream elects a new leader (its node
+   * was lost) nobody answers the stream's subjects and the client fails at once with "no responders" (nothing
+   * was stored), and a publish sent to the dying leader is never answered (a timeout: maybe stored). Both are
+   * sent again with the same message id and expectation, which makes a second copy impossible (JetStream
+   * answers a stored one as a duplicate: {@link DuplicateAppendError}, which the repository resolves), every
+   * {@link NO_LEADER_RETRY_MS} until {@link NO_LEADER_WAIT_MS} has passed. The caller sees a slower append
+   * instead of an error.
+   */
+  private async publishWaitingForLeader(subject: string, payload: string, opts: NonNullable<Parameters<JetStreamClient['publish']>[2]>) {
+    const deadline = Date.now() + NO_LEADER_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.js.publish(subject, payload, { ...opts, timeout: Math.max(1_000, Math.min(PUBLISH_TIMEOUT_MS, deadline - Date.now())) });
+      } catch (e) {
+        // A timed-out publish may have been stored: sent again only when its id or expectation rules out a copy.
+        const again = isNoResponders(e) || (isTimeout(e) && (opts.msgID !== undefined || opts.expect?.lastSubjectSequence !== undefined));
+        if (!again || Date.now() >= deadline) throw e;
+        await new Promise((r) => setTimeout(r, NO_LEADER_RETRY_MS));
+      }
+    }
+  }
+
   private headersFor(ev: TgEvent) {
     const rid = ev.metadata.request_id;
     if (!rid) return undefined;
@@ -132,7 +185,7 @@ export class EventStore {
 
   /** Last sequence written to one subject, 0 when none. */
   async lastSubjectSeq(subject: string): Promise<number> {
-    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    const m = await this.getMsg({ last_by_subj: subject });
     return m ? m.seq : 0;
   }
 
@@ -142,10 +195,10 @@ export class EventStore {
     if (last === 0) return { events: [], lastSeq: 0 };
     const events: StoredEvent[] = [];
     let seq = 0;
-    // Walk the subject with direct "next by subject" reads: aggregates here are small by design
+    // Walk the subject with "next by subject" reads: aggregates here are small by design
     // (links are their own aggregates), so this beats creating a consumer per read.
     for (;;) {
-      const m = await this.jsm.direct.getMessage(this.stream, { next_by_subj: subject, seq: seq + 1 });
+      const m = await this.getMsg({ next_by_subj: subject, seq: seq + 1 });
       if (!m) break;
       events.push({ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent);
       seq = m.seq;
@@ -156,7 +209,7 @@ export class EventStore {
 
   /** The last event of one aggregate (for aggregates whose state is their last event), or none. */
   async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
-    const m = await this.jsm.direct.getMessage(this.stream, { last_by_subj: subject });
+    const m = await this.getMsg({ last_by_subj: subject });
     if (!m) return { events: [], lastSeq: 0 };
     return { events: [{ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
   }

@@ -34,7 +34,10 @@ export interface LoadFigures {
 }
 
 export interface WriteLoadOptions {
-  /** Base URLs (`…/v1`) of the HTTP fronts; attempts rotate over them (a client behind a load balancer). */
+  /**
+   * Base URLs (`…/v1`) of the HTTP fronts; attempts rotate over them (a client behind a load balancer), each
+   * with the others as failover URLs (a front that refuses connections is skipped within the attempt).
+   */
   fronts: string[];
   /** Workspace key. */
   apiKey: string;
@@ -47,7 +50,7 @@ export interface WriteLoadOptions {
   /** Attempts per write before it is given up as unacknowledged (default 40). */
   maxAttempts?: number;
   /** Called after every HTTP attempt (for timelines of failures, e.g. `npm run bench -- topology`). */
-  onAttempt?: (a: { ok: boolean; start: number; end: number; kind: WriteKind; status: number; code?: string }) => void;
+  onAttempt?: (a: { ok: boolean; start: number; end: number; kind: WriteKind; status: number; code?: string; error?: string; front?: string }) => void;
 }
 
 const WORDS = ['jazz', 'hiking', 'espresso', 'sushi', 'poetry', 'cycling', 'vinyl', 'ramen', 'ceramics', 'sailing', 'chess', 'gardening', 'baking', 'cinema', 'surfing', 'yoga'];
@@ -76,10 +79,17 @@ export class WriteLoad {
     this.opts = { concurrency: 8, attemptTimeoutMs: 15_000, maxAttempts: 40, onAttempt: () => undefined, ...opts };
   }
 
+  /** A client for one attempt: the next front in turn, the others as failover (a gateway that refuses connections is skipped). */
   private client(): TastegraphClient {
-    const base = this.opts.fronts[this.front++ % this.opts.fronts.length]!;
+    const fronts = this.opts.fronts;
+    const i = this.front++ % fronts.length;
     const t = this.opts.attemptTimeoutMs;
-    return new TastegraphClient({ baseUrl: base, apiKey: this.opts.apiKey, fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(t) }) });
+    return new TastegraphClient({
+      baseUrl: fronts[i]!,
+      failoverUrls: [...fronts.slice(i + 1), ...fronts.slice(0, i)],
+      apiKey: this.opts.apiKey,
+      fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(t) }),
+    });
   }
 
   /**
@@ -90,13 +100,17 @@ export class WriteLoad {
     this.figures.attempted += 1;
     for (let attempt = 1; ; attempt++) {
       let r: ApiResponse | undefined;
+      let error: string | undefined;
       const start = Date.now();
+      const client = this.client();
       try {
-        r = await this.client().request(method, path, { body });
-      } catch {
+        r = await client.request(method, path, { body });
+        error = (r.body as { error?: string } | undefined)?.error;
+      } catch (e) {
         r = undefined;
+        error = `${(e as Error)?.name}: ${(e as Error)?.message}${(e as { cause?: { code?: string } })?.cause?.code ? ` (${(e as { cause: { code: string } }).cause.code})` : ''}`;
       }
-      this.opts.onAttempt({ ok: !!r && r.status < 500 && r.status !== 429, start, end: Date.now(), kind, status: r?.status ?? 0, code: (r?.body as { code?: string } | undefined)?.code });
+      this.opts.onAttempt({ ok: !!r && r.status < 500 && r.status !== 429, start, end: Date.now(), kind, status: r?.status ?? 0, code: (r?.body as { code?: string } | undefined)?.code, error, front: client.baseUrl });
       if (r && r.status < 300) {
         this.figures.acknowledged += 1;
         this.ackTimes.push({ start, at: Date.now() });
