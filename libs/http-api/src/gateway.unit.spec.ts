@@ -13,19 +13,27 @@ import { FakeOperationClient } from './testing/fake-operation-client';
 const ACCOUNT = 'tg_sk_account0000000000000000';
 const KEY_A = 'tg_wsk_aaaaaaaaaaaaaaaaaaaaaaaa';
 const KEY_B = 'tg_wsk_bbbbbbbbbbbbbbbbbbbbbbbb';
+/** Known to the admin service, sent by one test only (never seen before it). */
+const KEY_C = 'tg_wsk_cccccccccccccccccccccccc';
 const galya = (key: string) => key.replace(/^tg_/, 'galya_');
 const KNOWN: Record<string, { kind: 'account' } | { kind: 'workspace'; workspace: string }> = {
   [ACCOUNT]: { kind: 'account' },
   [KEY_A]: { kind: 'workspace', workspace: 'ws_a' },
   [KEY_B]: { kind: 'workspace', workspace: 'ws_b' },
+  [KEY_C]: { kind: 'workspace', workspace: 'ws_a' },
 };
 const WORKSPACES = new Set(['ws_a', 'ws_b']);
 
-/** A fake bus with the admin service's key checks. */
-function fakeBus(): FakeOperationClient {
-  return new FakeOperationClient(2_000)
+/** Installs the admin service's key checks and plain answers of the operations most tests call. */
+function serveDefaults(rpc: FakeOperationClient): FakeOperationClient {
+  rpc.busDown = false;
+  rpc.defaultTimeoutMs = 2_000;
+  return rpc
     .on<{ key: string }>(RPC.admin.verifyKey, (req) => ({ data: KNOWN[req.data.key] ?? null }))
-    .on<{ workspace_id: string }>(RPC.admin.workspaceExists, (req) => ({ data: { exists: WORKSPACES.has(req.data.workspace_id) } }));
+    .on<{ workspace_id: string }>(RPC.admin.workspaceExists, (req) => ({ data: { exists: WORKSPACES.has(req.data.workspace_id) } }))
+    .on(RPC.admin.listWorkspaces, () => ({ data: { workspaces: [] } }))
+    .on<{ entity_id: string }>(RPC.entity.get, (req) => ({ data: entityView(req.data.entity_id) }))
+    .on(RPC.entity.create, () => ({ data: entityView('u1') }));
 }
 
 async function gateway(rpc: FakeOperationClient, over: Partial<TgConfig> = {}, health?: () => HealthReport): Promise<TgApp> {
@@ -38,18 +46,22 @@ async function gateway(rpc: FakeOperationClient, over: Partial<TgConfig> = {}, h
 const entityView = (id: string) => ({ id, entity_id: id, name: 'Ann', description: '', type: 'user', linked_content: [], linked_entities: [] });
 const json = { 'content-type': 'application/json' };
 
+// One gateway for the whole file (building one compiles every route's schemas: the slow part); each test
+// starts from the default answers and an empty call log. Keys are checked on every request (cache TTL 0),
+// so a test sees the same calls whatever ran before it, and a key seen once is still served stale.
+const rpc = new FakeOperationClient();
+let app: TgApp;
+let health: HealthReport = { ok: true };
+beforeAll(async () => {
+  app = await gateway(rpc, { bodyLimit: 4096, authCacheTtlMs: 0 }, () => health);
+});
+afterAll(() => app.close());
+beforeEach(() => {
+  serveDefaults(rpc);
+  rpc.calls.length = 0;
+});
+
 describe('gateway: authentication', () => {
-  let rpc: FakeOperationClient;
-  let app: TgApp;
-  beforeAll(async () => {
-    rpc = fakeBus().on<{ entity_id: string }>(RPC.entity.get, (req) => ({ data: entityView(req.data.entity_id) }));
-    rpc.on(RPC.admin.listWorkspaces, () => ({ data: { workspaces: [] } }));
-    app = await gateway(rpc);
-  });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    rpc.calls.length = 0;
-  });
 
   it('answers 401 unauthorized without a key, calls no service, and closes the connection', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1' });
@@ -121,31 +133,16 @@ describe('gateway: authentication', () => {
 
 describe('gateway: keys while the admin service is down', () => {
   it('serves a key verified before from its cache (stale), and answers 503 unavailable for a key never seen', async () => {
-    const rpc = fakeBus().on(RPC.entity.get, () => ({ data: entityView('u1') }));
-    const app = await gateway(rpc, { authCacheTtlMs: 0 });
-    try {
-      expect((await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A } })).statusCode).toBe(200);
-      rpc.off(RPC.admin.verifyKey);
-      expect((await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A } })).statusCode).toBe(200);
-      const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_B } });
-      expect([res.statusCode, res.json()]).toEqual([503, { error: 'Service for admin is not available', code: 'unavailable', message: 'Service for admin is not available' }]);
-    } finally {
-      await app.close();
-    }
+    const ask = (key: string) => app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': key } });
+    expect((await ask(KEY_A)).statusCode).toBe(200);
+    rpc.off(RPC.admin.verifyKey);
+    expect((await ask(KEY_A)).statusCode).toBe(200);
+    const res = await ask(KEY_C);
+    expect([res.statusCode, res.json()]).toEqual([503, { error: 'Service for admin is not available', code: 'unavailable', message: 'Service for admin is not available' }]);
   });
 });
 
 describe('gateway: schema errors are 400 { error, code } and reach no service', () => {
-  let rpc: FakeOperationClient;
-  let app: TgApp;
-  beforeAll(async () => {
-    rpc = fakeBus();
-    app = await gateway(rpc);
-  });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    rpc.calls.length = 0;
-  });
 
   const content = { url: 'https://x.test/a', type: 'text', content: 'jazz' };
   const rank = '?relative_to_entity_id=u1&in_terms_of_entity_type=content';
@@ -214,18 +211,6 @@ describe('gateway: schema errors are 400 { error, code } and reach no service', 
 });
 
 describe('gateway: what a service answers, on the wire', () => {
-  let rpc: FakeOperationClient;
-  let app: TgApp;
-  let health: HealthReport = { ok: true };
-  beforeAll(async () => {
-    rpc = fakeBus();
-    app = await gateway(rpc, {}, () => health);
-  });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    rpc.calls.length = 0;
-    rpc.busDown = false;
-  });
   const get = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, ...headers } });
 
   it.each(Object.keys(ERROR_CATALOG) as ErrorCode[])('maps a service error %s to its status and { error, code, message, details }', async (code) => {
@@ -255,7 +240,6 @@ describe('gateway: what a service answers, on the wire', () => {
     rpc.on(RPC.entity.get, () => new Promise<never>(() => undefined));
     rpc.defaultTimeoutMs = 50;
     const res = await get();
-    rpc.defaultTimeoutMs = 2_000;
     expect([res.statusCode, res.json()]).toEqual([504, { error: 'Service for entity did not answer in time', code: 'timeout', message: 'Service for entity did not answer in time' }]);
   });
   it('gives the long operations their own timeouts (ask and explain 60 s, batches 300 s) and the others the client default', async () => {
@@ -298,17 +282,6 @@ describe('gateway: what a service answers, on the wire', () => {
 });
 
 describe('gateway: request ids and limits', () => {
-  let rpc: FakeOperationClient;
-  let app: TgApp;
-  beforeAll(async () => {
-    rpc = fakeBus().on(RPC.entity.get, () => ({ data: entityView('u1') }));
-    rpc.on(RPC.entity.create, () => ({ data: entityView('u1') }));
-    app = await gateway(rpc, { bodyLimit: 1024 });
-  });
-  afterAll(() => app.close());
-  beforeEach(() => {
-    rpc.calls.length = 0;
-  });
   const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
   it('keeps a well-formed X-Request-Id: echoed in the answer and carried to every service call of the request', async () => {
@@ -329,14 +302,14 @@ describe('gateway: request ids and limits', () => {
     expect([refused.statusCode, refused.headers['x-request-id']]).toEqual([401, 'r-401']);
   });
   it('answers 413 payload_too_large for a body over the limit, and takes one under it', async () => {
-    const over = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'x'.repeat(1100) }) });
+    const over = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'x'.repeat(5000) }) });
     expect([over.statusCode, over.json()]).toEqual([413, { error: 'Request body is too large', code: 'payload_too_large', message: 'Request body is too large' }]);
     expect(rpc.callsTo(RPC.entity.create)).toEqual([]);
     const under = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'x'.repeat(900) }) });
     expect(under.statusCode).toBe(200);
   });
   it('answers 429 rate_limited past the per-key rate', async () => {
-    const limited = await gateway(fakeBus().on(RPC.entity.get, () => ({ data: entityView('u1') })), { rateLimitPerMinute: 2 });
+    const limited = await gateway(serveDefaults(new FakeOperationClient()), { rateLimitPerMinute: 2 });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) codes.push((await limited.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A } })).statusCode);
