@@ -52,7 +52,9 @@ export class FakeOperationClient implements OperationClient {
     return this.calls.filter((c) => c.subject === subject);
   }
 
-  async call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
+  /** Calls by subject, or by an operation naming its subject (`{ subject, … }`), like the bus client. */
+  async call<O = unknown, I = unknown>(target: string | { readonly subject: string }, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
+    const subject = typeof target === 'string' ? target : target.subject;
     const wire = JSON.parse(JSON.stringify(req)) as RpcRequest;
     this.calls.push({ subject, req: wire, opts: { ...opts } });
     if (this.busDown) throw new TgError('unavailable', 'Message bus unavailable');
