@@ -52,9 +52,10 @@ const json = { 'content-type': 'application/json' };
 const rpc = new FakeOperationClient();
 let app: TgApp;
 let health: HealthReport = { ok: true };
+// Building a gateway takes well under a second on a quiet machine; the bound is for a loaded one.
 beforeAll(async () => {
   app = await gateway(rpc, { bodyLimit: 4096, authCacheTtlMs: 0 }, () => health);
-});
+}, 60_000);
 afterAll(() => app.close());
 beforeEach(() => {
   serveDefaults(rpc);
@@ -319,5 +320,5 @@ describe('gateway: request ids and limits', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 60_000);
 });
