@@ -43,4 +43,13 @@ export default tseslint.config(
     files: ['**/*.spec.ts', 'bench/**/*.ts', 'tools/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
+  {
+    // The system e2e project (type:e2e) drives the whole system from outside: it may use any library (the test
+    // harness, the client, read-model internals to compare states) but no app entry point, and nothing may
+    // import it.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints: [{ sourceTag: 'type:e2e', notDependOnLibsWithTags: ['type:app', 'type:e2e'] }] }],
+    },
+  },
 );

@@ -1,4 +1,5 @@
-// `npm test`: typecheck, lint (module boundaries), then every Vitest tier against real nats-servers.
+// `npm test`: typecheck, lint (module boundaries), then every Vitest tier (unit, service, e2e; vitest.config.ts).
+// With arguments, only Vitest with those arguments (`npm run test:service` = `node tools/test.mjs --project service`).
 // Prints a plain "N passed, N failed" line and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +22,7 @@ if (!extra.length) {
   // and the rule would silently skip itself).
   ok = run('project graph (nx show projects)', 'npx', ['nx', 'show', 'projects']) && ok;
   ok = run('typecheck (tsc --noEmit)', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']) && ok;
-  ok = run('lint (eslint, module boundaries)', 'npx', ['eslint', '--max-warnings=0', 'apps', 'libs', 'bench', 'tools']) && ok;
+  ok = run('lint (eslint, module boundaries)', 'npx', ['eslint', '--max-warnings=0', 'apps', 'libs', 'e2e', 'bench', 'tools']) && ok;
 }
 const out = join(root, '.test-results.json');
 rmSync(out, { force: true });

@@ -1,193 +1,219 @@
 import { describe, expect, it } from 'vitest';
-import { TgError, event, type TgEvent } from '@tg/contracts';
-import { entityDecider } from './entity';
-import { entityTypeDecider } from './entity-type';
-import { linkDecider } from './link';
-import { urlClaimDecider } from './url-claim';
-import { workspaceDecider } from './workspace';
-import { batchJobDecider, batchJobView } from './batch-job';
-import { clusterDecider } from './cluster';
-import { tasteDecider } from './taste';
-import { givenWhenThen } from './given-when-then';
+import { event, type EventData } from '@tg/contracts';
+import { batchJobDecider, batchJobView, type BatchJobCommand } from './batch-job';
+import { clusterDecider, type ClusterCommand } from './cluster';
+import { entityTypeDecider, type RegisterEntityType } from './entity-type';
+import { emits, eventsOf, fold, given, refused } from './given-when-then';
+import { linkDecider, type LinkCommand } from './link';
+import { tasteDecider, type TasteCommand } from './taste';
+import { urlClaimDecider, type UrlClaimCommand } from './url-claim';
+import { workspaceDecider, type CreateWorkspace } from './workspace';
 
-const meta = { workspace: 'ws_1', at: 1000 };
-const m = { workspace: 'ws_1', at: 1000 };
-const created = event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann', description: '', created_at: 1000 }, m);
-const index = (over: Partial<Record<string, unknown>> = {}) =>
-  ({
-    type: 'IndexContent',
-    entity_id: 'c1',
-    url: 'https://x.test/a',
-    media_type: 'text',
-    text: 'hello jazz',
-    text_digest: 'd1',
-    name: 'x.test',
-    description: 'Content from x.test',
-    source: 'inline',
-    skip_url_fetch: true,
-    skip_media_enrich: false,
-    force_reindex: false,
-    vector: 'AAAA',
-    model: 'm1',
-    dim: 1,
-    ...meta,
-    ...over,
-  }) as const;
-const fold = (events: TgEvent[]) => events.reduce((s, e) => entityDecider.evolve(s, e as never), entityDecider.initialState());
+// Decider specifications of every aggregate but `entity` (entity.unit.spec.ts): given events, when a command,
+// then the whole events decided, or the error refused with. Torn multi-event commands: torn-commands.unit.spec.ts.
 
-describe('entity decider', () => {
-  it('given nothing, when CreateEntity, then EntityCreated', () => {
-    const out = givenWhenThen(entityDecider, [], { type: 'CreateEntity', entity_id: 'u1', entity_type: 'user', name: 'Ann', description: '', ...meta });
-    expect(out.map((e: any) => e.type)).toEqual(['EntityCreated']);
+const meta = { workspace: 'ws_1', at: 1000, request_id: 'req-1' };
+const later = { workspace: 'ws_1', at: 2000, request_id: 'req-2' };
+
+describe('workspace decider', () => {
+  const create: CreateWorkspace = { type: 'CreateWorkspace', workspace_id: 'ws_1', name: 'A', key_id: 'k', key_hash: 'h', key_prefix: 'tg_wsk_ab', vectorstore_namespace: 'ns', at: 1, request_id: 'req-1' };
+  const account = { workspace: '_account', at: 1, request_id: 'req-1' };
+  const createdEvents = [
+    event('WorkspaceCreated', { workspace_id: 'ws_1', name: 'A', vectorstore_namespace: 'ns', created_at: 1 }, account),
+    event('ApiKeyIssued', { workspace_id: 'ws_1', key_id: 'k', kind: 'workspace', prefix: 'tg_wsk_ab', hash: 'h', issued_at: 1 }, account),
+  ];
+
+  it('given nothing, when CreateWorkspace, then WorkspaceCreated and its first key (hash and prefix only), on the account', () => {
+    const out = given(workspaceDecider, []).when(create);
+    expect(out).toEqual(emits(...createdEvents));
+    expect(JSON.stringify(out)).not.toContain('tg_wsk_secret');
   });
-  it('given a created entity, when the same CreateEntity, then nothing (idempotent)', () => {
-    expect(givenWhenThen(entityDecider, [created], { type: 'CreateEntity', entity_id: 'u1', entity_type: 'user', name: 'Ann', description: '', ...meta })).toEqual([]);
-  });
-  it('given a created entity, when renamed, then EntityUpdated with only the change', () => {
-    const [e] = givenWhenThen<any, any, any>(entityDecider, [created], { type: 'CreateEntity', entity_id: 'u1', entity_type: 'user', name: 'Bo', description: '', ...meta });
-    expect(e.type).toBe('EntityUpdated');
-    expect(e.data).toEqual({ entity_id: 'u1', name: 'Bo', updated_at: 1000 });
-  });
-  it('given nothing, when DeleteEntity, then entity_not_found', () => {
-    expect(() => givenWhenThen(entityDecider, [], { type: 'DeleteEntity', entity_id: 'u1', ...meta })).toThrowError(TgError);
-  });
-  it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded', () => {
-    const out = givenWhenThen<any, any, any>(entityDecider, [], index());
-    expect(out.map((e) => e.type)).toEqual(['ContentIndexed', 'ContentEmbedded']);
-  });
-  it('given indexed content, when the same content again, then nothing; with force_reindex, then re-embedded', () => {
-    const given = entityDecider.decide(index(), entityDecider.initialState());
-    expect(givenWhenThen(entityDecider, given, index())).toEqual([]);
-    expect(givenWhenThen<any, any, any>(entityDecider, given, index({ force_reindex: true })).map((e) => e.type)).toEqual(['ContentIndexed', 'ContentEmbedded']);
-  });
-  it('given indexed content, when the text changes, then re-indexed and the enrichment resets', () => {
-    const given = [...entityDecider.decide(index(), entityDecider.initialState())];
-    given.push(event('ContentEnriched', { entity_id: 'c1', name: 'Real title', description: 'Real', source: 'page', enriched_at: 2 }, m));
-    expect(fold(given).name).toBe('Real title');
-    const out = givenWhenThen<any, any, any>(entityDecider, given, index({ text: 'new', text_digest: 'd2' }));
-    expect(out[0].data.name).toBe('x.test');
-    expect(fold([...given, ...out]).enriched).toBe(false);
-  });
-  it('refuses to turn a user into content and content into a user', () => {
-    expect(() => givenWhenThen(entityDecider, [created], index({ entity_id: 'u1' }))).toThrowError(/not a content entity/);
-    const given = entityDecider.decide(index(), entityDecider.initialState());
-    expect(() => givenWhenThen(entityDecider, given, { type: 'CreateEntity', entity_id: 'c1', entity_type: 'user', name: 'x', description: '', ...meta })).toThrowError(/content entity/);
-  });
-  it('given a deleted entity, when created again, then EntityCreated', () => {
-    const del = event('EntityDeleted', { entity_id: 'u1', deleted_at: 2 }, m);
-    expect(givenWhenThen<any, any, any>(entityDecider, [created, del], { type: 'CreateEntity', entity_id: 'u1', entity_type: 'user', name: 'Ann', description: '', ...meta })[0].type).toBe('EntityCreated');
+  it('given the workspace, when created again, then refused (conflict); the state knows its name and key prefixes', () => {
+    const g = given(workspaceDecider, createdEvents);
+    expect(g.when(create)).toEqual(refused('conflict', 'Workspace ws_1 already exists'));
+    expect(g.state).toEqual({ exists: true, name: 'A', keyPrefixes: ['tg_wsk_ab'] });
   });
 });
 
 describe('entity type decider', () => {
-  const reg = { type: 'RegisterEntityType', workspace: 'ws_1', entity_type: 'playlist', description: '', at: 5 } as const;
-  it('registers a new type, then is idempotent, then updates on a new description', () => {
-    const first = givenWhenThen<any, any, any>(entityTypeDecider, [], reg);
-    expect(first[0].data.updated).toBe(false);
-    expect(givenWhenThen(entityTypeDecider, first, reg)).toEqual([]);
-    expect(givenWhenThen<any, any, any>(entityTypeDecider, first, { ...reg, description: 'new' })[0].data.updated).toBe(true);
+  const register = (description = ''): RegisterEntityType => ({ type: 'RegisterEntityType', workspace: 'ws_1', entity_type: 'playlist', description, at: 5, request_id: 'req-1' });
+  const registered = (description: string, updated: boolean, at = 5) =>
+    event('EntityTypeRegistered', { entity_type: 'playlist', description, registered_at: at, updated }, { workspace: 'ws_1', at, request_id: 'req-1' });
+
+  it('given nothing, when a type is registered, then EntityTypeRegistered (not an update)', () => {
+    expect(given(entityTypeDecider, []).when(register())).toEqual(emits(registered('', false)));
   });
-  it('never records a built-in type', () => {
-    expect(givenWhenThen(entityTypeDecider, [], { ...reg, entity_type: 'user' })).toEqual([]);
+  it('given the type, when registered again with the same description, then nothing', () => {
+    expect(given(entityTypeDecider, [registered('', false)]).when(register())).toEqual(emits());
+  });
+  it('given the type, when registered with a new description, then EntityTypeRegistered as an update; the first registration time is kept', () => {
+    expect(given(entityTypeDecider, [registered('', false)]).when({ ...register('new'), at: 9 })).toEqual(emits(registered('new', true, 9)));
+    expect(fold(entityTypeDecider, [registered('', false), registered('new', true, 9)])).toEqual({ registered: true, description: 'new', registeredAt: 5 });
+  });
+  it.each(['content', 'user', 'place', 'brand', 'website', 'file'])('never records the built-in type %s', (builtin) => {
+    expect(given(entityTypeDecider, []).when({ ...register(), entity_type: builtin })).toEqual(emits());
   });
 });
 
-describe('url claim decider', () => {
-  const claim = { type: 'ClaimUrl', workspace: 'ws_1', url: 'u', entity_id: 'c1', at: 1 } as const;
-  it('claims once, is idempotent for the same entity, conflicts for another', () => {
-    const first = givenWhenThen<any, any, any>(urlClaimDecider, [], claim);
-    expect(first).toHaveLength(1);
-    expect(givenWhenThen(urlClaimDecider, first, claim)).toEqual([]);
-    expect(() => givenWhenThen(urlClaimDecider, first, { ...claim, entity_id: 'c2' })).toThrowError(/already belongs/);
+describe('url claim decider (claims written before URL homes)', () => {
+  const claim = (entity_id: string): UrlClaimCommand => ({ type: 'ClaimUrl', workspace: 'ws_1', url: 'u', entity_id, at: 1 });
+  const release = (entity_id: string): UrlClaimCommand => ({ type: 'ReleaseUrl', workspace: 'ws_1', url: 'u', entity_id, at: 2 });
+  const claimed = (entity_id: string) => event('UrlClaimed', { url: 'u', entity_id, claimed_at: 1 }, { workspace: 'ws_1', at: 1 });
+  const released = (entity_id: string) => event('UrlReleased', { url: 'u', entity_id, released_at: 2 }, { workspace: 'ws_1', at: 2 });
+
+  it('given nothing, when claimed, then UrlClaimed', () => {
+    expect(given(urlClaimDecider, []).when(claim('c1'))).toEqual(emits(claimed('c1')));
+  });
+  it('given a claim, when the same entity claims again, then nothing; another entity, then refused (url_conflict) naming the owner', () => {
+    expect(given(urlClaimDecider, [claimed('c1')]).when(claim('c1'))).toEqual(emits());
+    expect(given(urlClaimDecider, [claimed('c1')]).when(claim('c2'))).toEqual(refused('url_conflict', 'URL already belongs to entity c1', { url: 'u', entity_id: 'c1' }));
+  });
+  it('given a claim, when its owner releases it, then UrlReleased, and another entity may claim it; a release by anyone else is nothing', () => {
+    expect(given(urlClaimDecider, [claimed('c1')]).when(release('c1'))).toEqual(emits(released('c1')));
+    expect(given(urlClaimDecider, [claimed('c1')]).when(release('c2'))).toEqual(emits());
+    expect(given(urlClaimDecider, []).when(release('c1'))).toEqual(emits());
+    expect(given(urlClaimDecider, [claimed('c1'), released('c1')]).when(claim('c2'))).toEqual(emits(claimed('c2')));
   });
 });
 
-describe('link decider', () => {
-  const link = { type: 'LinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, parent_incarnation: 3, child_incarnation: 5, at: 1 } as const;
-  it('links once, then is idempotent; a new weight relinks; unlink of an unlinked child is a no-op', () => {
-    const first = givenWhenThen<any, any, any>(linkDecider, [], link);
-    expect(first[0].type).toBe('ChildLinked');
-    expect(givenWhenThen(linkDecider, first, link)).toEqual([]);
-    expect(givenWhenThen<any, any, any>(linkDecider, first, { ...link, weight: 0.5 })[0].data.weight).toBe(0.5);
-    expect(givenWhenThen(linkDecider, [], { type: 'UnlinkChild', workspace: 'ws_1', parent_id: 'p', child_id: 'c', at: 2 })).toEqual([]);
-  });
-  it('given a link to an earlier incarnation of the child (deleted, created again), when linked again, then a new link', () => {
-    const first = givenWhenThen<any, any, any>(linkDecider, [], link);
-    const again = givenWhenThen<any, any, any>(linkDecider, first, { ...link, child_incarnation: 9 });
-    expect(again.map((e) => [e.type, e.data.parent_incarnation, e.data.child_incarnation])).toEqual([['ChildLinked', 3, 9]]);
-  });
-});
+describe('link decider: links bind incarnations', () => {
+  type Link = Extract<LinkCommand, { type: 'LinkChild' }>;
+  const link = (over: Partial<Link> = {}): Link => ({ type: 'LinkChild', parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, parent_incarnation: 3, child_incarnation: 5, ...meta, ...over });
+  const unlink: LinkCommand = { type: 'UnlinkChild', parent_id: 'p', child_id: 'c', ...later };
+  const linked = (over: Partial<EventData<'ChildLinked'>> = {}, m = meta) =>
+    event('ChildLinked', { parent_id: 'p', child_id: 'c', rel: 'about', weight: 1, linked_at: m.at, parent_incarnation: 3, child_incarnation: 5, ...over }, m);
+  const unlinked = event('ChildUnlinked', { parent_id: 'p', child_id: 'c', unlinked_at: 2000 }, later);
 
-describe('entity incarnations', () => {
-  it('given an entity created, deleted and created again, then each creation is its own incarnation (its stream sequence)', () => {
-    const stored = (e: TgEvent, seq: number) => ({ ...e, seq, subject: 's' }) as never;
-    let s = entityDecider.evolve(entityDecider.initialState(), stored(created, 4));
-    expect(s.incarnation).toBe(4);
-    s = entityDecider.evolve(s, stored(event('EntityDeleted', { entity_id: 'u1', deleted_at: 2 }, m), 7));
-    expect(s.incarnation).toBe(0);
-    s = entityDecider.evolve(s, stored(created, 11));
-    expect(s.incarnation).toBe(11);
+  it('given nothing, when linked, then ChildLinked naming the incarnations it was decided against', () => {
+    expect(given(linkDecider, []).when(link())).toEqual(emits(linked()));
   });
-});
-
-describe('workspace decider', () => {
-  it('creates a workspace with its first key, and refuses a second create', () => {
-    const cmd = { type: 'CreateWorkspace', workspace_id: 'ws_1', name: 'A', key_id: 'k', key_hash: 'h', key_prefix: 'tg_wsk_ab', vectorstore_namespace: 'ns', at: 1 } as const;
-    const first = givenWhenThen<any, any, any>(workspaceDecider, [], cmd);
-    expect(first.map((e) => e.type)).toEqual(['WorkspaceCreated', 'ApiKeyIssued']);
-    expect(JSON.stringify(first)).not.toContain('tg_wsk_secret');
-    expect(() => givenWhenThen(workspaceDecider, first, cmd)).toThrowError(/already exists/);
+  it('given the link, when the exact retry arrives (another clock), then nothing', () => {
+    expect(given(linkDecider, [linked()]).when(link(later))).toEqual(emits());
+  });
+  it.each([
+    ['a new weight', { weight: 0.5 }],
+    ['a new relation', { rel: 'likes' }],
+  ] as const)('given the link, when linked with %s, then linked again', (_what, change) => {
+    expect(given(linkDecider, [linked()]).when(link({ ...change, ...later }))).toEqual(emits(linked(change, later)));
+  });
+  it.each([
+    ['the child', { child_incarnation: 9 }],
+    ['the parent', { parent_incarnation: 7 }],
+  ] as const)('given a link to an earlier incarnation of %s (deleted, created again), when linked, then a new link to the current incarnations', (_who, incarnation) => {
+    expect(given(linkDecider, [linked()]).when(link({ ...incarnation, ...later }))).toEqual(emits(linked(incarnation, later)));
+  });
+  it('given the link, when unlinked, then ChildUnlinked; unlinking again, or a child never linked, then nothing', () => {
+    expect(given(linkDecider, [linked()]).when(unlink)).toEqual(emits(unlinked));
+    expect(given(linkDecider, [linked(), unlinked]).when(unlink)).toEqual(emits());
+    expect(given(linkDecider, []).when(unlink)).toEqual(emits());
+  });
+  it('given an unlinked child, when linked again with the same fields, then linked', () => {
+    expect(given(linkDecider, [linked(), unlinked]).when(link(later))).toEqual(emits(linked({}, later)));
   });
 });
 
 describe('batch job decider', () => {
-  const submit = { type: 'SubmitBatchJob', job_id: 'j', chunks: [{ offset: 0, items: [] }, { offset: 2, items: [] }], total: 3, force_reindex: false, ...meta } as const;
-  it('completes when the last chunk settles, keeping input order in the view', () => {
-    const given = givenWhenThen<any, any, any>(batchJobDecider, [], submit);
-    const s1 = givenWhenThen<any, any, any>(batchJobDecider, given, { type: 'SettleBatchChunk', job_id: 'j', chunk: 1, results: [{ index: 2, url: 'c' }], ...meta });
-    expect(s1.map((e) => e.type)).toEqual(['BatchItemsSettled']);
-    const s2 = givenWhenThen<any, any, any>(batchJobDecider, [...given, ...s1], { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [{ index: 0, url: 'a' }, { index: 1, url: 'b', error: 'x' }], ...meta });
-    expect(s2.map((e) => e.type)).toEqual(['BatchItemsSettled', 'BatchJobCompleted']);
-    const state = [...given, ...s1, ...s2].reduce((s, e) => batchJobDecider.evolve(s, e), batchJobDecider.initialState());
-    const view = batchJobView('j', state) as any;
-    expect(view.status).toBe('Completed');
-    expect(view.results.map((r: any) => r.url)).toEqual(['a', 'b', 'c']);
+  const submit = (chunks: number, total: number): BatchJobCommand => ({
+    type: 'SubmitBatchJob', job_id: 'j', chunks: Array.from({ length: chunks }, (_, i) => ({ offset: i * 2, items: [{ content: { url: `u${i}` }, id: null }] })), total, force_reindex: false, ...meta,
   });
-  it('ends Failed when every item failed, and a re-settled chunk is ignored', () => {
-    const one = { ...submit, chunks: [{ offset: 0, items: [] }], total: 1 };
-    const given = givenWhenThen<any, any, any>(batchJobDecider, [], one);
-    const out = givenWhenThen<any, any, any>(batchJobDecider, given, { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [{ index: 0, url: 'a', error: 'boom' }], ...meta });
-    expect(out[1].data.status).toBe('Failed');
-    expect(givenWhenThen(batchJobDecider, [...given, ...out], { type: 'SettleBatchChunk', job_id: 'j', chunk: 0, results: [], ...meta })).toEqual([]);
+  const settle = (chunk: number, results: EventData<'BatchItemsSettled'>['results'], m = later): BatchJobCommand => ({ type: 'SettleBatchChunk', job_id: 'j', chunk, results, ...m });
+  const submitted = (chunks: number, total: number) => eventsOf(given(batchJobDecider, []).when(submit(chunks, total)));
+  const settled = (chunk: number, results: EventData<'BatchItemsSettled'>['results']) => event('BatchItemsSettled', { job_id: 'j', chunk, results, settled_at: 2000 }, later);
+  const completed = (status: 'Completed' | 'Failed', failed: number) => event('BatchJobCompleted', { job_id: 'j', status, failed, completed_at: 2000 }, later);
+
+  it('given nothing, when a job is submitted, then BatchJobSubmitted and one BatchChunkQueued per chunk, with its items', () => {
+    expect(given(batchJobDecider, []).when(submit(2, 3))).toEqual(
+      emits(
+        event('BatchJobSubmitted', { job_id: 'j', total: 3, chunk_count: 2, force_reindex: false, submitted_at: 1000 }, meta),
+        event('BatchChunkQueued', { job_id: 'j', chunk: 0, offset: 0, items: [{ content: { url: 'u0' }, id: null }] }, meta),
+        event('BatchChunkQueued', { job_id: 'j', chunk: 1, offset: 2, items: [{ content: { url: 'u1' }, id: null }] }, meta),
+      ),
+    );
+  });
+  it('given the job, when submitted again (an exact retry), then nothing', () => {
+    expect(given(batchJobDecider, submitted(2, 3)).when(submit(2, 3))).toEqual(emits());
+  });
+  it('given nothing, when a chunk is settled, then nothing (no such job)', () => {
+    expect(given(batchJobDecider, []).when(settle(0, []))).toEqual(emits());
+  });
+  it('given a job of two chunks, when the first settles, then BatchItemsSettled; when the last settles, then BatchItemsSettled and BatchJobCompleted counting the failures', () => {
+    const first = given(batchJobDecider, submitted(2, 3)).when(settle(1, [{ index: 2, url: 'c' }]));
+    expect(first).toEqual(emits(settled(1, [{ index: 2, url: 'c' }])));
+    const last = given(batchJobDecider, [...submitted(2, 3), ...eventsOf(first)]).when(settle(0, [{ index: 0, url: 'a' }, { index: 1, url: 'b', error: 'x', code: 'fetch_failed' }]));
+    expect(last).toEqual(emits(settled(0, [{ index: 0, url: 'a' }, { index: 1, url: 'b', error: 'x', code: 'fetch_failed' }]), completed('Completed', 1)));
+  });
+  it('given a job, when every item failed, then it ends Failed', () => {
+    const results = [{ index: 0, url: 'a', error: 'boom', code: 'fetch_failed' }];
+    expect(given(batchJobDecider, submitted(1, 1)).when(settle(0, results))).toEqual(emits(settled(0, results), completed('Failed', 1)));
+  });
+  it('given a settled chunk of an unfinished job, when it is settled again (redelivered), then nothing', () => {
+    expect(given(batchJobDecider, [...submitted(2, 3), settled(0, [])]).when(settle(0, [{ index: 0, url: 'a' }]))).toEqual(emits());
+  });
+  it('given a completed job, when a chunk is settled again, then nothing', () => {
+    const results = [{ index: 0, url: 'a' }];
+    expect(given(batchJobDecider, [...submitted(1, 1), settled(0, results), completed('Completed', 0)]).when(settle(0, results))).toEqual(emits());
+  });
+  it('shows the job as clients poll it: results in input order once ended', () => {
+    const events = [...submitted(2, 3), settled(1, [{ index: 2, url: 'c' }]), settled(0, [{ index: 0, url: 'a' }, { index: 1, url: 'b', error: 'x' }]), completed('Completed', 1)];
+    expect(batchJobView('j', fold(batchJobDecider, events))).toEqual({
+      job_id: 'j', job_arn: 'tg:job:j', status: 'Completed', total: 3, processed: 3, failed: 1, submitted_at: 1000, completed_at: 2000,
+      results: [{ url: 'a' }, { url: 'b', error: 'x' }, { url: 'c' }],
+    });
+    expect(batchJobView('j', fold(batchJobDecider, events.slice(0, 4)))).toEqual({ job_id: 'j', job_arn: 'tg:job:j', status: 'Submitted', total: 3, processed: 1, failed: 0, submitted_at: 1000 });
   });
 });
 
-describe('cluster decider', () => {
-  const row = (id: string, size: number) => ({ id, label: id, size, keywords: [], members: [], centroid: '', affinities: [] });
-  const record = (position: number, clusters = [row('a', 2), row('b', 1)]) => ({ type: 'RecordClusters', workspace: 'ws_1', entity_type: 'content', model: 'm', position, clusters, at: 1 }) as const;
-  it('given nothing, when clusters are recorded, then ClustersComputed with the position they were computed from', () => {
-    const [e] = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
-    expect([e.type, e.data.position]).toEqual(['ClustersComputed', 10]);
+describe('cluster decider: one ClustersComputed per recomputation, whatever the number of replicas', () => {
+  type Row = EventData<'ClustersComputed'>['clusters'][number];
+  const row = (id: string, size: number): Row => ({ id, label: id, size, keywords: [], members: [], centroid: '', affinities: [] });
+  const record = (position: number, clusters = [row('a', 2), row('b', 1)], at = 1): ClusterCommand => ({ type: 'RecordClusters', workspace: 'ws_1', entity_type: 'content', model: 'm', position, clusters, at });
+  const computed = (position: number, clusters = [row('a', 2), row('b', 1)], at = 1) =>
+    event('ClustersComputed', { entity_type: 'content', model: 'm', computed_at: at, position, clusters }, { workspace: 'ws_1', at });
+
+  it('given nothing, when clusters are recorded, then ClustersComputed with the read-model position they were computed from', () => {
+    expect(given(clusterDecider, []).when(record(10))).toEqual(emits(computed(10)));
   });
-  it('given a recomputation recorded from position 10, when another from 10 (or earlier) arrives, then nothing', () => {
-    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
-    expect(givenWhenThen(clusterDecider, given, record(10, [row('c', 3)]))).toEqual([]);
-    expect(givenWhenThen(clusterDecider, given, record(7, [row('c', 3)]))).toEqual([]);
+  it('given nothing, when a recomputation finds no clusters, then nothing', () => {
+    expect(given(clusterDecider, []).when(record(5, []))).toEqual(emits());
   });
-  it('given recorded clusters, when a later recomputation finds the same ones, then nothing; different ones, then recorded', () => {
-    const given = givenWhenThen<any, any, any>(clusterDecider, [], record(10));
-    expect(givenWhenThen(clusterDecider, given, record(20))).toEqual([]);
-    expect(givenWhenThen<any, any, any>(clusterDecider, given, record(20, [row('a', 3)]))[0].data.position).toBe(20);
-    expect(givenWhenThen(clusterDecider, [], record(5, []))).toEqual([]);
+  it('given one replica recorded a recomputation from position 10, when another replica\'s recomputation from 10 (or earlier) is decided again after its append conflicted, then nothing', () => {
+    // Two replicas decide against the empty aggregate; the expected-sequence append lets one through, and the
+    // other reloads the aggregate and decides again: single writer.
+    expect(given(clusterDecider, []).when(record(10, [row('c', 3)], 2))).toEqual(emits(computed(10, [row('c', 3)], 2)));
+    expect(given(clusterDecider, [computed(10)]).when(record(10, [row('c', 3)], 2))).toEqual(emits());
+    expect(given(clusterDecider, [computed(10)]).when(record(7, [row('c', 3)], 2))).toEqual(emits());
+  });
+  it('given recorded clusters, when a later recomputation finds the same ids, labels and sizes, then nothing; different ones, then recorded', () => {
+    expect(given(clusterDecider, [computed(10)]).when(record(20))).toEqual(emits());
+    expect(given(clusterDecider, [computed(10)]).when(record(20, [row('a', 3)], 3))).toEqual(emits(computed(20, [row('a', 3)], 3)));
+    expect(given(clusterDecider, [computed(10)]).when(record(20, [{ ...row('a', 2), label: 'jazz' }, row('b', 1)], 3))).toEqual(
+      emits(computed(20, [{ ...row('a', 2), label: 'jazz' }, row('b', 1)], 3)),
+    );
+  });
+  it('given clusters recorded before positions were, then the next recomputation is recorded when it differs', () => {
+    const old = event('ClustersComputed', { entity_type: 'content', model: 'm', computed_at: 1, clusters: [row('a', 2)] }, { workspace: 'ws_1', at: 1 });
+    expect(fold(clusterDecider, [old])).toEqual({ position: 0, signature: 'a\u0000a\u00002' });
+    expect(given(clusterDecider, [old]).when(record(1, [row('a', 2)]))).toEqual(emits());
+    expect(given(clusterDecider, [old]).when(record(1))).toEqual(emits(computed(1)));
   });
 });
 
 describe('taste decider', () => {
-  const compose = (max_rank: number) => ({ type: 'ComposeTaste', workspace: 'ws_1', parent_id: 'p', representation: 'subspace', max_rank, energy: 0.8, at: 1 }) as const;
-  it('records a choice once; the same choice again decides nothing; a new one is recorded', () => {
-    const first = givenWhenThen<any, any, any>(tasteDecider, [], compose(4));
-    expect(first.map((e) => e.type)).toEqual(['TasteComposed']);
-    expect(givenWhenThen(tasteDecider, first, compose(4))).toEqual([]);
-    expect(givenWhenThen<any, any, any>(tasteDecider, first, compose(6))[0].data.max_rank).toBe(6);
+  const compose = (over: Partial<TasteCommand> = {}): TasteCommand => ({ type: 'ComposeTaste', parent_id: 'p', representation: 'subspace', max_rank: 4, energy: 0.8, ...meta, ...over });
+  const composed = (over: Partial<EventData<'TasteComposed'>> = {}) =>
+    event('TasteComposed', { parent_id: 'p', representation: 'subspace', max_rank: 4, energy: 0.8, composed_at: 1000, ...over }, meta);
+
+  it('given nothing, when a representation is chosen, then TasteComposed', () => {
+    expect(given(tasteDecider, []).when(compose())).toEqual(emits(composed()));
+  });
+  it('given a choice, when the same choice again, then nothing', () => {
+    expect(given(tasteDecider, [composed()]).when(compose(later))).toEqual(emits());
+  });
+  it.each([
+    ['rank', { max_rank: 6 }],
+    ['energy', { energy: 0.9 }],
+    ['representation', { representation: 'point' }],
+  ] as const)('given a choice, when the %s changes, then TasteComposed with the new choice', (_what, change) => {
+    expect(given(tasteDecider, [composed()]).when(compose(change))).toEqual(emits(composed(change)));
   });
 });

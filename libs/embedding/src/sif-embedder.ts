@@ -7,12 +7,12 @@ import { forEachKnownToken } from './tokenize';
 /**
  * Id of the vectors {@link SifEmbedder} produces. It covers the binary format (quantisation, SIF
  * constant, common component), the tokenizer and the pooling below: change it whenever any of them
- * would change a vector. The pinned digest in `sif-embedder.unit.spec.ts` fails when one forgets.
+ * would change a vector. The pinned digest in `sif-embedder.int.spec.ts` fails when one forgets.
  */
 export const SIF_EMBEDDER_ID = 'glove-sg-100d-sif-v2';
 /**
  * Id of the same vectors without the out-of-vocabulary n-grams (`oov: false`): identical to v2 for every text
- * whose words the model knows, which is what `sif-embedder.unit.spec.ts` checks.
+ * whose words the model knows, which is what `sif-embedder.int.spec.ts` checks.
  */
 export const SIF_EMBEDDER_ID_NO_OOV = 'glove-sg-100d-sif-v1';
 

@@ -33,10 +33,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What the gateway needs of the bus: call an operation and get its reply (or its TgError). The RpcClient
+ * over NATS in production; an in-memory fake in the gateway's unit tests (libs/http-api/src/testing).
+ */
+export type OperationClient = Pick<RpcClient, 'call'>;
+
 /** Dependencies of the gateway. */
 export interface GatewayDeps {
   config: TgConfig;
-  rpc: RpcClient;
+  rpc: OperationClient;
   log: Logger;
   version?: string;
   /** Health of this process's read models (all-in-one): /health answers 503 with the reason when not ok. */
@@ -129,7 +135,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
       max: config.rateLimitPerMinute,
       timeWindow: '1 minute',
       keyGenerator: (req) => keyOf(req) ?? req.ip,
-      errorResponseBuilder: () => new TgError('rate_limited', 'Too many requests').toBody(),
+      // The plugin throws what this returns: a TgError, so the error handler answers 429 { error, code } (a
+      // plain body object thrown would be an unknown error, answered 500).
+      errorResponseBuilder: () => new TgError('rate_limited', 'Too many requests'),
     });
   }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { KEY_PREFIX, RPC, TgError, canonicalKey } from '@tg/contracts';
-import type { RpcClient } from '@tg/messaging';
 import type { FastifyRequest } from 'fastify';
+import type { OperationClient } from './app';
 import type { Consistency } from './consistency';
 
 /** Who is calling, once the key is checked. */
@@ -39,7 +39,7 @@ export class Authenticator {
   private readonly cache = new Map<string, { who: { kind: 'account' | 'workspace'; workspace?: string } | null; until: number }>();
   private readonly knownWorkspaces = new Map<string, number>();
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly rpc: OperationClient,
     private readonly consistency: Consistency,
     private readonly ttlMs = 30_000,
     /** How long past its TTL a cached answer may still be served while the admin service cannot answer. */

@@ -15,7 +15,7 @@ if (!HAS_CHROMIUM) console.warn(`visualize-browser: skipped, ${CHROMIUM} is abse
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 // Screenshots go to docs/img only when asked (TG_UPDATE_SCREENSHOTS=1), so that a test run never rewrites
 // tracked files; otherwise to a temporary folder (they are still taken, so a page that cannot render fails).
-const SCREENSHOTS = process.env['TG_UPDATE_SCREENSHOTS'] ? resolve(import.meta.dirname, '../../../../docs/img') : mkdtempSync(join(tmpdir(), 'tg-shots-'));
+const SCREENSHOTS = process.env['TG_UPDATE_SCREENSHOTS'] ? resolve(import.meta.dirname, '../../docs/img') : mkdtempSync(join(tmpdir(), 'tg-shots-'));
 
 /** Clusters of different popularity: four cooks, three astronomers, two football fans. */
 const TOPICS: Record<string, { users: string[]; texts: string[] }> = {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
-const root = new URL('../../../../', import.meta.url).pathname;
+const root = new URL('../../', import.meta.url).pathname;
 
 /** One service as its own process, from its app entry (as `deploy/` runs it), with its output collected. */
 interface ServiceProcess {

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { event, type EventData } from '@tg/contracts';
+import { entityDecider, type EntityCommand } from './entity';
+import { emits, eventsOf, fold, given, refused, stored } from './given-when-then';
+import { indexContent, indexedBy } from './testing/content-commands';
+
+// The entity aggregate: non-content entities (mode A), content items (mode B), and on the aggregate of a
+// URL's natural id (its home) the claims of that URL by explicit ids.
+
+type Cmd<T extends EntityCommand['type']> = Extract<EntityCommand, { type: T }>;
+type Body<T extends EntityCommand['type']> = Omit<Cmd<T>, 'type' | 'workspace' | 'at' | 'request_id'>;
+const meta = { workspace: 'ws_1', at: 1000, request_id: 'req-1' };
+const later = { workspace: 'ws_1', at: 2000, request_id: 'req-2' };
+
+const createEntity = (over: Partial<Cmd<'CreateEntity'>> = {}): Cmd<'CreateEntity'> => ({
+  type: 'CreateEntity', entity_id: 'u1', entity_type: 'user', name: 'Ann', description: '', ...meta, ...over,
+});
+const created = (over: Partial<EventData<'EntityCreated'>> = {}) =>
+  event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann', description: '', created_at: 1000, ...over }, meta);
+
+const content = indexedBy(indexContent());
+const enriched = event('ContentEnriched', { entity_id: 'c1', name: 'Real title', description: 'Real', source: 'page', enriched_at: 1500 }, meta);
+const deleted = (id = 'u1', url?: string) => event('EntityDeleted', { entity_id: id, url, deleted_at: 1500 }, meta);
+
+describe('entity decider: CreateEntity', () => {
+  it('given nothing, when CreateEntity, then EntityCreated with every field of the command', () => {
+    expect(given(entityDecider, []).when(createEntity({ description: 'a reader' }))).toEqual(emits(created({ description: 'a reader' })));
+  });
+  it('given the entity created by the same request, when the exact retry arrives, then nothing, and the state names the request that created it', () => {
+    const g = given(entityDecider, [created()]);
+    expect(g.when(createEntity({ at: 5000 }))).toEqual(emits());
+    // The entity service answers `created: true` again for the request whose id created this incarnation.
+    expect(g.state.createdBy).toBe('req-1');
+  });
+  it.each([
+    ['name', { name: 'Bo' }, { name: 'Bo' }],
+    ['description', { description: 'new' }, { description: 'new' }],
+    ['type', { entity_type: 'brand' }, { type: 'brand' }],
+    ['all three', { name: 'Bo', description: 'new', entity_type: 'brand' }, { name: 'Bo', description: 'new', type: 'brand' }],
+  ] as const)('given an entity, when its %s changes, then EntityUpdated with only the change', (_what, change, data) => {
+    expect(given(entityDecider, [created()]).when(createEntity({ ...change, ...later }))).toEqual(
+      emits(event('EntityUpdated', { entity_id: 'u1', ...data, updated_at: 2000 }, later)),
+    );
+  });
+  it('given a content item, when CreateEntity of its id, then refused (conflict): content is updated through the content form', () => {
+    expect(given(entityDecider, content).when(createEntity({ entity_id: 'c1' }))).toEqual(
+      refused('conflict', 'Entity c1 is a content entity; use the content form to update it'),
+    );
+  });
+  it('given a deleted entity, when created again, then EntityCreated (a new incarnation)', () => {
+    expect(given(entityDecider, [created(), deleted()]).when(createEntity({ name: 'Ann 2', ...later }))).toEqual(
+      emits(event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann 2', description: '', created_at: 2000 }, later)),
+    );
+  });
+});
+
+describe('entity decider: IndexContent', () => {
+  it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded with the whole content', () => {
+    const cmd = indexContent({ title: 'A', page_description: 'About a', domain: 'x.test', ref: 'r-1', source: 'fetched', skip_url_fetch: false });
+    expect(given(entityDecider, []).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+  it('given the same content indexed and embedded, when the exact retry arrives (another clock), then nothing', () => {
+    const g = given(entityDecider, content);
+    expect(g.when(indexContent({ ...later, request_id: 'req-1' }))).toEqual(emits());
+    expect(g.state.createdBy).toBe('req-1');
+  });
+  it('given indexed content, when the same content with force_reindex, then indexed and embedded again', () => {
+    const cmd = indexContent({ force_reindex: true, ...later });
+    expect(given(entityDecider, content).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+  it('given enriched content, when its text changes, then re-indexed under the command\'s names and the enrichment ends', () => {
+    const cmd = indexContent({ text: 'new', text_digest: 'd2', ...later });
+    const out = given(entityDecider, [...content, enriched]).when(cmd);
+    expect(out).toEqual(emits(...indexedBy(cmd)));
+    expect(fold(entityDecider, [...content, enriched, ...eventsOf(out)])).toMatchObject({ enriched: false, name: 'x.test', textDigest: 'd2', embeddedDigest: 'd2' });
+  });
+  it('given enriched content, when the same text is embedded by another model, then re-indexed keeping the enriched name and description', () => {
+    const cmd = indexContent({ model: 'm2', vector: 'BBBB', ...later });
+    const out = given(entityDecider, [...content, enriched]).when(cmd);
+    expect(out).toEqual(emits(...indexedBy(cmd, { name: 'Real title', description: 'Real' })));
+    expect(fold(entityDecider, [...content, enriched, ...eventsOf(out)])).toMatchObject({ enriched: true, name: 'Real title', model: 'm2' });
+  });
+  it.each([
+    ['URL', { url: 'https://x.test/b' }],
+    ['media type', { media_type: 'image' }],
+    ['title', { title: 'A title' }],
+  ] as const)('given indexed content, when its %s changes, then indexed again', (_what, change) => {
+    const cmd = indexContent({ ...change, ...later });
+    expect(given(entityDecider, content).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+  it('given a non-content entity, when IndexContent of its id, then refused (conflict)', () => {
+    expect(given(entityDecider, [created()]).when(indexContent({ entity_id: 'u1' }))).toEqual(refused('conflict', 'Entity u1 is not a content entity'));
+  });
+  it('given a deleted content item, when indexed again, then a full index', () => {
+    const cmd = indexContent(later);
+    expect(given(entityDecider, [...content, deleted('c1', 'https://x.test/a')]).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+});
+
+describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () => {
+  // The home of https://x.test/a is the aggregate of its natural id; here that id is `c1`.
+  const claim = (claimant: string, over: Partial<Cmd<'ClaimUrl'>> = {}): Cmd<'ClaimUrl'> => ({ type: 'ClaimUrl', entity_id: 'c1', url: 'https://x.test/a', claimant, ...meta, ...over });
+  const release = (claimant: string): Cmd<'ReleaseUrl'> => ({ type: 'ReleaseUrl', entity_id: 'c1', url: 'https://x.test/a', claimant, ...later });
+  const claimed = (by: string) => event('UrlClaimed', { url: 'https://x.test/a', entity_id: by, claimed_at: 1000 }, meta);
+
+  it('given an empty home, when an explicit id claims the URL, then UrlClaimed naming the claimant', () => {
+    expect(given(entityDecider, []).when(claim('mine'))).toEqual(emits(claimed('mine')));
+  });
+  it('given a home, when its own natural id claims the URL, then nothing (content without an id needs no claim)', () => {
+    expect(given(entityDecider, []).when(claim('c1'))).toEqual(emits());
+  });
+  it('given the URL claimed by an id, when the same id claims it again, then nothing (idempotent)', () => {
+    expect(given(entityDecider, [claimed('mine')]).when(claim('mine', later))).toEqual(emits());
+  });
+  it('given the URL claimed by an id, when another id claims it, then refused (url_conflict) naming the owner', () => {
+    expect(given(entityDecider, [claimed('mine')]).when(claim('theirs'))).toEqual(
+      refused('url_conflict', 'URL already belongs to entity mine', { url: 'https://x.test/a', entity_id: 'mine' }),
+    );
+  });
+  it('given the home holding content of the URL, when an explicit id claims it, then refused (url_conflict) naming the home', () => {
+    expect(given(entityDecider, content).when(claim('mine'))).toEqual(
+      refused('url_conflict', 'URL already belongs to entity c1', { url: 'https://x.test/a', entity_id: 'c1' }),
+    );
+  });
+  it('given the home holding content of another URL, when an explicit id claims this one, then UrlClaimed', () => {
+    const other = indexedBy(indexContent({ url: 'https://x.test/other' }));
+    expect(given(entityDecider, other).when(claim('mine'))).toEqual(emits(claimed('mine')));
+  });
+  it('given the URL claimed by an explicit id, when content without an id is indexed at its home, then refused (url_conflict)', () => {
+    expect(given(entityDecider, [claimed('mine')]).when(indexContent())).toEqual(
+      refused('url_conflict', 'URL already belongs to entity mine', { url: 'https://x.test/a', entity_id: 'mine' }),
+    );
+  });
+  it('given the URL claimed, when the claimant releases it, then UrlReleased; when another id releases it, then nothing', () => {
+    expect(given(entityDecider, [claimed('mine')]).when(release('mine'))).toEqual(
+      emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'mine', released_at: 2000 }, later)),
+    );
+    expect(given(entityDecider, [claimed('mine')]).when(release('theirs'))).toEqual(emits());
+    expect(given(entityDecider, []).when(release('mine'))).toEqual(emits());
+  });
+  it('given a claim released, when content without an id is indexed at the home, then a full index', () => {
+    const released = event('UrlReleased', { url: 'https://x.test/a', entity_id: 'mine', released_at: 1500 }, meta);
+    const cmd = indexContent(later);
+    expect(given(entityDecider, [claimed('mine'), released]).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+});
+
+describe('entity decider: EnrichContent and EmbedSelf', () => {
+  const enrich = (over: Partial<Body<'EnrichContent'>> = {}): Cmd<'EnrichContent'> => ({ type: 'EnrichContent', entity_id: 'c1', name: 'Real title', description: 'Real', source: 'page', ...later, ...over });
+  const embedSelf = (over: Partial<Body<'EmbedSelf'>> = {}): Cmd<'EmbedSelf'> => ({ type: 'EmbedSelf', entity_id: 'u1', vector: 'CCCC', model: 'm1', dim: 1, text_digest: 's1', ...later, ...over });
+  const selfEmbedded = event('ContentEmbedded', { entity_id: 'u1', of: 'self', model: 'm1', dim: 1, vector: 'CCCC', text_digest: 's1', embedded_at: 2000 }, later);
+
+  it('given content, when enriched, then ContentEnriched; the same enrichment again, then nothing', () => {
+    const out = given(entityDecider, content).when(enrich());
+    expect(out).toEqual(emits(event('ContentEnriched', { entity_id: 'c1', name: 'Real title', description: 'Real', source: 'page', enriched_at: 2000 }, later)));
+    expect(given(entityDecider, [...content, ...eventsOf(out)]).when(enrich())).toEqual(emits());
+    expect(given(entityDecider, [...content, ...eventsOf(out)]).when(enrich({ description: 'Better' }))).toEqual(
+      emits(event('ContentEnriched', { entity_id: 'c1', name: 'Real title', description: 'Better', source: 'page', enriched_at: 2000 }, later)),
+    );
+  });
+  it('given nothing, or a non-content entity, when enriched, then nothing (the content was deleted or replaced)', () => {
+    expect(given(entityDecider, []).when(enrich())).toEqual(emits());
+    expect(given(entityDecider, [created({ entity_id: 'c1' })]).when(enrich())).toEqual(emits());
+  });
+  it('given an entity, when it embeds its own text, then ContentEmbedded of itself; the same text and model again, then nothing', () => {
+    expect(given(entityDecider, [created()]).when(embedSelf())).toEqual(emits(selfEmbedded));
+    expect(given(entityDecider, [created(), selfEmbedded]).when(embedSelf())).toEqual(emits());
+    expect(given(entityDecider, [created(), selfEmbedded]).when(embedSelf({ model: 'm2' }))).toEqual(
+      emits(event('ContentEmbedded', { entity_id: 'u1', of: 'self', model: 'm2', dim: 1, vector: 'CCCC', text_digest: 's1', embedded_at: 2000 }, later)),
+    );
+  });
+  it('given nothing, or a content item, when EmbedSelf, then nothing', () => {
+    expect(given(entityDecider, []).when(embedSelf())).toEqual(emits());
+    expect(given(entityDecider, content).when(embedSelf({ entity_id: 'c1' }))).toEqual(emits());
+  });
+});
+
+describe('entity decider: DeleteEntity and incarnations', () => {
+  const del = (id = 'u1'): Cmd<'DeleteEntity'> => ({ type: 'DeleteEntity', entity_id: id, ...later });
+
+  it('given nothing, when DeleteEntity, then refused (entity_not_found)', () => {
+    expect(given(entityDecider, []).when(del())).toEqual(refused('entity_not_found', 'Entity not found'));
+    expect(given(entityDecider, [created(), deleted()]).when(del())).toEqual(refused('entity_not_found', 'Entity not found'));
+  });
+  it('given an entity, when deleted, then EntityDeleted; content names its URL (its read models free the URL)', () => {
+    expect(given(entityDecider, [created()]).when(del())).toEqual(emits(event('EntityDeleted', { entity_id: 'u1', url: undefined, deleted_at: 2000 }, later)));
+    expect(given(entityDecider, content).when(del('c1'))).toEqual(emits(event('EntityDeleted', { entity_id: 'c1', url: 'https://x.test/a', deleted_at: 2000 }, later)));
+  });
+  it('given an entity created, deleted and created again, then each creation is its own incarnation (the stream sequence of its creating event)', () => {
+    expect(given(entityDecider, [stored(created(), 4)]).state.incarnation).toBe(4);
+    expect(given(entityDecider, [stored(created(), 4), stored(deleted(), 7)]).state.incarnation).toBe(0);
+    expect(given(entityDecider, [stored(created(), 4), stored(deleted(), 7), stored(created(), 11)]).state.incarnation).toBe(11);
+    // An update is not a new incarnation; content's incarnation is its first ContentIndexed.
+    const renamed = event('EntityUpdated', { entity_id: 'u1', name: 'Bo', updated_at: 1200 }, meta);
+    expect(given(entityDecider, [stored(created(), 4), stored(renamed, 5)]).state.incarnation).toBe(4);
+    const [indexed, embedded] = content;
+    const reindexed = indexedBy(indexContent({ text: 'new', text_digest: 'd2' }));
+    expect(given(entityDecider, [stored(indexed, 3), stored(embedded, 4), stored(reindexed[0], 8)]).state.incarnation).toBe(3);
+  });
+});
