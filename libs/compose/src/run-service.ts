@@ -2,7 +2,8 @@ import { loadConfig, type TgConfig } from '@tg/config';
 import { buildGateway } from '@tg/http-api';
 import { connectNats } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
-import { ReadModelHost, createRuntime, type Runtime, type StartedService } from '@tg/services';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime, type Runtime, type StartedService } from '@tg/service-runtime';
 
 /**
  * Runs one service as its own process (the `deploy/` shape): parse config once, connect to NATS, start,

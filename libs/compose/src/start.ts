@@ -3,19 +3,15 @@ import type { TgConfig } from '@tg/config';
 import { buildGateway, type TgApp } from '@tg/http-api';
 import { connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger, type Logger } from '@tg/observability';
-import {
-  ReadModelHost,
-  createRuntime,
-  startAdminService,
-  startEmbeddingService,
-  startEntityService,
-  startGraphService,
-  startIngestionService,
-  startRankingService,
-  startTasteService,
-  type StartedService,
-} from '@tg/services';
-import { resolveAccountSecret } from './secrets';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime, type StartedService } from '@tg/service-runtime';
+import { resolveAccountSecret, startAdminService } from '@tg/service-admin';
+import { startEmbeddingService } from '@tg/service-embedding';
+import { startEntityService } from '@tg/service-entity';
+import { startGraphService } from '@tg/service-visualize';
+import { startIngestionService } from '@tg/service-ingestion';
+import { startRankingService } from '@tg/service-ranking';
+import { startTasteService } from '@tg/service-taste';
 
 /** A running tastegraph: every service and the gateway in this process. */
 export interface RunningTastegraph {

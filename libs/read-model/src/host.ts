@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RpcRequest } from '@tg/contracts';
 import { CatalogProjection, type Touched } from '@tg/domain';
 import { StreamCursor, runProjectionFeed, type ProjectionHalt, type Running } from '@tg/messaging';
-import { readYourWrites, type Runtime } from '../runtime';
+import { readYourWrites, type Runtime } from '@tg/service-runtime';
 import { encodeSnapshot, readSnapshot } from './snapshot';
 
 /**

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RPC, type StoredEvent } from '@tg/contracts';
-import { CatalogProjection, canonicalJson, catalogDigest, checkTasteStats, diffCatalogDigests, type CatalogDigest } from '@tg/domain';
+import { AdminProjection, canonicalJson, catalogDigest, type CatalogDigest, CatalogProjection, checkTasteStats, diffCatalogDigests } from '@tg/domain';
 import { toStoredEvent, type EventStore, type RpcClient } from '@tg/messaging';
-import { AdminProjection } from '../admin/admin-service';
 
 /** A digest of a rebuilt projection: one hash, sizes, and the projection's own detail. */
 export interface ProjectionDigest {

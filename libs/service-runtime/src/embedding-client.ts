@@ -1,5 +1,5 @@
 import { RPC } from '@tg/contracts';
-import type { Runtime } from '../runtime';
+import type { Runtime } from './runtime';
 
 /** Reply of the embedding service. Vectors are base64 float32, null for a text with no known token. */
 export interface EmbedReply {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedSlices } from './client';
+import { embedSlices } from './embedding-client';
 
 describe('embedSlices: embedding calls bounded by bytes as well as by count', () => {
   it('keeps order and splits by count', () => {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { TastegraphClient } from '@tg/client';
 import type { RpcReply, RpcRequest } from '@tg/contracts';
-import { freePort } from '@tg/testing';
+import { freePort } from '@tg/test-stack/nats';
 import { ManagedProcess } from './managed-process';
 import { singleNats, type NatsFactory, type NatsTopology } from './nats-topology';
 import { TEST_MODEL_DIR, eventually } from './wait';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@tg/messaging';
-import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, replayProjection } from '@tg/services';
+import { LearnedGraphs, anchorQuery, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch } from '@tg/service-ranking';
+import { catalogReplay, replayProjection } from '@tg/read-model';
 import { easeScore } from '@tg/math';
 import { startStack, type TestStack } from '@tg/test-stack';
 

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import { join } from 'node:path';
 import type { TgConfig } from '@tg/config';
 import { canonicalKey, styledKey } from '@tg/contracts';
-import { newAccountSecret } from '@tg/services';
+import { newAccountSecret } from './keys';
 
 /**
  * The account secret: from configuration, else the one kept in the data dir, else a new one generated

@@ -1,43 +1,14 @@
 import { createHmac } from 'node:crypto';
-import { RPC, TgError, canonicalKey, styledKey, type StoredEvent } from '@tg/contracts';
-import { workspaceDecider } from '@tg/domain';
+import { RPC, TgError, canonicalKey, styledKey } from '@tg/contracts';
+import { AdminProjection, workspaceDecider } from '@tg/domain';
 import { EventStore, StreamCursor, runProjectionFeed } from '@tg/messaging';
-import { readYourWrites, rpcServer, type Runtime, type StartedService } from '../runtime';
+import { readYourWrites, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { hashKey, keyPrefix, newWorkspaceKey, randomBase62, sameDigest } from './keys';
-
-interface WorkspaceRow {
-  public_id: string;
-  name: string;
-  created_at: number;
-  api_key_prefix: string;
-  vectorstore_namespace: string;
-}
 
 /** Who a key belongs to. */
 export interface KeyIdentity {
   kind: 'account' | 'workspace';
   workspace?: string;
-}
-
-/** Admin read model: workspaces and key hashes, folded from account-level events. */
-export class AdminProjection {
-  readonly workspaces = new Map<string, WorkspaceRow>();
-  readonly keys = new Map<string, string>();
-  apply(e: StoredEvent): void {
-    if (e.type === 'WorkspaceCreated') {
-      this.workspaces.set(e.data.workspace_id, {
-        public_id: e.data.workspace_id,
-        name: e.data.name,
-        created_at: e.data.created_at,
-        api_key_prefix: '',
-        vectorstore_namespace: e.data.vectorstore_namespace,
-      });
-    } else if (e.type === 'ApiKeyIssued') {
-      this.keys.set(e.data.hash, e.data.workspace_id);
-      const w = this.workspaces.get(e.data.workspace_id);
-      if (w) w.api_key_prefix = e.data.prefix;
-    }
-  }
 }
 
 /** Signs and checks visualize session tokens: workspace-scoped, read-only, expiring. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RPC, TgError, encodeVector } from '@tg/contracts';
 import { CachingEmbedder, OllamaEmbedder, SifEmbedder, type Embedder } from '@tg/embedding';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 
 /** Loads the configured embedder: Ollama when OLLAMA_HOST is set, else the embedded GloVe SIF model. */
 export async function loadEmbedder(rt: Runtime): Promise<Embedder> {

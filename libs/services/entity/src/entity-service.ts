@@ -1,10 +1,8 @@
 import { RPC, TgError, contentIdForUrl, looksLikeUrl, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
 import { entityDecider, entityTypeDecider, isBuiltinType, linkDecider, linkId, urlClaimDecider, type EntityState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
-import { mapLimit } from '../concurrency';
-import { embedTexts } from '../embedding/client';
-import type { ReadModelHost } from '../read-model/host';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { embedTexts, mapLimit, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import type { ReadModelHost } from '@tg/read-model';
 import { derivedEntityId } from './idempotency';
 import { entityView } from './views';
 

@@ -1,6 +1,6 @@
 import type { EventData } from '@tg/contracts';
 import { FetchError } from '@tg/fetch';
-import type { Runtime } from '../runtime';
+import type { Runtime } from '@tg/service-runtime';
 import { fetchForIngest } from './prepare';
 
 /** First sentence of a text, bounded, for a readable name. */

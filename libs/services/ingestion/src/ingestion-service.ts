@@ -1,9 +1,7 @@
 import { RPC, TgError, isTgError } from '@tg/contracts';
 import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Outcome, type Running } from '@tg/messaging';
-import { embedTexts } from '../embedding/client';
-import { mapLimit } from '../concurrency';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { embedTexts, mapLimit, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { enrichmentFor } from './enrich';
 import { FairScheduler, SchedulerClosedError } from './fair-scheduler';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';

@@ -1,10 +1,9 @@
 import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
-import { contentUnchanged, entityDecider, urlClaimDecider, type EntityState } from '@tg/domain';
+import { contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
 import { EventStore } from '@tg/messaging';
-import type { Runtime } from '../runtime';
-import { placeholderFor } from '../entity/views';
+import type { Runtime } from '@tg/service-runtime';
 
 /** One item to ingest: a content object, optionally an explicit id and a parent to link to. */
 export interface IngestItem {

@@ -1,6 +1,6 @@
 import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, tuneDualEase, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
-import type { ReadModelHost } from '../read-model/host';
+import type { ReadModelHost } from '@tg/read-model';
 import { graphEvidence, type GraphEvidence } from './graph';
 import { LearnedThread } from './learned-thread';
 

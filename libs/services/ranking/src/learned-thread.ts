@@ -1,5 +1,5 @@
 import { tuneDualEase, type TunedEase, type UserLinks } from '@tg/math';
-import { SerialWorker } from '../worker-thread';
+import { SerialWorker } from '@tg/service-runtime';
 
 /**
  * Runs `tuneDualEase` (the learned graph model's validation and fit) on a worker thread, one fit at a time, so

@@ -1,6 +1,5 @@
 import type { EntityDoc } from '@tg/domain';
-import type { ReadModelHost } from '../read-model/host';
-import { representativeVector } from '../read-model/profiles';
+import { type ReadModelHost, representativeVector } from '@tg/read-model';
 import { InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
 
 /** Options of {@link RankingIndex}. */

@@ -1,5 +1,5 @@
 import { RPC, TgError, contentIdForUrl, decodeVector, looksLikeUrl, type ContentObject } from '@tg/contracts';
-import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
+import { contentLabelText, displayName, distinctiveKeywords, documentFrequencies, type EntityDoc, labelTokens, type WorkspaceCatalog } from '@tg/domain';
 import { textForContent, type Embedder } from '@tg/embedding';
 import {
   OllamaGenerator,
@@ -14,12 +14,8 @@ import {
   type Theme,
 } from '@tg/language';
 import { Bm25Index, addToStats, chooseK, composeProfile, cosine, createTasteStats, mmr, tokenize, type TasteProfile } from '@tg/math';
-import { embedTexts } from '../embedding/client';
-import type { ReadModelHost } from '../read-model/host';
-import { profileFor } from '../read-model/profiles';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
-import { distinctiveKeywords, documentFrequencies } from '../taste/labels';
-import { contentLabelText, displayName, labelTokens } from '../taste/label-words';
+import { embedTexts, ownEntries, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import { profileFor, type ReadModelHost } from '@tg/read-model';
 import { askSubject } from './ask/intent';
 import { pickSuggestions } from './ask/suggestions';
 import { type GraphEvidence } from './graph';
@@ -27,7 +23,6 @@ import { LearnedGraphs } from './learned-graph';
 import { RankingIndex } from './ranking-index';
 import { TasteNeighbourhoods } from './taste-neighbourhood';
 import { contentMatch, effectiveCount, pairMatch, queryRelevance, searchScore, wireScore, wireSignal } from './scoring';
-import { ownEntries } from '../own-entries';
 import { capToOrder, priorScore, workspacePrior } from './workspace-prior';
 
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
 import { decodeVector, encodeVector, type EventData } from '@tg/contracts';
-import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
+import { contentLabelText, displayName, distinctiveKeywords, documentFrequencies, type EntityDoc, labelTokens, type WorkspaceCatalog } from '@tg/domain';
 import { chooseK, cosine, type ChooseKOptions, type ChooseKResult } from '@tg/math';
-import { representativeVector } from '../read-model/profiles';
-import { distinctiveKeywords, documentFrequencies } from './labels';
-import { contentLabelText, displayName, labelTokens } from './label-words';
+import { representativeVector } from '@tg/read-model';
 
 type ClusterRow = EventData<'ClustersComputed'>['clusters'][number];
 

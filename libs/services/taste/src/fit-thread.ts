@@ -1,5 +1,5 @@
 import { chooseK, type ChooseKOptions, type ChooseKResult } from '@tg/math';
-import { SerialWorker } from '../worker-thread';
+import { SerialWorker } from '@tg/service-runtime';
 
 type FitInput = { vectors: readonly Float32Array[]; opts: ChooseKOptions };
 

@@ -7,9 +7,9 @@ import { encodeVector, event, type EventData, type StoredEvent } from '@tg/contr
 import { createRng, gaussian } from '@tg/math';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
-import { startNats, type TestNats } from '@tg/testing';
-import { ReadModelHost } from '../read-model/host';
-import { createRuntime } from '../runtime';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime } from '@tg/service-runtime';
 import { startTasteService } from './taste-service';
 
 const WS = 'ws_replicas';

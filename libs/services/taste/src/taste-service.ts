@@ -1,10 +1,8 @@
-import { RPC, TgError } from '@tg/contracts';
+import { BUILTIN_ENTITY_TYPES, RPC, TgError } from '@tg/contracts';
 import { EventStore } from '@tg/messaging';
-import { BUILTIN_ENTITY_TYPES } from '@tg/contracts';
 import { catalogDigest, clusterDecider, tasteDecider, type WorkspaceCatalog } from '@tg/domain';
-import type { ReadModelHost } from '../read-model/host';
-import { profileFor } from '../read-model/profiles';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import { profileFor, type ReadModelHost } from '@tg/read-model';
+import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { computeClustersWith } from './clusters';
 import { FitThread } from './fit-thread';
 import { clusterView } from './views';

@@ -1,6 +1,6 @@
 import { RPC } from '@tg/contracts';
-import type { ReadModelHost } from '../read-model/host';
-import { rpcServer, type Runtime, type StartedService } from '../runtime';
+import type { ReadModelHost } from '@tg/read-model';
+import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { DEFAULT_GRAPH_LIMITS, buildGraph, type VisualGraph } from './graph';
 
 /** Input of `RPC.taste.graph`: the workspace comes from the (already verified) session token. */
