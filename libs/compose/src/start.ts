@@ -45,7 +45,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     services.push(await startAdminService(rt, { accountSecret: secret }));
     host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
-    services.push(await startRankingService(rt, host, { embedder: embedding.embedder }));
+    services.push(await startRankingService(rt, host));
     services.push(await startGraphService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });
@@ -56,8 +56,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     await nc.close();
     throw e;
   }
-  const rpc = config.rpcPreferLocal ? rt.rpc.preferLocal(rt.local) : rt.rpc;
-  const app = await buildGateway({ config, rpc, log, health: () => host.health() });
+  const app = await buildGateway({ config, rpc: rt.rpc, log, health: () => host.health() });
   await app.listen({ host: config.host, port: config.port });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/v1`;

@@ -1,19 +1,15 @@
-import { RPC } from '@tg/contracts';
+import { OP, type EmbedReply } from '@tg/contracts';
 import type { Runtime } from './runtime';
 
-/** Reply of the embedding service. Vectors are base64 float32, null for a text with no known token. */
-export interface EmbedReply {
-  model: string;
-  dim: number;
-  vectors: (string | null)[];
-}
-
-/** Embeds texts through the embedding service (queue group: any instance answers). */
+/**
+ * Embeds texts through the embedding service: its handler in this process when there is one (the all-in-one
+ * app, see `createRuntime`), else any instance of its queue group.
+ */
 export async function embedTexts(rt: Runtime, texts: string[], requestId?: string): Promise<EmbedReply> {
   const out: EmbedReply = { model: '', dim: 0, vectors: [] };
   // Bounded requests, by count and by bytes: each one message well under the bus payload limit (1 MiB).
   for (const slice of embedSlices(texts)) {
-    const { data } = await rt.rpc.call<EmbedReply>(RPC.embed.texts, { ws: '_', data: { texts: slice } }, { requestId, timeoutMs: 60_000 });
+    const { data } = await rt.rpc.call(OP.embed.texts, { ws: '_', data: { texts: slice } }, { requestId, timeoutMs: 60_000 });
     out.model = data.model;
     out.dim = data.dim;
     out.vectors.push(...data.vectors);

@@ -11,7 +11,10 @@ export interface Runtime {
   store: EventStore;
   repo: AggregateRepository;
   rpc: RpcClient;
-  /** The RPC handlers this process serves (for same-process callers, see `RpcClient.preferLocal`). */
+  /**
+   * The RPC handlers this process serves. With `TG_RPC_PREFER_LOCAL` (default) `rpc` calls them directly when
+   * the callee runs in this process (gateway → service and service → service alike), else over the bus.
+   */
   local: LocalHandlers;
   log: Logger;
   /** The clock, injected so that deciders and tests never read it directly. */
@@ -22,7 +25,9 @@ export interface Runtime {
 /** Builds a runtime over an open NATS connection. */
 export async function createRuntime(config: TgConfig, nc: NatsConnection, log: Logger): Promise<Runtime> {
   const store = await EventStore.open(nc, { replicas: config.streamReplicas });
-  return { config, nc, store, repo: new AggregateRepository(store), rpc: new RpcClient(nc, config.rpcTimeoutMs, undefined, config.rpcSilenceMs), local: new LocalHandlers(), log, now: () => Date.now(), newId: () => randomUUID() };
+  const local = new LocalHandlers();
+  const rpc = new RpcClient(nc, config.rpcTimeoutMs, config.rpcPreferLocal ? local : undefined, config.rpcSilenceMs);
+  return { config, nc, store, repo: new AggregateRepository(store), rpc, local, log, now: () => Date.now(), newId: () => randomUUID() };
 }
 
 /** A started service: stop drains its RPC handlers and consumers. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RPC, TgError, encodeVector } from '@tg/contracts';
+import { OP, encodeVector } from '@tg/contracts';
 import { CachingEmbedder, OllamaEmbedder, SifEmbedder, type Embedder } from '@tg/embedding';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 
@@ -19,10 +19,8 @@ export async function loadEmbedder(rt: Runtime): Promise<Embedder> {
 /** Starts the embedding service: text → vector, one model per deployment, cached by text digest. */
 export async function startEmbeddingService(rt: Runtime, embedder?: Embedder): Promise<StartedService & { embedder: Embedder }> {
   const model = embedder ?? (await loadEmbedder(rt));
-  const server = rpcServer(rt, 'embedding').handle<{ texts: string[] }, unknown>(RPC.embed.texts, async (req) => {
-    const texts = req.data.texts;
-    if (!Array.isArray(texts) || texts.some((t) => typeof t !== 'string')) throw new TgError('bad_request', 'texts must be an array of strings');
-    const vectors = await model.embed(texts);
+  const server = rpcServer(rt, 'embedding').serve(OP.embed.texts, async (req) => {
+    const vectors = await model.embed(req.data.texts);
     return { data: { model: model.id, dim: model.dim, vectors: vectors.map((v) => (v ? encodeVector(v) : null)) } };
   });
   return { name: 'embedding', embedder: model, stop: () => server.drain() };

@@ -1,4 +1,4 @@
-import { TgError, contentIdForUrl, looksLikeUrl, type ContentObject } from '@tg/contracts';
+import { TgError, contentIdForUrl, looksLikeUrl, type ContentObject, type RankedEntity } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { ownEntries } from '@tg/service-runtime';
@@ -54,15 +54,14 @@ export function recencyWeights(n: number, uiux: boolean): number[] {
 }
 
 /** Entity view of a ranked candidate, echoing url and ref. */
-export function resultOf(s: Scored) {
+export function resultOf(s: Scored): RankedEntity & { signals: Record<string, number> } {
   const { c } = s;
-  const out: Record<string, unknown> = { entity_id: c.entity_id, id: c.entity_id, name: c.name, description: c.description, type: c.type, score: wireScore(s.score) };
-  if (c.url) out['url'] = c.url;
-  if (c.ref !== undefined) out['ref'] = c.ref;
+  const out: RankedEntity = { entity_id: c.entity_id, id: c.entity_id, name: c.name, description: c.description, type: c.type, score: wireScore(s.score) };
+  if (c.url) out.url = c.url;
+  if (c.ref !== undefined) out.ref = c.ref;
   const signals: Record<string, number> = {};
   for (const k in s.signals) signals[k] = wireSignal(s.signals[k]!);
-  out['signals'] = signals;
-  return out;
+  return Object.assign(out, { signals });
 }
 
 export function candFromDoc(d: EntityDoc, v: Float32Array | null, key: string, ref?: string): Cand {

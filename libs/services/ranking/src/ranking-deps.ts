@@ -1,6 +1,5 @@
 import { TgError, decodeVector, looksLikeUrl } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
-import type { Embedder } from '@tg/embedding';
 import { TemplateGenerator, type TextGenerator, type Theme } from '@tg/language';
 import { addToStats, composeProfile, createTasteStats, type TasteProfile } from '@tg/math';
 import { profileFor, type ReadModelHost } from '@tg/read-model';
@@ -29,10 +28,9 @@ export interface RankingDeps {
   embed(texts: string[], requestId: string): Promise<(Float32Array | null)[]>;
 }
 
-/** Embeds texts: through the local model when there is one, else the embedding service. */
-export function embedderOf(rt: Runtime, local?: Embedder): RankingDeps['embed'] {
+/** Embeds texts through the embedding service (in this process when it runs here, see `createRuntime`). */
+export function embedderOf(rt: Runtime): RankingDeps['embed'] {
   return async (texts, requestId) => {
-    if (local) return local.embed(texts);
     const emb = await embedTexts(rt, texts, requestId);
     return emb.vectors.map((v) => (v ? decodeVector(v) : null));
   };

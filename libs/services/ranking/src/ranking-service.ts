@@ -1,5 +1,4 @@
-import { RPC } from '@tg/contracts';
-import type { Embedder } from '@tg/embedding';
+import { OP } from '@tg/contracts';
 import { TemplateGenerator, type TextGenerator } from '@tg/language';
 import type { ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
@@ -21,11 +20,6 @@ import { TasteNeighbourhoods } from './taste-neighbourhood';
 export interface RankingServiceOptions {
   /** Text generator for /ask and /explain (default: Ollama when configured, else the template). */
   generator?: TextGenerator;
-  /**
-   * The embedding service's model when it runs in this process (the embedded default): query and candidate
-   * texts are embedded by a direct call instead of a NATS round trip. Same model, same vectors.
-   */
-  embedder?: Embedder;
 }
 
 /**
@@ -53,16 +47,16 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     generator: opts.generator ?? createGenerator(rt),
     template: new TemplateGenerator(),
     themeCache: new Map(),
-    embed: embedderOf(rt, opts.embedder),
+    embed: embedderOf(rt),
   };
   const server = rpcServer(rt, 'ranking', host)
-    .handle(RPC.rank.search, searchHandler(deps))
-    .handle(RPC.rank.rerank, rerankHandler(deps))
-    .handle(RPC.rank.score, scoreHandler(deps))
-    .handle(RPC.rank.recommend, recommendHandler(deps))
-    .handle(RPC.rank.ask, askHandler(deps))
-    .handle(RPC.rank.explain, explainHandler(deps))
-    .handle(RPC.rank.gauge, gaugeHandler());
+    .serve(OP.rank.search, searchHandler(deps))
+    .serve(OP.rank.rerank, rerankHandler(deps))
+    .serve(OP.rank.score, scoreHandler(deps))
+    .serve(OP.rank.recommend, recommendHandler(deps))
+    .serve(OP.rank.ask, askHandler(deps))
+    .serve(OP.rank.explain, explainHandler(deps))
+    .serve(OP.rank.gauge, gaugeHandler());
   return {
     name: 'ranking',
     index,

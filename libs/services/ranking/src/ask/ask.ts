@@ -1,9 +1,8 @@
-import { TgError } from '@tg/contracts';
+import { TgError, type OP } from '@tg/contracts';
 import type { EntityDoc } from '@tg/domain';
 import type { AskInput } from '@tg/language';
 import { cosine } from '@tg/math';
-import type { RpcHandler } from '@tg/messaging';
-import type { RankInput } from '../candidates';
+import type { OperationHandler } from '@tg/messaging';
 import { generate } from '../generate';
 import { anchorOf, hasCreatedText, type RankingDeps } from '../ranking-deps';
 import { pairMatch } from '../scoring';
@@ -18,7 +17,7 @@ export const ASK_MIN_TASTE = 0.5;
 export const ASK_MIN_SCORE = 0.3;
 
 /** `tg.rpc.rank.ask`: a grounded answer to a question in the anchor's taste. */
-export function askHandler(r: RankingDeps): RpcHandler<RankInput & { query: string }> {
+export function askHandler(r: RankingDeps): OperationHandler<typeof OP.rank.ask> {
   return async (req, ctx) => {
     await r.host.ready(req);
     const anchor = anchorOf(r, req.ws, req.data.anchor);

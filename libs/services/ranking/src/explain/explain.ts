@@ -1,13 +1,12 @@
-import { TgError } from '@tg/contracts';
+import { TgError, type OP } from '@tg/contracts';
 import type { ExplainInput } from '@tg/language';
-import type { RpcHandler } from '@tg/messaging';
-import type { RankInput } from '../candidates';
+import type { OperationHandler } from '@tg/messaging';
 import { generate } from '../generate';
 import { anchorOf, hasCreatedText, type RankingDeps } from '../ranking-deps';
 import { avoidsOf, grounding, themesOf } from '../themes';
 
 /** `tg.rpc.rank.explain`: the anchor's taste in words (themes and what it avoids), grounded in its items. */
-export function explainHandler(r: RankingDeps): RpcHandler<RankInput & { query: string }> {
+export function explainHandler(r: RankingDeps): OperationHandler<typeof OP.rank.explain> {
   return async (req) => {
     await r.host.ready(req);
     const anchor = anchorOf(r, req.ws, req.data.anchor);

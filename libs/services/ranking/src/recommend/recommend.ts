@@ -1,17 +1,15 @@
+import type { OP } from '@tg/contracts';
 import { mmr } from '@tg/math';
-import type { RpcHandler } from '@tg/messaging';
-import { byScore, resultOf, scoreCandidates, type CandidateInput, type RankInput } from '../candidates';
+import type { OperationHandler } from '@tg/messaging';
+import { byScore, resultOf, scoreCandidates } from '../candidates';
 import type { RankingDeps } from '../ranking-deps';
 import { capToOrder } from '../workspace-prior';
 
 /** Diversity of /recommend: MMR relevance weight (1 = pure relevance). */
 export const RECOMMEND_MMR_LAMBDA = 0.7;
 
-/** Input of /recommend: candidates and the history they must be new to. */
-export type RecommendInput = RankInput & { candidates: CandidateInput[]; history: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string>; limit?: number };
-
 /** `tg.rpc.rank.recommend`: fresh, diverse picks from the candidates for a history and the anchor's taste. */
-export function recommendHandler(r: RankingDeps): RpcHandler<RecommendInput> {
+export function recommendHandler(r: RankingDeps): OperationHandler<typeof OP.rank.recommend> {
   return async (req, ctx) => {
     await r.host.ready(req);
     const data = { ...req.data, domain: req.data.domain ?? 'uiux' };

@@ -1,12 +1,10 @@
-import type { RpcHandler } from '@tg/messaging';
-import { byScore, resultOf, scoreCandidates, type CandidateInput, type RankInput } from '../candidates';
+import type { OP } from '@tg/contracts';
+import type { OperationHandler } from '@tg/messaging';
+import { byScore, resultOf, scoreCandidates } from '../candidates';
 import type { RankingDeps } from '../ranking-deps';
 
-/** Input of /rerank: the caller's candidates, optionally a history of engaged items. */
-export type RerankInput = RankInput & { candidates: CandidateInput[]; history?: string[]; item_texts?: Record<string, string>; item_images?: Record<string, string>; limit?: number };
-
 /** `tg.rpc.rank.rerank`: the caller's candidates in the anchor's taste (unknown anchors and candidates do not fail it). */
-export function rerankHandler(r: RankingDeps): RpcHandler<RerankInput> {
+export function rerankHandler(r: RankingDeps): OperationHandler<typeof OP.rank.rerank> {
   return async (req, ctx) => {
     await r.host.ready(req);
     const { scored, skipped } = await scoreCandidates(r, req.ws, req.data, ctx.requestId, true);

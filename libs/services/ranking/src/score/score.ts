@@ -1,14 +1,11 @@
-import { RPC, TgError, type ContentObject } from '@tg/contracts';
-import type { RpcHandler } from '@tg/messaging';
-import { resultOf, scoreCandidates, type CandidateInput, type RankInput } from '../candidates';
+import { RPC, TgError, type OP } from '@tg/contracts';
+import type { OperationHandler } from '@tg/messaging';
+import { resultOf, scoreCandidates, type CandidateInput } from '../candidates';
 import { anchorOf, type RankingDeps } from '../ranking-deps';
 import { wireScore } from '../scoring';
 
-/** Input of /score: one item, by reference or as content (indexed first when new). */
-export type ScoreInput = RankInput & { content: ContentObject | { entity_id: string } | { id: string } };
-
 /** `tg.rpc.rank.score`: one item's fit to the anchor's taste. */
-export function scoreHandler(r: RankingDeps): RpcHandler<ScoreInput> {
+export function scoreHandler(r: RankingDeps): OperationHandler<typeof OP.rank.score> {
   return async (req, ctx) => {
     await r.host.ready(req);
     let minSeq = req.minSeq;
@@ -37,6 +34,6 @@ export function scoreHandler(r: RankingDeps): RpcHandler<ScoreInput> {
     }
     const { scored } = await scoreCandidates(r, req.ws, { ...req.data, candidates: [candidate] }, ctx.requestId);
     const s = scored[0]!;
-    return { data: { entity_id: s.c.entity_id, score: wireScore(s.score), signals: resultOf(s)['signals'] }, seq: minSeq !== req.minSeq ? minSeq : undefined };
+    return { data: { entity_id: s.c.entity_id, score: wireScore(s.score), signals: resultOf(s).signals }, seq: minSeq !== req.minSeq ? minSeq : undefined };
   };
 }

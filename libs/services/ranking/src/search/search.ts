@@ -1,7 +1,7 @@
-import type { ContentObject } from '@tg/contracts';
+import type { OP, RequestOf } from '@tg/contracts';
 import { Bm25Index, cosine, tokenize } from '@tg/math';
-import type { RpcHandler } from '@tg/messaging';
-import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type RankInput, type Scored } from '../candidates';
+import type { OperationHandler } from '@tg/messaging';
+import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
 import { anchorOf, type RankingDeps } from '../ranking-deps';
 import { pairMatch, queryRelevance, searchScore } from '../scoring';
 
@@ -20,10 +20,10 @@ export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, gra
  * Input of /search. `exhaustive` (internal, not reachable through the gateway's schema) scores every entity of
  * the type instead of the candidates: the reference the benchmark compares the served results with.
  */
-export type SearchInput = RankInput & { query: string; additional_candidates?: ContentObject[]; limit?: number; exhaustive?: boolean };
+export type SearchInput = RequestOf<typeof OP.rank.search>;
 
 /** `tg.rpc.rank.search`: entities of a type for a query, in the anchor's taste. */
-export function searchHandler(r: RankingDeps): RpcHandler<SearchInput> {
+export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.search> {
   return async (req, ctx) => {
     await r.host.ready(req);
     const { scored } = await search(r, req.ws, req.data, ctx.requestId);
