@@ -12,7 +12,7 @@
  */
 import { jetstreamManager } from '@nats-io/jetstream';
 import { percentile } from '@tg/math';
-import { checkIntegrity, natsCluster, startProcessStack, WriteLoad } from '@tg/test-stack';
+import { SERVICE_APPS, checkIntegrity, natsCluster, startProcessStack, WriteLoad } from '@tg/test-stack';
 import { TastegraphClient } from '@tg/client';
 import { arg } from './support';
 
@@ -35,7 +35,7 @@ export async function run(args: string[]) {
   const downS = arg(args, 'down-s', 20);
   const afterS = arg(args, 'after-s', 20);
   const t0 = Date.now();
-  const stack = await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(['admin-service', 'entity-service', 'ingestion-service', 'embedding-service', 'taste-service', 'ranking-service'].map((a) => [a, replicas])) } });
+  const stack = await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries([...SERVICE_APPS].map((a) => [a, replicas])) } });
   const startS = (Date.now() - t0) / 1000;
   console.log(`stack up in ${startS.toFixed(1)} s: ${stack.processes().length} app processes, NATS ${stack.nats.url}`);
   try {

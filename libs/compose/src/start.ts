@@ -8,7 +8,7 @@ import { createRuntime, type StartedService } from '@tg/service-runtime';
 import { resolveAccountSecret, startAdminService } from '@tg/service-admin';
 import { startEmbeddingService } from '@tg/service-embedding';
 import { startEntityService } from '@tg/service-entity';
-import { startGraphService } from '@tg/service-visualize';
+import { startVisualizeService } from '@tg/service-visualize';
 import { startIngestionService } from '@tg/service-ingestion';
 import { startRankingService } from '@tg/service-ranking';
 import { startTasteService } from '@tg/service-taste';
@@ -46,7 +46,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
     services.push(await startRankingService(rt, host));
-    services.push(await startGraphService(rt, host));
+    services.push(await startVisualizeService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });
     services.push(await startEntityService(rt, host));

@@ -1,2 +1,2 @@
-export * from './graph';
-export * from './graph-service';
+export * from './visual-graph';
+export * from './visualize-service';

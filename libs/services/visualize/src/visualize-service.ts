@@ -1,9 +1,9 @@
 import { RPC } from '@tg/contracts';
 import type { ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
-import { DEFAULT_GRAPH_LIMITS, buildGraph, type VisualGraph } from './graph';
+import { DEFAULT_GRAPH_LIMITS, buildGraph, type VisualGraph } from './visual-graph';
 
-/** Input of `RPC.taste.graph`: the workspace comes from the (already verified) session token. */
+/** Input of `RPC.visualize.graph`: the workspace comes from the (already verified) session token. */
 export interface GraphRequest {
   max_nodes?: number;
 }
@@ -28,9 +28,9 @@ export function graphWithin(build: (maxNodes: number) => VisualGraph, maxNodes: 
   }
 }
 
-/** Starts the graph service: answers `RPC.taste.graph` from the shared catalog projection. */
-export async function startGraphService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
-  const server = rpcServer(rt, 'visualize', host).handle<GraphRequest, VisualGraph>(RPC.taste.graph, async (req) => {
+/** Starts the visualize service: answers `RPC.visualize.graph` (the workspace's visual graph) from the catalog projection. */
+export async function startVisualizeService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
+  const server = rpcServer(rt, 'visualize', host).handle<GraphRequest, VisualGraph>(RPC.visualize.graph, async (req) => {
     await host.ready(req);
     const cat = host.catalog.ws(req.ws);
     const maxPayload = rt.nc.info?.max_payload ?? 1024 * 1024;

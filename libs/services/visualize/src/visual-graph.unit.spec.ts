@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { encodeVector, event, type StoredEvent, type TgEvent } from '@tg/contracts';
 import { CatalogProjection, type WorkspaceCatalog } from '@tg/domain';
-import { DEFAULT_GRAPH_LIMITS, buildGraph, type HierarchyNode } from './graph';
-import { graphWithin } from './graph-service';
+import { DEFAULT_GRAPH_LIMITS, buildGraph, type HierarchyNode } from './visual-graph';
+import { graphWithin } from './visualize-service';
 
 const WS = 'ws_test';
 const m = { workspace: WS, at: 1_000 };
