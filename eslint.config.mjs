@@ -6,7 +6,7 @@ import nx from '@nx/eslint-plugin';
 const IO_PACKAGES = ['@nats-io/*', 'fastify', '@fastify/*', '@nestjs/*', '@qdrant/*', 'undici', 'pg', 'ioredis', 'linkedom', 'pino'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.nx/**', '.data/**', 'apps/gateway/assets/vendor/**', '**/*.min.js'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.nx/**', '.data/**', '**/*.lint-fixture.ts', 'apps/gateway/assets/vendor/**', '**/*.min.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -23,8 +23,15 @@ export default tseslint.config(
           enforceBuildableLibDependency: false,
           allow: [],
           depConstraints: [
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util', 'type:client'] },
-            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
+            // Apps and the composition root wire services together; nothing else may.
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:composition', 'type:service', 'type:service-runtime', 'type:read-model', 'type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util', 'type:client'] },
+            { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:service', 'type:service-runtime', 'type:read-model', 'type:feature', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
+            // A service never imports another service: shared code lives in read-model, service-runtime or a pure library.
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:service-runtime', 'type:read-model', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
+            { sourceTag: 'type:read-model', onlyDependOnLibsWithTags: ['type:service-runtime', 'type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
+            { sourceTag: 'type:service-runtime', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:math', 'type:util'] },
+            // The gateway (http-api) talks to services over the bus only.
+            { sourceTag: 'type:feature', onlyDependOnLibsWithTags: ['type:infra', 'type:domain', 'type:math', 'type:model', 'type:contracts', 'type:util'] },
             { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:infra', 'type:contracts', 'type:math', 'type:util'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:math', 'type:util'], bannedExternalImports: IO_PACKAGES },
             { sourceTag: 'type:model', onlyDependOnLibsWithTags: ['type:model', 'type:math', 'type:contracts', 'type:util'], bannedExternalImports: IO_PACKAGES },
@@ -32,7 +39,7 @@ export default tseslint.config(
             { sourceTag: 'type:contracts', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: IO_PACKAGES },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'], bannedExternalImports: IO_PACKAGES },
             { sourceTag: 'type:client', onlyDependOnLibsWithTags: ['type:contracts'], bannedExternalImports: ['@nats-io/*', 'fastify', '@fastify/*', '@qdrant/*'] },
-            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:infra', 'type:contracts', 'type:util', 'type:client', 'type:feature', 'type:domain', 'type:math', 'type:model'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: ['type:testing', 'type:composition', 'type:infra', 'type:contracts', 'type:util', 'type:client', 'type:feature', 'type:domain', 'type:math', 'type:model'] },
             { sourceTag: 'scope:client', onlyDependOnLibsWithTags: ['scope:client', 'scope:shared'] },
           ],
         },

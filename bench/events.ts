@@ -5,7 +5,7 @@
  */
 import { connectNats, EventStore } from '@tg/messaging';
 import { event } from '@tg/contracts';
-import { startNats } from '@tg/testing';
+import { startNats } from '@tg/test-stack/nats';
 import { startStack } from '@tg/test-stack';
 import { arg, load, pool } from './support';
 

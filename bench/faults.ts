@@ -177,7 +177,7 @@ async function slowAttack(attackers: number, attackMs: number, limitsOff: boolea
  * liveness timers, large-payload check) against bare `nc.request` with the same JSON, in the same run.
  */
 async function rpcOverhead(calls: number) {
-  const { startNats } = await import('@tg/testing');
+  const { startNats } = await import('@tg/test-stack/nats');
   const { connectNats, RpcClient, RpcServer } = await import('@tg/messaging');
   const { createLogger } = await import('@tg/observability');
   const nats = await startNats();

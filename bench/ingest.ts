@@ -7,7 +7,7 @@
 import { contentIdForUrl, encodeVector, event, textDigest } from '@tg/contracts';
 import { SifEmbedder } from '@tg/embedding';
 import { EventStore, connectNats } from '@tg/messaging';
-import { startNats } from '@tg/testing';
+import { startNats } from '@tg/test-stack/nats';
 import { TEST_MODEL_DIR, startStack } from '@tg/test-stack';
 import { readFileSync, readdirSync } from 'node:fs';
 import { arg, load, syntheticText } from './support';

@@ -28,7 +28,8 @@
 import { decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { LearnedGraphs, readStream } from '@tg/services';
+import { LearnedGraphs } from '@tg/service-ranking';
+import { readStream } from '@tg/read-model';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';

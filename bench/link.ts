@@ -16,7 +16,8 @@ import { CatalogProjection } from '@tg/domain';
 import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { FitThread, adminReplay, catalogReplay, computeClusters, computeClustersWith, readStream, replayProjection } from '@tg/services';
+import { FitThread, computeClusters, computeClustersWith } from '@tg/service-taste';
+import { adminReplay, catalogReplay, readStream, replayProjection } from '@tg/read-model';
 import { eventually, startStack } from '@tg/test-stack';
 import { pool, syntheticText } from './support';
 

@@ -25,17 +25,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ndcgAtK, recallAtK } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
-import {
-  LearnedGraphs,
-  anchorQuery,
-  catalogReplay,
-  fitLearnedModel,
-  graphEvidence,
-  learnedEvidence,
-  profileFor,
-  replayProjection,
-  tasteScore,
-} from '@tg/services';
+import { LearnedGraphs, anchorQuery, fitLearnedModel, graphEvidence, learnedEvidence, tasteScore } from '@tg/service-ranking';
+import { catalogReplay, profileFor, replayProjection } from '@tg/read-model';
 import { startStack } from '@tg/test-stack';
 import { issueSettings, topOf, tunedBaselines, type CfUser } from './cf-baselines';
 import { searchVsExhaustive } from './support';

@@ -15,7 +15,7 @@
 import { jetstreamManager, JetStreamApiError } from '@nats-io/jetstream';
 import { loadConfig } from '@tg/config';
 import { EVENT_STREAM, EventStore, RpcClient, connectNats } from '@tg/messaging';
-import { compareCatalogWithLive, readStream, replayProjection, resolveProjections, type ReplayResult } from '@tg/services';
+import { compareCatalogWithLive, readStream, replayProjection, resolveProjections, type ReplayResult } from '@tg/read-model';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 

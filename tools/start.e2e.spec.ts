@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
-import { freePort } from '@tg/testing';
+import { freePort } from '@tg/test-stack/nats';
 import { TEST_MODEL_DIR, eventually } from '@tg/test-stack';
 
 const root = new URL('..', import.meta.url).pathname;

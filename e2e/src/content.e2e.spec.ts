@@ -2,8 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@tg/observability';
-import { createRuntime, startEmbeddingService, type StartedService } from '@tg/services';
-import { EventStore, connectNats } from '@tg/messaging';
+import { createRuntime, type StartedService } from '@tg/service-runtime';
+import { startEmbeddingService } from '@tg/service-embedding';
+import { OP } from '@tg/contracts';
+import { EventStore, RpcClient, connectNats } from '@tg/messaging';
 import type { Embedder } from '@tg/embedding';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
@@ -309,7 +311,10 @@ describe('content: ingestion, fetch, enrichment, batch and index', () => {
       const counting: Embedder = { id: model.id, dim: model.dim, embed: (t) => ((calls += 1), model.embed(t)) };
       second = await startEmbeddingService(rt, counting);
       const n = 40;
-      for (let i = 0; i < n; i++) await ws.createContent({ url: `https://scale.example.com/${i}`, type: 'text', content: `scale out item ${i} jazz`, skip_url_fetch: true });
+      // Callers in another process (here a bare bus client): the all-in-one process embeds its own texts with
+      // its own instance (same-process calls prefer the local handler), so scale-out serves other processes.
+      const bus = new RpcClient(nc, 30_000);
+      for (let i = 0; i < n; i++) await bus.call(OP.embed.texts, { ws: '_', data: { texts: [`scale out item ${i} jazz`] } });
       expect(calls).toBeGreaterThan(0);
       expect(calls).toBeLessThan(n);
       const stop = second.stop;

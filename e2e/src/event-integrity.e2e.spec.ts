@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
-import { readSnapshot } from '@tg/services';
+import { readSnapshot } from '@tg/read-model';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventStore } from '@tg/messaging';
-import { LearnedGraphs, anchorQuery, catalogReplay, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, learnedScore, replayProjection } from '@tg/services';
+import { LearnedGraphs, anchorQuery, fitLearnedModel, graphEvidence, learnedEvidence, learnedMatch, learnedScore } from '@tg/service-ranking';
+import { catalogReplay, replayProjection } from '@tg/read-model';
 import { startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogDigest } from '@tg/domain';
+import { type AdminProjection, type CatalogDigest } from '@tg/domain';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { REPLAYABLE, adminReplay, catalogReplay, compareCatalogWithLive, liveCatalogDigest, replayProjection, resolveProjections, type AdminProjection } from '@tg/services';
+import { REPLAYABLE, adminReplay, catalogReplay, compareCatalogWithLive, liveCatalogDigest, replayProjection, resolveProjections } from '@tg/read-model';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;

@@ -6,7 +6,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { TastegraphClient } from '@tg/client';
 import { encodeVector, event, type StoredEvent, type TgEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
-import { buildGraph } from '@tg/services';
+import { buildGraph } from '@tg/service-visualize';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TastegraphClient } from '@tg/client';
-import { TokenSigner, hashKey } from '@tg/services';
+import { TokenSigner, hashKey } from '@tg/service-admin';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 /** Three users per topic, each with three items of that topic's vocabulary: a few clear clusters. */

@@ -1,5 +1,5 @@
 // Accounts, workspaces, API keys and visualize tokens.
-import { resolveAccountSecret, runService } from '@tg/server';
-import { startAdminService } from '@tg/services';
+import { runService } from '@tg/compose';
+import { resolveAccountSecret, startAdminService } from '@tg/service-admin';
 
 await runService('admin-service', async (rt) => [await startAdminService(rt, { accountSecret: resolveAccountSecret(rt.config).secret })]);

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { EventStore, connectNats } from '@tg/messaging';
-import { catalogReplay, replayProjection } from '@tg/services';
+import { catalogReplay, replayProjection } from '@tg/read-model';
 
 /**
  * Writes a workspace's entities and links as JSONL, in the format `tastegraph import` reads back: content

@@ -1,5 +1,5 @@
 // Entities, custom types and links (deciders + appends).
-import { runService } from '@tg/server';
-import { startEntityService } from '@tg/services';
+import { runService } from '@tg/compose';
+import { startEntityService } from '@tg/service-entity';
 
 await runService('entity-service', async (rt, host) => [await startEntityService(rt, await host())]);

@@ -1,5 +1,5 @@
 // Content create/re-index, URL fetch, background enrichment, batch jobs.
-import { runService } from '@tg/server';
-import { startIngestionService } from '@tg/services';
+import { runService } from '@tg/compose';
+import { startIngestionService } from '@tg/service-ingestion';
 
 await runService('ingestion-service', async (rt) => [await startIngestionService(rt)]);

@@ -1,5 +1,5 @@
 // Taste profiles (pooling, subspace) and clusters.
-import { runService } from '@tg/server';
-import { startGraphService, startTasteService } from '@tg/services';
+import { runService } from '@tg/compose';
+import { startTasteService } from '@tg/service-taste';
 
-await runService('taste-service', async (rt, host) => [await startTasteService(rt, await host()), await startGraphService(rt, await host())]);
+await runService('taste-service', async (rt, host) => [await startTasteService(rt, await host())]);

@@ -1,6 +1,6 @@
 // The embedded default: every service and the gateway in one process (what `npm start` runs).
 import { loadConfig } from '@tg/config';
-import { startTastegraph } from '@tg/server';
+import { startTastegraph } from '@tg/compose';
 
 let config;
 try {

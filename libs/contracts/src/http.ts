@@ -249,6 +249,7 @@ export const RankedEntity = Type.Object(
   },
   { additionalProperties: true },
 );
+export type RankedEntity = Static<typeof RankedEntity>;
 export const RankedResults = Type.Object({ results: Type.Array(RankedEntity) });
 /** A candidate /rerank or /recommend could not resolve (unknown id or URL and no text for it), and why. */
 export const SkippedCandidate = Type.Object({ candidate: Type.Any({ description: 'The candidate as sent.' }), reason: Type.String() });

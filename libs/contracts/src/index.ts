@@ -6,3 +6,4 @@ export * from './http';
 export * from './events';
 export * from './rpc';
 export * from './event-codec';
+export * from './operations';

@@ -40,9 +40,12 @@ export const RPC = {
     compose: 'tg.rpc.taste.compose',
     clusters: 'tg.rpc.taste.clusters',
     cluster: 'tg.rpc.taste.cluster',
-    graph: 'tg.rpc.taste.graph',
     /** Digest of the live catalog projection at its stream position (replay checks; not on the HTTP API). */
     digest: 'tg.rpc.taste.digest',
+  },
+  visualize: {
+    /** The workspace's visual graph (nodes, edges, clusters) for the /visualize page. */
+    graph: 'tg.rpc.visualize.graph',
   },
   rank: {
     search: 'tg.rpc.rank.search',

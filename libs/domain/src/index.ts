@@ -8,3 +8,7 @@ export * from './catalog';
 export * from './catalog-digest';
 export * from './taste';
 export * from './cluster';
+export * from './admin-projection';
+export * from './content-placeholder';
+export * from './labels/labels';
+export * from './labels/label-words';

@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TgConfig } from '@tg/config';
-import { ID_MAX_LENGTH, TgError } from '@tg/contracts';
+import { ID_MAX_LENGTH, TgError, type Operation, type ReplyOf, type RequestOf } from '@tg/contracts';
 import type { RpcClient } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { Authenticator, keyOf, type Caller } from './auth';
@@ -57,7 +57,8 @@ export interface RouteContext {
   app: TgApp;
   config: TgConfig;
   /** Calls a service for the caller's workspace; notes the sequence of any write. */
-  call<T = any>(req: FastifyRequest, subject: string, data: unknown, opts?: { timeoutMs?: number; ws?: string }): Promise<T>;
+  call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts?: { timeoutMs?: number; ws?: string }): Promise<ReplyOf<O>>;
+  call<T = unknown>(req: FastifyRequest, subject: string, data: unknown, opts?: { timeoutMs?: number; ws?: string }): Promise<T>;
   /** Workspace of an authenticated workspace route. */
   ws(req: FastifyRequest): string;
 }
@@ -159,11 +160,12 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
       if (!w) throw new TgError('unauthorized', 'Missing API key');
       return w;
     },
-    async call(req, subject, data, opts = {}) {
+    async call(req: FastifyRequest, target: string | Operation, data: unknown, opts: { timeoutMs?: number; ws?: string } = {}) {
       const ws = opts.ws ?? req.caller?.workspace ?? '_account';
+      const subject = typeof target === 'string' ? target : target.subject;
       const out = await rpc.call(subject, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
       consistency.note(ws, out.seq);
-      return out.data as any;
+      return out.data as never;
     },
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { event, type Decider, type TgEvent } from '@tg/contracts';
-import { startNats, type TestNats } from '@tg/testing';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { ConcurrencyError, DuplicateAppendError, EventStore } from './event-store';
 import { AggregateRepository } from './repository';

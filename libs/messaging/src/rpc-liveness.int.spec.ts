@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC, TgError } from '@tg/contracts';
 import { createLogger } from '@tg/observability';
-import { startNats, type TestNats } from '@tg/testing';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { RpcClient, RpcServer } from './rpc';
 

@@ -27,7 +27,7 @@ export const RETRYABLE_SUBJECTS: ReadonlySet<string> = new Set<string>([
   RPC.embed.texts,
   RPC.taste.clusters,
   RPC.taste.cluster,
-  RPC.taste.graph,
+  RPC.visualize.graph,
   RPC.taste.digest,
   RPC.rank.search,
   RPC.rank.rerank,

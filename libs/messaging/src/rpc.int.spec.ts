@@ -1,11 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TgError } from '@tg/contracts';
+import { TgError, type Operation } from '@tg/contracts';
+import { Type } from 'typebox';
 import { createLogger } from '@tg/observability';
-import { startNats, type TestNats } from '@tg/testing';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { LocalHandlers, RpcClient, RpcServer } from './rpc';
 
 const log = createLogger('rpc-test', 'silent');
+
+/** A typed operation as contracts define them: subject, request schema, reply schema. */
+const Double = {
+  subject: 'tg.rpc.test.double',
+  request: Type.Object({ n: Type.Integer({ minimum: 0 }) }),
+  reply: Type.Object({ doubled: Type.Integer() }),
+} satisfies Operation;
 
 /** What a call ended with: its reply, or the code and message of the TgError it threw. */
 async function outcome(p: Promise<{ data: unknown; seq?: number }>) {
@@ -98,5 +106,27 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
     expect(local.get('tg.rpc.test.echo')).toBeUndefined();
     const r = await outcome(direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } }));
     expect(r.error?.code).toBe('unavailable');
+  });
+
+  it('serve(op) validates the request against the operation schema before the handler runs, on the bus and in process', async () => {
+    let doubled = 0;
+    const typed = new RpcServer(nc, 'typed', log, local).serve(Double, async (req) => {
+      doubled++;
+      return { data: { doubled: req.data.n * 2 } };
+    });
+    const bus = new RpcClient(nc, 2_000);
+    const direct = bus.preferLocal(local);
+    await nc.flush();
+    for (const client of [bus, direct]) {
+      expect((await client.call(Double, { ws: 'w1', data: { n: 4 } })).data).toEqual({ doubled: 8 });
+      const before = doubled;
+      for (const data of [{ n: -1 }, { n: 'four' }, {}] as unknown as { n: number }[]) {
+        const r = await outcome(client.call(Double, { ws: 'w1', data }));
+        expect(r.error?.code).toBe('validation_failed');
+        expect(r.error?.message).toMatch(/^Invalid request: .*n/);
+      }
+      expect(doubled).toBe(before);
+    }
+    await typed.drain();
   });
 });

@@ -1,5 +1,7 @@
 import { headers as natsHeaders, type NatsConnection, type Msg, type Subscription } from '@nats-io/transport-node';
-import { TgError, isTgError, type RpcReply, type RpcRequest } from '@tg/contracts';
+import { TgError, isTgError, type Operation, type ReplyOf, type RequestOf, type RpcReply, type RpcRequest } from '@tg/contracts';
+import type { TSchema } from 'typebox';
+import { Compile, type Validator } from 'typebox/compile';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { incomingJson, outgoingJson } from './large-payload';
 import { AttemptError, RETRYABLE_SUBJECTS, keepCallerInformed, requestOnce } from './rpc-liveness';
@@ -15,6 +17,31 @@ export interface HandlerResult<T = unknown> {
   seq?: number;
 }
 export type RpcHandler<I = any, O = any> = (req: RpcRequest<I>, ctx: RpcContext) => Promise<HandlerResult<O>>;
+/** The handler of a typed operation: its request and reply data typed by the operation's schemas. */
+export type OperationHandler<O extends Operation> = RpcHandler<RequestOf<O>, ReplyOf<O>>;
+
+const validators = new WeakMap<TSchema, Validator>();
+/** The compiled validator of a request schema (compiled once per schema). */
+function validatorOf(schema: TSchema): Validator {
+  let v = validators.get(schema);
+  if (!v) validators.set(schema, (v = Compile(schema)));
+  return v;
+}
+
+/**
+ * Wraps a handler so that it only ever sees request data its operation's schema accepts; anything else is
+ * answered 400 `validation_failed` naming the first problems, on the bus and in-process alike.
+ */
+export function validated<O extends Operation>(op: O, handler: OperationHandler<O>): RpcHandler {
+  const check = validatorOf(op.request);
+  return (req, ctx) => {
+    if (!check.Check(req.data)) {
+      const errors = check.Errors(req.data).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message}`);
+      return Promise.reject(new TgError('validation_failed', `Invalid request: ${errors.join('; ')}`, { errors }));
+    }
+    return handler(req as RpcRequest<RequestOf<O>>, ctx);
+  };
+}
 
 /**
  * The RPC handlers served in this process, by subject. A caller in the same process (the gateway of the
@@ -63,6 +90,11 @@ export class RpcServer {
     if (this.joinAfter) void this.joinAfter.then(() => (this.draining ? undefined : this.join(subject, handler as RpcHandler)));
     else this.join(subject, handler as RpcHandler);
     return this;
+  }
+
+  /** Binds the handler of a typed operation: its request is validated against the operation's schema first. */
+  serve<O extends Operation>(op: O, handler: OperationHandler<O>): this {
+    return this.handle(op.subject, validated(op, handler));
   }
 
   private join(subject: string, handler: RpcHandler): void {
@@ -159,6 +191,12 @@ function rpcCallError(subject: string, e: unknown): TgError {
   return new TgError('unavailable', 'Message bus unavailable', undefined, { cause: e });
 }
 
+/** Options of one call. */
+export interface CallOptions {
+  requestId?: string;
+  timeoutMs?: number;
+}
+
 /** Calls RPC operations; maps error replies back to {@link TgError}. */
 export class RpcClient {
   constructor(
@@ -179,9 +217,14 @@ export class RpcClient {
     return new RpcClient(this.nc, this.defaultTimeoutMs, handlers, this.silenceMs);
   }
 
-  async call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts: { requestId?: string; timeoutMs?: number } = {}): Promise<{ data: O; seq?: number }> {
+  /** Calls a typed operation: the request and reply data are typed by its schemas (see `OP` in contracts). */
+  call<Op extends Operation>(op: Op, req: RpcRequest<RequestOf<Op>>, opts?: CallOptions): Promise<{ data: ReplyOf<Op>; seq?: number }>;
+  /** Calls an operation by subject (operations not yet typed in contracts). */
+  call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts?: CallOptions): Promise<{ data: O; seq?: number }>;
+  async call(target: string | Operation, req: RpcRequest, opts: CallOptions = {}): Promise<{ data: unknown; seq?: number }> {
+    const subject = typeof target === 'string' ? target : target.subject;
     const local = this.local?.get(subject);
-    if (local) return this.callLocal<O>(local.handler, local.log, subject, req, opts);
+    if (local) return this.callLocal(local.handler, local.log, subject, req, opts);
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
     let msg: Msg | undefined;
@@ -201,14 +244,14 @@ export class RpcClient {
         throw rpcCallError(subject, e);
       }
     }
-    const reply = await incomingJson<RpcReply<O>>(this.nc, msg, timeout).catch((e: unknown) => {
+    const reply = await incomingJson<RpcReply>(this.nc, msg, timeout).catch((e: unknown) => {
       throw isTgError(e) ? e : new TgError('unavailable', `The reply of ${subject.split('.')[2]} could not be read`, undefined, { cause: e });
     });
     if (!reply.ok) throw TgError.fromBody(reply.error);
     return { data: reply.data, seq: reply.seq };
   }
 
-  private async callLocal<O>(handler: RpcHandler, serviceLog: Logger, subject: string, req: RpcRequest, opts: { requestId?: string; timeoutMs?: number }): Promise<{ data: O; seq?: number }> {
+  private async callLocal(handler: RpcHandler, serviceLog: Logger, subject: string, req: RpcRequest, opts: CallOptions): Promise<{ data: unknown; seq?: number }> {
     const requestId = requestIdFrom(opts.requestId);
     // The same logger a bus call gets: the service's, with the request id and operation.
     const log = serviceLog.child({ requestId, op: subject });
@@ -219,7 +262,7 @@ export class RpcClient {
     });
     try {
       const out = await Promise.race([handler(req, { requestId, log }), timeout]);
-      return { data: out.data as O, seq: out.seq };
+      return { data: out.data, seq: out.seq };
     } catch (e) {
       throw isTgError(e) ? e : handlerError(e, log);
     } finally {

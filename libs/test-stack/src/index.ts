@@ -1,3 +1,4 @@
+export * from '@tg/test-stack/nats';
 export * from './stack';
 export * from './managed-process';
 export * from './nats-topology';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { findNatsServer, freePort, waitForNats } from '@tg/testing';
+import { findNatsServer, freePort, waitForNats } from '@tg/test-stack/nats';
 import { ManagedProcess } from './managed-process';
 import { eventually } from './wait';
 

@@ -4,13 +4,13 @@ import { join, resolve } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { TastegraphClient } from '@tg/client';
 import type { RpcReply, RpcRequest } from '@tg/contracts';
-import { freePort } from '@tg/testing';
+import { freePort } from '@tg/test-stack/nats';
 import { ManagedProcess } from './managed-process';
 import { singleNats, type NatsFactory, type NatsTopology } from './nats-topology';
 import { TEST_MODEL_DIR, eventually } from './wait';
 
 /** The services of the deployed shape, each its own `apps/<name>/src/main.ts` process. */
-export const SERVICE_APPS = ['admin-service', 'entity-service', 'ingestion-service', 'embedding-service', 'taste-service', 'ranking-service'] as const;
+export const SERVICE_APPS = ['admin-service', 'entity-service', 'ingestion-service', 'embedding-service', 'taste-service', 'ranking-service', 'visualize-service'] as const;
 export type ServiceApp = (typeof SERVICE_APPS)[number];
 /** Every app a process stack can run: the services, the HTTP gateway, and the all-in-one `tastegraph`. */
 export type AppName = ServiceApp | 'gateway' | 'tastegraph';

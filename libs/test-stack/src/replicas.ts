@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { TastegraphClient } from '@tg/client';
 import { loadConfig, type TgConfig } from '@tg/config';
 import { createLogger } from '@tg/observability';
-import { startTastegraph, type RunningTastegraph } from '@tg/server';
-import { startNats, type TestNats } from '@tg/testing';
+import { startTastegraph, type RunningTastegraph } from '@tg/compose';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { TEST_MODEL_DIR } from './stack';
 
 /**

@@ -3,9 +3,9 @@ import {
   EXPLAIN_DOMAINS,
   EXPLAIN_TASKS,
   GaugeBody,
+  OP,
   QueryBody,
   RANKABLE_TYPES,
-  RPC,
   RankQuery,
   RankedResults,
   RankedResultsWithSkipped,
@@ -45,12 +45,12 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
   app.post(
     '/search',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Rank existing entities of a type for an anchor and a text query', querystring: RankQuery, body: SearchBody, response: { 200: RankedResults, ...rankErrors } } },
-    async (req) => call(req, RPC.rank.search, { ...anchorQuery(req), ...req.body }),
+    async (req) => call(req, OP.rank.search, { ...anchorQuery(req), ...req.body }),
   );
   app.post(
     '/rerank',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Reorder caller-supplied candidates for an anchor (nothing persisted)', querystring: RankQuery, body: RerankBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
-    async (req) => call(req, RPC.rank.rerank, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
+    async (req) => call(req, OP.rank.rerank, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
   );
   app.post(
     '/score',
@@ -64,12 +64,12 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
         response: { 200: Type.Object({ entity_id: Type.String(), score: Type.Number() }, { additionalProperties: true }), ...rankErrors },
       },
     },
-    async (req) => call(req, RPC.rank.score, { ...anchorQuery(req), ...req.body }),
+    async (req) => call(req, OP.rank.score, { ...anchorQuery(req), ...req.body }),
   );
   app.post(
     '/recommend',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Score candidates with engagement history (diverse, history excluded)', querystring: RankQuery, body: RecommendBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
-    async (req) => call(req, RPC.rank.recommend, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
+    async (req) => call(req, OP.rank.recommend, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
   );
   app.post(
     '/ask',
@@ -86,7 +86,7 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
         },
       },
     },
-    async (req) => call(req, RPC.rank.ask, { ...anchorQuery(req), ...req.body }, { timeoutMs: 60_000 }),
+    async (req) => call(req, OP.rank.ask, { ...anchorQuery(req), ...req.body }, { timeoutMs: 60_000 }),
   );
   app.post(
     '/explain',
@@ -100,7 +100,7 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
         response: { 200: Type.Object({ explanation: Type.String() }, { additionalProperties: true }), ...rankErrors },
       },
     },
-    async (req) => call(req, RPC.rank.explain, { ...anchorQuery(req, { domain: EXPLAIN_DOMAINS, task: EXPLAIN_TASKS }), ...req.body }, { timeoutMs: 60_000 }),
+    async (req) => call(req, OP.rank.explain, { ...anchorQuery(req, { domain: EXPLAIN_DOMAINS, task: EXPLAIN_TASKS }), ...req.body }, { timeoutMs: 60_000 }),
   );
   app.post(
     '/gauge',
@@ -116,6 +116,6 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
         },
       },
     },
-    async (req) => call(req, RPC.rank.gauge, req.body),
+    async (req) => call(req, OP.rank.gauge, req.body),
   );
 }

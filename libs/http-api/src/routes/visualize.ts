@@ -198,7 +198,7 @@ export function registerVisualizeRoutes({ app, call, config }: RouteContext): vo
       const named = workspaceHeaderOf(req);
       if (named && named !== ws) throw new TgError('workspace_mismatch', 'This session token belongs to another workspace than X-Workspace-Id names');
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return call(req, RPC.taste.graph, { max_nodes: req.query.max_nodes }, { ws });
+      return call(req, RPC.visualize.graph, { max_nodes: req.query.max_nodes }, { ws });
     },
   );
 

@@ -1,0 +1,63 @@
+import { loadConfig, type TgConfig } from '@tg/config';
+import { buildGateway } from '@tg/http-api';
+import { connectNats } from '@tg/messaging';
+import { createLogger } from '@tg/observability';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime, type Runtime, type StartedService } from '@tg/service-runtime';
+
+/**
+ * Runs one service as its own process (the `deploy/` shape): parse config once, connect to NATS, start,
+ * and drain on SIGTERM/SIGINT.
+ */
+export async function runService(name: string, start: (rt: Runtime, host: () => Promise<ReadModelHost>) => Promise<StartedService[]>): Promise<void> {
+  let config: TgConfig;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error(String((e as Error).message));
+    process.exit(2);
+  }
+  const log = createLogger(name, config.logLevel);
+  if (!config.natsUrl) {
+    log.fatal('NATS_URL is required when a service runs on its own');
+    process.exit(2);
+  }
+  const nc = await connectNats(config.natsUrl, name);
+  const rt = await createRuntime(config, nc, log);
+  let hostP: Promise<ReadModelHost> | undefined;
+  let hostRef: ReadModelHost | undefined;
+  const host = () =>
+    (hostP ??= (async () => {
+      hostRef = new ReadModelHost(rt);
+      return hostRef;
+    })());
+  const services = await start(rt, host);
+  if (hostRef) await hostRef.start();
+  log.info({ service: name }, 'started');
+  const stop = async () => {
+    for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    await hostRef?.stop();
+    await nc.drain().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+/** Runs the HTTP gateway alone against NATS (services run elsewhere). */
+export async function runGateway(): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger('gateway', config.logLevel);
+  if (!config.natsUrl) throw new Error('NATS_URL is required');
+  const nc = await connectNats(config.natsUrl, 'gateway');
+  const rt = await createRuntime(config, nc, log);
+  const app = await buildGateway({ config, rpc: rt.rpc, log });
+  await app.listen({ host: config.host, port: config.port });
+  const stop = async () => {
+    await app.close();
+    await nc.drain().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}

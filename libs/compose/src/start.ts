@@ -1,0 +1,78 @@
+import type { AddressInfo } from 'node:net';
+import type { TgConfig } from '@tg/config';
+import { buildGateway, type TgApp } from '@tg/http-api';
+import { connectNats, type NatsConnection } from '@tg/messaging';
+import { createLogger, type Logger } from '@tg/observability';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime, type StartedService } from '@tg/service-runtime';
+import { resolveAccountSecret, startAdminService } from '@tg/service-admin';
+import { startEmbeddingService } from '@tg/service-embedding';
+import { startEntityService } from '@tg/service-entity';
+import { startVisualizeService } from '@tg/service-visualize';
+import { startIngestionService } from '@tg/service-ingestion';
+import { startRankingService } from '@tg/service-ranking';
+import { startTasteService } from '@tg/service-taste';
+
+/** A running tastegraph: every service and the gateway in this process. */
+export interface RunningTastegraph {
+  baseUrl: string;
+  port: number;
+  accountSecret: string;
+  accountSecretGenerated: boolean;
+  app: TgApp;
+  nc: NatsConnection;
+  log: Logger;
+  /** The services of this process, in start order (fault tests stop one to see the others cope). */
+  services: readonly StartedService[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts every service and the HTTP gateway in one process against the NATS at `config.natsUrl`
+ * (the embedded default of `npm start`; `deploy/` runs each app in its own process instead).
+ */
+export async function startTastegraph(config: TgConfig, opts: { log?: Logger } = {}): Promise<RunningTastegraph> {
+  if (!config.natsUrl) throw new Error('startTastegraph needs config.natsUrl');
+  const log = opts.log ?? createLogger('tastegraph', config.logLevel);
+  const { secret, generated } = resolveAccountSecret(config);
+  const nc = await connectNats(config.natsUrl, 'tastegraph');
+  const rt = await createRuntime(config, nc, log);
+  const services: StartedService[] = [];
+  let host!: ReadModelHost;
+  try {
+    const embedding = await startEmbeddingService(rt);
+    services.push(embedding);
+    services.push(await startAdminService(rt, { accountSecret: secret }));
+    host = new ReadModelHost(rt);
+    services.push(await startTasteService(rt, host));
+    services.push(await startRankingService(rt, host));
+    services.push(await startVisualizeService(rt, host));
+    await host.start();
+    services.push({ name: 'read-model', stop: () => host.stop() });
+    services.push(await startEntityService(rt, host));
+    services.push(await startIngestionService(rt));
+  } catch (e) {
+    for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    await nc.close();
+    throw e;
+  }
+  const app = await buildGateway({ config, rpc: rt.rpc, log, health: () => host.health() });
+  await app.listen({ host: config.host, port: config.port });
+  const port = (app.server.address() as AddressInfo).port;
+  const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/v1`;
+  return {
+    baseUrl,
+    port,
+    accountSecret: secret,
+    accountSecretGenerated: generated,
+    app,
+    nc,
+    log,
+    services,
+    async stop() {
+      await app.close();
+      for (const s of [...services].reverse()) await s.stop().catch((err) => log.warn({ err, service: s.name }, 'stop failed'));
+      await nc.drain().catch(() => undefined);
+    },
+  };
+}

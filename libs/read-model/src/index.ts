@@ -1,0 +1,4 @@
+export * from './host';
+export * from './profiles';
+export * from './replay';
+export * from './snapshot';

@@ -1,3 +1,0 @@
-export * from './start';
-export * from './secrets';
-export * from './run-service';

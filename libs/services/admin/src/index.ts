@@ -1,0 +1,3 @@
+export * from './keys';
+export * from './admin-service';
+export * from './account-secret';

@@ -1,0 +1,2 @@
+export * from './entity-service';
+export * from './views';

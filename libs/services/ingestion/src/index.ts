@@ -1,0 +1,2 @@
+export * from './ingestion-service';
+export * from './prepare';

@@ -1,0 +1,164 @@
+import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
+import { contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider } from '@tg/domain';
+import { textForContent } from '@tg/embedding';
+import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
+import { EventStore } from '@tg/messaging';
+import type { Runtime } from '@tg/service-runtime';
+
+/** One item to ingest: a content object, optionally an explicit id and a parent to link to. */
+export interface IngestItem {
+  content: ContentObject;
+  id?: string | null;
+  entity_id?: string | null;
+  force_reindex?: boolean;
+}
+
+/** An item after resolution and text extraction, ready to embed and commit. */
+export interface PreparedItem {
+  item: IngestItem;
+  id: string;
+  url: string;
+  before: EntityState;
+  beforeSeq: number;
+  claimedBy: string | null;
+  /**
+   * True when the id is not the URL's natural id and no claim names it yet: the commit claims the URL on its
+   * home aggregate (the natural id's, with an expected sequence) before indexing.
+   */
+  needsClaim: boolean;
+  /** The URL's natural id: the aggregate that decides who owns the URL. */
+  home: string;
+  text: string;
+  digest: string;
+  name: string;
+  description: string;
+  title?: string;
+  /** The fetched page's own description, for enrichment. */
+  pageDescription?: string;
+  domain?: string;
+  source: 'inline' | 'fetched';
+  /** True when nothing changed: no embedding, no new events (idempotent re-send). */
+  unchanged: boolean;
+}
+
+/** Longest text embedded and kept per item. */
+const MAX_TEXT = 20_000;
+
+/** Fetches a URL with the configured safety limits. */
+export function fetchForIngest(rt: Runtime, url: string): Promise<FetchedDocument> {
+  return fetchUrl(url, {
+    timeoutMs: rt.config.fetchTimeoutMs,
+    maxBytes: rt.config.fetchMaxBytes,
+    allowPrivate: rt.config.fetchAllowPrivate,
+    allowCidrs: rt.config.fetchAllowCidrs,
+  });
+}
+
+/** Checks an item, resolves its id, loads its state and finds its text (fetching the URL when allowed). */
+export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, currentModel: string | undefined): Promise<PreparedItem> {
+  const c = item.content;
+  if (!c || typeof c.url !== 'string' || !c.url || typeof c.type !== 'string' || !c.type) {
+    throw new TgError('content_requires_url_and_type', 'Content requires url and type');
+  }
+  let url: string;
+  try {
+    const u = new URL(c.url);
+    if (!['http:', 'https:'].includes(u.protocol)) throw new Error('scheme');
+    url = c.url;
+  } catch {
+    throw new TgError('validation_failed', `content.url must be an absolute http(s) URL, got "${c.url.slice(0, 200)}"`);
+  }
+  let domain: string | undefined;
+  if (c.domain !== undefined) {
+    domain = canonicalDomain(c.domain);
+    if (!domain) {
+      throw new TgError('unknown_domain', `Unknown content domain '${c.domain}'`, { allowed: [...CONTENT_DOMAINS], aliases: DOMAIN_ALIASES });
+    }
+  }
+  if (item.id && c.id && item.id !== c.id) throw new TgError('bad_request', 'The top-level id and content.id differ');
+  const explicit = item.id ?? c.id ?? undefined;
+  // Who owns the URL is decided on its home, the aggregate of its natural id (content created without an id
+  // lives there; a claim by an explicit id is recorded there): one subject, one expected sequence.
+  const natural = contentIdForUrl(url);
+  const [home, legacy] = await Promise.all([
+    rt.repo.load(EventStore.subject(ws, 'entity', natural), entityDecider),
+    // Claims written before homes existed live on the URL's own claim aggregate.
+    rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider),
+  ]);
+  const claimedBy = home.state.urlClaimedBy ?? legacy.state.entityId;
+  if (explicit && claimedBy && claimedBy !== explicit) {
+    throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
+  }
+  if (explicit && explicit !== natural && home.state.exists && home.state.url === url) {
+    throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
+  }
+  const id = explicit ?? claimedBy ?? natural;
+  const needsClaim = id !== natural && home.state.urlClaimedBy !== id && legacy.state.entityId !== id;
+  const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
+  if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
+
+  const force = !!item.force_reindex;
+  const inline = c.content?.trim();
+  let text = '';
+  let source: 'inline' | 'fetched' = 'inline';
+  let title = c.title;
+  let description = c.description;
+  let fetchProblem: FetchError | undefined;
+  let pageDescription: string | undefined;
+  if (inline) {
+    text = textForContent({ content: inline, title: c.title, description: c.description, url, type: c.type, alt: c.alt });
+  } else if (before.exists && before.text && !force && before.url === url && c.title === undefined && c.description === undefined) {
+    // Re-sent without text: keep what we have (no refetch, no work).
+    text = before.text;
+    source = before.textDigest ? 'inline' : 'fetched';
+  } else if (!c.skip_url_fetch) {
+    try {
+      const doc = await fetchForIngest(rt, url);
+      title ??= doc.title;
+      description ??= doc.description;
+      pageDescription = doc.description;
+      const media = c.type === 'text' ? doc.text : '';
+      text = textForContent({ content: media, title, description, url, type: c.type, alt: c.alt ?? doc.imageAlts?.join(' ') });
+      source = 'fetched';
+    } catch (e) {
+      if (!(e instanceof FetchError)) throw e;
+      fetchProblem = e;
+    }
+  }
+  if (!text && (c.title || c.description || c.alt || c.type !== 'text')) {
+    text = textForContent({ title: c.title, description: c.description, url, type: c.type, alt: c.alt });
+  }
+  text = text.slice(0, MAX_TEXT).trim();
+  if (!text) {
+    if (fetchProblem) {
+      throw new TgError('no_text_to_embed', `No text to embed: fetching ${url} failed (${fetchProblem.code}${fetchProblem.status ? ` ${fetchProblem.status}` : ''})`, {
+        fetch_error: fetchProblem.code,
+        status: fetchProblem.status,
+      });
+    }
+    throw new TgError('no_text_to_embed', 'No text to embed: send `content`, or allow the URL to be fetched');
+  }
+  const digest = textDigest(text);
+  const placeholder = placeholderFor(url);
+  const unchanged =
+    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim;
+  return {
+    item,
+    id,
+    url,
+    before,
+    beforeSeq,
+    claimedBy,
+    needsClaim,
+    home: natural,
+    text,
+    digest,
+    name: c.title ?? placeholder.name,
+    description: c.description ?? placeholder.description,
+    title,
+    pageDescription,
+    domain,
+    source,
+    unchanged,
+  };
+}

@@ -1,0 +1,11 @@
+export * from './ranking-service';
+export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
+export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned-graph';
+export { BLEND, fitLearned } from './learned-blend';
+export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
+export { HISTORY_SHARE, recencyWeights, tasteScore } from './candidates';
+export { createGenerator } from './generate';
+export { EXPLAIN_MAX_AVOID } from './themes';
+export { LEXICAL_POSTINGS_BUDGET, SEARCH_PROBES } from './search/search';
+export { RECOMMEND_MMR_LAMBDA } from './recommend/recommend';
+export { ASK_MIN_SCORE, ASK_MIN_TASTE } from './ask/ask';

@@ -1,0 +1,70 @@
+import type { EntityDoc } from '@tg/domain';
+import { type ReadModelHost, representativeVector } from '@tg/read-model';
+import { InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
+
+/** Options of {@link RankingIndex}. */
+export interface RankingIndexOptions {
+  /** Search large collections on a worker thread (default true; see ThreadedVectorIndex). */
+  thread?: boolean;
+  /** Told when the worker thread fails (searches then run on the main thread). */
+  onThreadError?: (error: Error) => void;
+}
+
+/**
+ * The vector read model the ranking service queries: every entity's representative vector (content:
+ * its own; parents: the normalised weighted mean of their children; others: their own text vector),
+ * kept in an in-process index per workspace and entity type. Parents are refreshed lazily: a change
+ * marks them dirty and the next search of that workspace recomputes them (cheap: O(d) each).
+ */
+export class RankingIndex {
+  readonly index: InProcessVectorIndex | ThreadedVectorIndex;
+  private readonly dirty = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly host: ReadModelHost,
+    opts: RankingIndexOptions = {},
+  ) {
+    this.index = opts.thread === false ? new InProcessVectorIndex() : new ThreadedVectorIndex({ onError: opts.onThreadError });
+    host.onChange((t) => {
+      let set = this.dirty.get(t.workspace);
+      if (!set) this.dirty.set(t.workspace, (set = new Set()));
+      for (const id of t.entities) set.add(id);
+      for (const id of t.parents) set.add(id);
+      for (const id of t.removed) {
+        set.delete(id);
+        this.index.removeSync(t.workspace, id);
+      }
+    });
+  }
+
+  /** The representative vector of an entity (null when it has none); pass its document when you have it. */
+  representative(ws: string, id: string, doc?: EntityDoc): Float32Array | null {
+    const cat = this.host.catalog.ws(ws);
+    return representativeVector(cat, id, doc ?? cat.entities.get(id));
+  }
+
+  /** Applies pending changes of a workspace to the index. */
+  flush(ws: string): void {
+    const set = this.dirty.get(ws);
+    if (!set || !set.size) return;
+    const cat = this.host.catalog.ws(ws);
+    for (const id of set) {
+      const d = cat.entities.get(id);
+      const v = d ? this.representative(ws, id) : null;
+      if (d && v) this.index.upsertSync(ws, d.type, id, v);
+      else this.index.removeSync(ws, id);
+    }
+    set.clear();
+  }
+
+  /** Nearest entities of a type to a query vector (large collections are searched off the event loop). */
+  async search(ws: string, type: string, q: Float32Array, k: number): Promise<VectorHit[]> {
+    this.flush(ws);
+    return this.index.search(ws, type, q, k);
+  }
+
+  /** Stops the worker thread, if any. */
+  async close(): Promise<void> {
+    await this.index.close();
+  }
+}

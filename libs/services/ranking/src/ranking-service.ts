@@ -1,0 +1,69 @@
+import { OP } from '@tg/contracts';
+import { TemplateGenerator, type TextGenerator } from '@tg/language';
+import type { ReadModelHost } from '@tg/read-model';
+import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import { askHandler } from './ask/ask';
+import { explainHandler } from './explain/explain';
+import { gaugeHandler } from './gauge/gauge';
+import { createGenerator } from './generate';
+import { LearnedGraphs } from './learned-graph';
+import { embedderOf, type RankingDeps } from './ranking-deps';
+import { RankingIndex } from './ranking-index';
+import { recommendHandler } from './recommend/recommend';
+import { rerankHandler } from './rerank/rerank';
+import { scoreHandler } from './score/score';
+import { contentMatch } from './scoring';
+import { searchHandler } from './search/search';
+import { TasteNeighbourhoods } from './taste-neighbourhood';
+
+/** Options of {@link startRankingService}. */
+export interface RankingServiceOptions {
+  /** Text generator for /ask and /explain (default: Ollama when configured, else the template). */
+  generator?: TextGenerator;
+}
+
+/**
+ * Starts the ranking service: builds what its use cases share ({@link RankingDeps}) and binds one handler per
+ * use case, each in its own folder (search/, rerank/, score/, recommend/, ask/, explain/, gauge/).
+ */
+export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
+  const index = new RankingIndex(host, {
+    thread: rt.config.vectorThread,
+    onThreadError: (err) => rt.log.error({ err }, 'vector index worker failed; searching on the main thread'),
+  });
+  const neighbourhoods = new TasteNeighbourhoods({
+    search: (ws, type, q, k) => index.search(ws, type, q, k),
+    vector: (cat, id) => index.representative(cat.id, id),
+    match: (v, p) => contentMatch(v, p).score,
+  });
+  // Learned item-item graph evidence per workspace, refitted in the background (learned-graph.ts).
+  const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
+  const deps: RankingDeps = {
+    rt,
+    host,
+    index,
+    neighbourhoods,
+    learned,
+    generator: opts.generator ?? createGenerator(rt),
+    template: new TemplateGenerator(),
+    themeCache: new Map(),
+    embed: embedderOf(rt),
+  };
+  const server = rpcServer(rt, 'ranking', host)
+    .serve(OP.rank.search, searchHandler(deps))
+    .serve(OP.rank.rerank, rerankHandler(deps))
+    .serve(OP.rank.score, scoreHandler(deps))
+    .serve(OP.rank.recommend, recommendHandler(deps))
+    .serve(OP.rank.ask, askHandler(deps))
+    .serve(OP.rank.explain, explainHandler(deps))
+    .serve(OP.rank.gauge, gaugeHandler());
+  return {
+    name: 'ranking',
+    index,
+    async stop() {
+      await server.drain();
+      await index.close();
+      await learned.close();
+    },
+  };
+}

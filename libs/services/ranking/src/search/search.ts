@@ -1,0 +1,140 @@
+import type { OP, RequestOf } from '@tg/contracts';
+import { Bm25Index, cosine, tokenize } from '@tg/math';
+import type { OperationHandler } from '@tg/messaging';
+import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
+import { anchorOf, type RankingDeps } from '../ranking-deps';
+import { pairMatch, queryRelevance, searchScore } from '../scoring';
+
+/**
+ * Most postings walked for lexical search candidates: the rarest query terms, up to this many documents in
+ * all (walking a term half the workspace contains costs tens of ms, and the semantic probes cover it).
+ */
+export const LEXICAL_POSTINGS_BUDGET = 500;
+/**
+ * Candidates /search takes from each source before scoring (the vector sources give at least `limit`). Fewer
+ * candidates cost less (each is a few cache misses: its document, vector and terms); the latency benchmark
+ * compares the served results with scoring every item (docs/benchmarks.md).
+ */
+export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
+/**
+ * Input of /search. `exhaustive` (internal, not reachable through the gateway's schema) scores every entity of
+ * the type instead of the candidates: the reference the benchmark compares the served results with.
+ */
+export type SearchInput = RequestOf<typeof OP.rank.search>;
+
+/** `tg.rpc.rank.search`: entities of a type for a query, in the anchor's taste. */
+export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.search> {
+  return async (req, ctx) => {
+    await r.host.ready(req);
+    const { scored } = await search(r, req.ws, req.data, ctx.requestId);
+    return { data: { results: scored.map(resultOf) } };
+  };
+}
+
+/** Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored. */
+export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string) {
+  const { index, neighbourhoods } = r;
+  const anchor = anchorOf(r, ws, input.anchor);
+  const { cat, doc, profile } = anchor;
+  const [q = null] = await r.embed([input.query], requestId);
+  const pool = new Map<string, Cand>();
+  const add = (id: string) => {
+    if (pool.has(id) || id === doc.id) return;
+    const d = cat.entities.get(id);
+    if (!d || d.type !== input.inTermsOf) return;
+    pool.set(id, candFromDoc(d, index.representative(ws, id, d), `c${id}`));
+  };
+  // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
+  // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
+  // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors);
+  // each gives at least as many candidates as the caller wants results.
+  const want = input.limit ?? 20;
+  const knownCosine = new Map<string, number>();
+  if (q) {
+    for (const h of await index.search(ws, input.inTermsOf, q, Math.max(SEARCH_PROBES.query, want))) {
+      add(h.id);
+      knownCosine.set(h.id, h.score);
+    }
+  }
+  const near = profile?.rank ? await neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
+  if (near) {
+    for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
+      add(h.id);
+      // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
+      const c = pool.get(h.id);
+      if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
+    }
+  }
+  // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
+  // the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
+  const terms = [...new Set(tokenize(input.query))];
+  const n = cat.lexical.size;
+  const weighted = terms.map((t) => {
+    const df = cat.lexical.documentFrequency(t);
+    return { t, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+  });
+  const idfTotal = weighted.reduce((a, p) => a + p.idf, 0);
+  const selective: string[] = [];
+  let budget = LEXICAL_POSTINGS_BUDGET;
+  for (const w of [...weighted].sort((a, b) => a.df - b.df)) {
+    if (w.df === 0) continue;
+    if (w.df > budget) break;
+    selective.push(w.t);
+    budget -= w.df;
+  }
+  if (selective.length) {
+    const bm25 = cat.lexical.score(selective);
+    for (const id of topKeys(bm25, SEARCH_PROBES.lexical)) add(id);
+  }
+  // Co-link neighbours: of the strongest SEARCH_PROBES.graphPool, those that fit the query best (the graph
+  // often carries the taste where content alone cannot, so its candidates have to meet the query too).
+  if (input.inTermsOf === 'content' && anchor.graph.active) {
+    const linked = anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph);
+    const fit = new Map<string, number>();
+    for (const { id, match } of linked) {
+      const v = cat.vectors.get(id);
+      fit.set(id, q && v ? searchScore(pairMatch(cosine(v, q)), match) : match);
+    }
+    for (const id of topKeys(fit, SEARCH_PROBES.graph)) add(id);
+  }
+  if (input.exhaustive) for (const [id, d] of cat.entities) if (d.type === input.inTermsOf) add(id);
+  const extra = resolveCandidates(r, cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
+  if (extra.length) await embedMissing(r, extra, requestId);
+  /** Share of the query's IDF mass the item contains. */
+  const present = Bm25Index.weighted(new Map(weighted.filter((w) => w.df > 0).map((w) => [w.t, w.idf])));
+  const lexical = (c: Cand) => {
+    if (!idfTotal) return undefined;
+    if (c.key.startsWith('c')) return cat.lexical.weightOf(c.entity_id, present) / idfTotal;
+    const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
+    return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
+  };
+  const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
+    const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
+    const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
+    const lex = lexical(c);
+    const rel = queryRelevance(sem, lex);
+    const t = profile || anchor.graph.active ? tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector)) : undefined;
+    const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
+    if (t?.graph) signals['graph'] = t.graph;
+    return { c, score: searchScore(rel, t?.score), signals };
+  });
+  scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
+  return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+}
+
+/** The keys of the k largest values (one pass; k small). */
+function topKeys(m: Map<string, number>, k: number): string[] {
+  if (m.size <= k) return [...m.keys()];
+  const top: [string, number][] = [];
+  let floor = -Infinity;
+  for (const e of m) {
+    if (top.length >= k && e[1] <= floor) continue;
+    top.push(e);
+    if (top.length > 2 * k) {
+      top.sort((a, b) => b[1] - a[1]);
+      top.length = k;
+      floor = top[k - 1]![1];
+    }
+  }
+  return top.sort((a, b) => b[1] - a[1]).slice(0, k).map(([id]) => id);
+}

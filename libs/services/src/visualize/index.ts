@@ -1,2 +1,0 @@
-export * from './graph';
-export * from './graph-service';

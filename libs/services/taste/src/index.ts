@@ -1,0 +1,3 @@
+export * from './taste-service';
+export * from './clusters';
+export * from './fit-thread';

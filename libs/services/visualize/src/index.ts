@@ -1,0 +1,2 @@
+export * from './visual-graph';
+export * from './visualize-service';
