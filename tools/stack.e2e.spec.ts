@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { TastegraphClient } from '@tg/client';
+import { SERVICE_APPS } from '@tg/test-stack';
 import { connectNats, EVENT_STREAM } from '@tg/messaging';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -63,7 +64,7 @@ describe('npm run stack', () => {
     expect(ready.gateways).toHaveLength(2);
     expect(ready.natsUrl.split(',')).toHaveLength(3);
     expect(ready.streamReplicas).toBe(3);
-    expect(ready.pids).toHaveLength(3 + 6 + 2);
+    expect(ready.pids).toHaveLength(3 + SERVICE_APPS.length + 2); // 3 NATS nodes, one of each service app, two gateways
     expect(out).toContain('/admin/workspaces');
 
     // Write through gateway 0, read through gateway 1.
