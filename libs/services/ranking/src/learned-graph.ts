@@ -116,7 +116,12 @@ export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
 export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
   const j = m.items.get(id);
   const s = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
-  return m.mapWeight ? s + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : s;
+  return withMapping(m, query, s, v);
+}
+
+/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
+function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined): number {
+  return m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
 }
 
 /** A content vector the mapping can read (the model's dimension), else null. */
@@ -193,7 +198,7 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
       const e = acc[j]! / (1 - m.model.d[j]!);
-      const s = m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, cat.vectors.get(id))) : e;
+      const s = withMapping(m, query, e, cat.vectors.get(id));
       if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
