@@ -107,4 +107,56 @@ describe('pair features', () => {
     expect(r('The cheapest option has a 9-hour layover in Doha.', 'Sounds restful.')).toBeLessThan(0.4);
     expect(r('The direct flight lands at 2 pm.', 'Sounds restful, booking it.')).toBeGreaterThan(0.5);
   });
+
+  // Round 5: misses of the round-4 blind set (in the development data since round 5), read structurally.
+  it('reads the verb the reply instructed, reported in the past, as acting on it, and its outcome beyond the rule words', () => {
+    expect(f('Read the draft aloud to catch clunky sentences.', 'Read it aloud, caught six.').alreadyHave).toBe(0);
+    expect(f('Read the draft aloud to catch clunky sentences.', 'Read it aloud, caught six.').actionDone).toBe(1);
+    expect(f('Read The Elements of Style.', 'Read it in school.').alreadyHave).toBe(1);
+    expect(f('Clear the npm cache and reinstall.', 'Cleared, reinstalled, builds again.').actionDone).toBe(1);
+    expect(f('Bump the timeout to 30 seconds.', 'Bumped it. Still times out.').actionFailed).toBe(1);
+    // "gummy" is in no rule and not in AFINN: its valence comes from word vectors.
+    expect(f('Swap half the butter for applesauce.', 'Swapped. Cake came out gummy.').actionFailed).toBe(1);
+    expect(f('Turn on subtitles for the dialogue-heavy bits.', 'Turned them on, finally following the plot.').actionFailed).toBe(0);
+  });
+
+  it('compares whole numbers, so "the 1st" replaces "March 15"', () => {
+    expect(f('The deadline for the grant is March 15.', 'Portal says the 1st.').contradiction).toBeGreaterThan(0);
+    expect(f('The deadline for the grant is March 15.', '15th, thanks.').contradiction).toBe(0);
+  });
+
+  it('reads ironic constructions over a burden, but not a lukewarm hedge', () => {
+    expect(f('The cheapest hotel is a 45-minute walk from the beach.', 'Great cardio, I suppose.').ironicPraise).toBe(1);
+    expect(f('The only size left is XXL.', 'Perfect fit for a size S, then.').ironicPraise).toBe(1);
+    expect(f('Just rewrite the whole service in Rust.', 'Sure, over the weekend.').ironicPraise).toBe(1);
+    expect(f('The printer ink subscription is $30 a month.', 'What a bargain.').ironicPraise).toBe(1);
+    expect(f('The documentary is nine hours across three parts.', 'Light viewing.').ironicPraise).toBe(1);
+    expect(f('Prices on electronics often drop in late November.', 'Good to know, I guess.').ironicPraise).toBe(0);
+    expect(f('This one is five ingredients and 20 minutes.', 'Super, a quick weeknight dinner then!').ironicPraise).toBe(0);
+  });
+
+  it('reads a subject dropped before a new question as a pivot away, and "why + bare verb" as rhetorical', () => {
+    expect(f('The memory leak comes from the event listener.', 'Leave the leak. SSH keys, how do I set them up?').pivotAway).toBe(1);
+    expect(f('Kyoto is lovely in autumn.', 'Eh, skip Japan. Ideas for Mexico?').pivotAway).toBe(1);
+    expect(f('Your query letter should lead with the hook.', 'I’m done with the letter. Title ideas?').engagement).toBe(0);
+    expect(f('The memory leak comes from the event listener.', 'Removing it fixed it. Next: how do I set up SSH keys?').pivotAway).toBe(0);
+    expect(f('Write your own ORM for this.', 'Why reinvent that wheel?').rhetorical).toBe(1);
+    expect(f('Rest the dough for an hour.', 'Why does it need resting?').rhetorical).toBe(0);
+    expect(f('Listen to Kind of Blue on vinyl.', 'Which pressing sounds best?').engagement).toBe(1);
+  });
+
+  it('reads more ways to decline an offer and more constraints', () => {
+    expect(f('I could reserve seats on the tourist train.', 'We’d sooner hike it.').refusal).toBe(1);
+    expect(f('I can set up Kubernetes for your side project.', 'Way more than I need.').refusal).toBe(1);
+    expect(f('A creamy carbonara would be perfect.', 'We keep kosher.').restatement).toBe(1);
+    expect(f('Rent a car and drive the coast road.', 'Neither of us has a licence.').restatement).toBe(1);
+    expect(f('Use the Hemingway app.', 'It’s open in the other tab.').alreadyHave).toBe(1);
+    expect(f('Read The Elements of Style.', 'My professor made us memorise it.').alreadyHave).toBe(1);
+  });
+
+  it('terse acceptance lands', () => {
+    expect(r('This lamp is on sale for $40.', 'Deal.')).toBeGreaterThan(r('This lamp is on sale for $40.', 'ok'));
+    expect(r('This lamp is on sale for $40.', 'In the basket.')).toBeGreaterThanOrEqual(0.6);
+    expect(r('Here are three robot vacuums under $300.', 'The Roborock it is.')).toBeGreaterThanOrEqual(0.6);
+  });
 });

@@ -1,4 +1,5 @@
 import { analyse, contentStems, type AnalysedToken, type Analysis } from '../nlp';
+import { DERIVED_VALENCE } from './derived-valence';
 import { PAIR_FEATURES, pairFeatures } from './features-pair';
 
 /** Names of the gauge signals, in the order used by the weight vector. */
@@ -91,6 +92,7 @@ const ACCEPTANCE = [
   /\b(great|good|nice|neat|cool|fair|smart|clever|handy|solid) (idea|tip|call|catch|point|suggestion|find|pick|shout|trick|hack|solution|answer|advice|recommendation|approach|thought|choice)\b/,
   /\b(exactly|just) the (\w+ ){0,3}(i|we) (was|were) (looking for|missing|after|hoping for)\b/,
   /\bwhat (i|we) (was|were) (looking for|missing|after)\b/,
+  /\b(exactly|just|precisely) what (i|we) (asked for|wanted|needed|said)\b/,
   /\b(is|are|'s|'re|it's)? ?working (nicely|well|great|perfectly|fine now)\b/,
   /(^|[,.!] |\b(i|we) (really |absolutely )?)love (it|that|this|the|those|these)\b/,
   /\b(i|we) (really )?like (it|that|this|the idea|those|these)\b/,
@@ -101,6 +103,9 @@ const ACCEPTANCE = [
   // Round 4: "looks right", "no more errors".
   /\b(looks?|seems?) (right|good|great|perfect|ideal|spot on|promising|like the one)\b/,
   /\bno (more|longer) (errors?|crash(es)?|warnings?|issues?|problems?|timeouts?|bugs?|complaints?|leaks?|lag|flicker)\b/,
+  // Round 5: a choice settled ("The Roborock it is."), and terse acceptance ("Deal.", "That'll do.", "Works for me.").
+  /(^|[.!?] )(the )?[\w-]+( [\w-]+)? it is[.!]/,
+  /(^|[.!?] )(deal|done deal|that'll do|that will do|that does it|works for me|fine by me|sounds like a plan|count me in|i'm in|we're in|say no more|take my money)\b/,
 ];
 
 ACCEPTANCE.push(
@@ -142,7 +147,7 @@ const ACK_COMPANIONS = new Set(['thanks', 'thank', 'you', 'then', 'good']);
 
 const CORRECTION = [
   /\bno[,.!]?\s+(i|we)\s+(meant|mean|said|asked|wanted|need|needed)\b/,
-  /\b(i|we)\s+(said|meant|asked for|asked about|asked how|asked what|asked which|asked where|asked if|asked whether|already told you|told you|mentioned|specifically asked|specifically said)\b/,
+  /(?<!\bwhat )\b(i|we)\s+(said|meant|asked for|asked about|asked how|asked what|asked which|asked where|asked if|asked whether|already told you|told you|mentioned|specifically asked|specifically said)\b/,
   /\b(that's|that is|this is|it's|thats|you're|you are|that was)\s+(wrong|incorrect|not right|not correct|not true|mistaken|backwards)\b/,
   /\b(that's|that is|it's|this is|that isn't|it isn't) (not )?(a|an|the|how|what) [^.!?]{0,30}\b(is it|isn't it|right)\?/,
   /\b(that's|that is|it's|this is) not (how|what|true|correct|a thing)\b/,
@@ -238,6 +243,8 @@ const STRONG_REFERENCE = [
   /\b(that|this|those|these) (one|ones|idea|tip|suggestion|trick|option|version|arc|list|recipe|route|plan|approach|advice)\b/,
   /\b(that|this|it)'s (the one|why|what)\b/,
   /\b(let's|lets) go with\b/,
+  // Round 5: a pick among the reply's options ("The Roborock it is.").
+  /(^|[.!?] )(the )?[\w-]+( [\w-]+)? it is[.!]/,
   /\byour (suggestion|idea|tip|advice|recommendation|list|pick)\b/,
 ];
 const WEAK_REFERENCE = [/\b(it|that|those|these|this|them|there)\b/];
@@ -254,12 +261,34 @@ const WINK_SHARE = 0.5;
 function statementSentiment(a: Analysis): number {
   let sum = 0;
   let weight = 0;
+  let worst = 0;
   for (const s of a.sentences) {
     if (isQuestion(s.text)) continue;
-    sum += (WINK_SHARE * s.sentiment + (1 - WINK_SHARE) * Math.tanh(s.afinn / 3)) * s.length;
+    // Round 5: a statement neither wink nor AFINN scores ("Clunky and sluggish.") is read through the valence of
+    // its describing words derived from word vectors, at half strength.
+    const unscored = s.sentiment === 0 && s.afinn === 0;
+    // AFINN ignores "didn't" before a praise word ("This didn't help at all" scores +2); wink reads the negation.
+    const afinnNegated = s.afinn > 0 && s.sentiment < 0 && /\b(not|never|no)\b|n't\b/i.test(s.text);
+    const value = unscored
+      ? 0.5 * Math.tanh(derivedValence(s.text) / 3)
+      : afinnNegated
+        ? s.sentiment
+        : WINK_SHARE * s.sentiment + (1 - WINK_SHARE) * Math.tanh(s.afinn / 3);
+    sum += value * s.length;
     weight += s.length;
+    worst = Math.min(worst, value);
   }
-  return weight === 0 ? 0 : sum / weight;
+  const mean = weight === 0 ? 0 : sum / weight;
+  // Round 5: a clear complaint is not diluted by the sentences around it (length must not raise the score).
+  return worst <= -0.3 ? Math.min(mean, worst) : mean;
+}
+
+/** Sum of the derived valence of a text's adjectives and adverbs, counting only clear ones (|valence| ≥ 1.2). */
+function derivedValence(text: string): number {
+  return analyse(text.toLowerCase()).tokens.reduce((sum, t) => {
+    const v = (t.pos === 'ADJ' || t.pos === 'ADV') && !t.stop ? (DERIVED_VALENCE.get(t.normal) ?? 0) : 0;
+    return sum + (Math.abs(v) >= 1.2 ? v : 0);
+  }, 0);
 }
 
 function contrastTail(text: string): string {
@@ -349,7 +378,7 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   const correction = clamp01(hits(f, CORRECTION) / 2);
   const rejection = clamp01((hits(f, REJECTION) + hits(f, REJECTION_NEGATABLE, true)) / 2);
   // A question that comes with a complaint, a correction or irony is rhetorical or a re-ask, not uptake.
-  const deeperQuestion = deeperQuestionRaw * (1 - Math.max(correction, rejection, sarcasm));
+  const deeperQuestion = deeperQuestionRaw * (1 - Math.max(correction, rejection, sarcasm, pair.rhetorical, pair.pivotAway));
 
   // wink scores "ok"/"noted" as positive; a bare acknowledgement carries no evaluation.
   const polarity = bareAck ? 0 : statementSentiment(fa);
@@ -357,7 +386,8 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
 
   return {
     sentiment,
-    overlap,
+    // Round 5: words of the reply reused in a complaint or a correction are not uptake.
+    overlap: correction > 0 || rejection > 0 ? 0 : overlap,
     reference,
     deeperQuestion,
     gratitude,
