@@ -7,12 +7,15 @@
  * and the phenomena blind set (the newest round, written after the model was frozen; the honest figure), per phenomenon too.
  * Earlier rounds of the phenomena blind set were scored when blind, then folded into training.
  *
- * Usage: `npx tsx bench/gauge.ts [--fit] [--errors]`
+ * Usage: `npx tsx bench/gauge.ts [--fit] [--errors] [--cv] [--compare <file.json> --compare-name <name>]`
  *   --fit     also re-fit the weights on the training split and compare with the frozen GAUGE_MODEL
  *   --errors  list misclassified examples
+ *   --compare resonances of an earlier model on the blind set ([{ id, r }], scored in that model's own checkout),
+ *             reported per phenomenon beside this model's
  *   --cv      5-fold cross-validation on the training sets (out-of-fold AUC and 3-class accuracy per phenomenon):
  *             how feature changes are checked without looking at the blind set
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { auc } from '@tg/math';
 import {
@@ -33,6 +36,7 @@ import {
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
   GAUGE_PHENOMENA_ADDED,
+  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND1,
   GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
@@ -40,8 +44,10 @@ import {
   GAUGE_PHENOMENA_SET,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena round 4 (blind for the round-4 model; in training since round 5, so optimistic)';
-const GAUGE_PHENOMENA_BLIND_SET = GAUGE_PHENOMENA_ROUND4;
+const BLIND_NAME = 'phenomena blind set, round 5 (issue 17; written after the model was frozen in 5d81b38, committed in 32f0e18)';
+
+/** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
+const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
 
 const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 const PHENOMENA = ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot'];
@@ -84,6 +90,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const splits: [string, string, readonly GaugeExample[]][] = [
     ['train', 'training: development training split + phenomena set + its first four blind rounds (weights fitted here)', train],
     ['phenomenaRound3', 'phenomena round 3 (blind for the round-3 model; in training since round 4, so optimistic)', GAUGE_PHENOMENA_ROUND3],
+    ['phenomenaRound4', 'phenomena round 4 (blind for the round-4 model, AUC 0.910; in training since round 5, so optimistic)', GAUGE_PHENOMENA_ROUND4],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],
@@ -102,9 +109,9 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const pb = rows.find((r) => r.key === 'phenomenaBlind')!.ev;
   figures.phenomenaBlindMeetsGoal = pb.aucPositiveVsNegative >= 0.85 ? 'yes' : 'no';
   // Per phenomenon on the phenomena blind set.
-  const kinds = [...new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.kind))];
+  const kinds = [...new Set(GAUGE_PHENOMENA_BLIND_SET.map(phenomenon))];
   const perKind = kinds.map((kind) => {
-    const ev = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind));
+    const ev = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET.filter((e) => phenomenon(e) === kind));
     figures[`phenomenaBlind.${kind}.n`] = ev.n;
     figures[`phenomenaBlind.${kind}.aucPositiveVsNegative`] = ev.aucPositiveVsNegative;
     figures[`phenomenaBlind.${kind}.accuracy3`] = ev.accuracy;
@@ -139,6 +146,33 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     '',
     `Same blind set under the ${PREVIOUS_MODEL_NOTE.name}: AUC pos vs neg ${fmt(before.aucPositiveVsNegative)}, 3-class accuracy ${fmt(before.accuracy)}.`,
   ];
+
+  // An earlier model's resonances on the blind set (its code differs, so it is scored in its own checkout and
+  // passed in as JSON [{ id, r }]): `--compare <file> [--compare-name <name>]`.
+  const compareFile = args[args.indexOf('--compare') + 1];
+  if (args.includes('--compare') && compareFile) {
+    const name = args.includes('--compare-name') ? args[args.indexOf('--compare-name') + 1]! : compareFile;
+    const their = new Map((JSON.parse(readFileSync(compareFile, 'utf8')) as { id: string; r: number }[]).map((x) => [x.id, x.r]));
+    const score = (xs: readonly GaugeExample[]) => {
+      const pn = xs.filter((e) => e.label !== 'neutral' && their.has(e.id));
+      const all = xs.filter((e) => their.has(e.id));
+      return {
+        n: all.length,
+        auc: auc(pn.map((e) => their.get(e.id)!), pn.map((e) => e.label === 'positive')),
+        acc: all.filter((e) => gaugeLabel(their.get(e.id)!) === e.label).length / Math.max(1, all.length),
+      };
+    };
+    const whole = score(GAUGE_PHENOMENA_BLIND_SET);
+    figures['phenomenaBlind.compare.aucPositiveVsNegative'] = whole.auc;
+    figures['phenomenaBlind.compare.accuracy3'] = whole.acc;
+    lines.push('', `Same blind set under ${name}:`, '', '| phenomenon | n | AUC pos vs neg | 3-class accuracy |', '|---|---|---|---|');
+    for (const kind of kinds) {
+      const k = score(GAUGE_PHENOMENA_BLIND_SET.filter((e) => phenomenon(e) === kind));
+      figures[`phenomenaBlind.compare.${kind}.aucPositiveVsNegative`] = k.auc;
+      lines.push(`| ${kind} | ${k.n} | ${fmt(k.auc)} | ${fmt(k.acc)} |`);
+    }
+    lines.push(`| all | ${whole.n} | ${fmt(whole.auc)} | ${fmt(whole.acc)} |`);
+  }
 
   // Calibration on the blind set: Brier score against the soft targets and the positive rate per resonance band.
   const scoredBlind = GAUGE_PHENOMENA_BLIND_SET.map((e) => ({ e, p: gauge(e).resonance }));
