@@ -5,7 +5,8 @@
  * (a bare correction), restatement of a constraint, sarcasm, polite refusal, already have / seen, action reports
  * and terse acceptance, engaged follow-up questions (against rhetorical ones), pivots away, and plain praise and
  * complaint (kinds `short-positive` and `complaint`, reported together as "plain"); both labels in each, across
- * six domains. `npm run bench -- gauge` reports it as the honest figure.
+ * six domains. Scored blind on that model (AUC 0.916; sarcasm 0.821 and action reports 0.750 below the goal), then
+ * spent: since round 6 its pairs are training data and its misses guided the round-6 features, so its figure is optimistic.
  */
 import type { GaugeExample } from '../src/gauge/types';
 import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
@@ -134,5 +135,5 @@ const rows: PhenomenaRows = {
   ],
 };
 
-/** The fifth blind round: every row above, id `blind5-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = phenomenaExamples('blind5-', rows);
+/** The fifth blind round (in training since round 6): every row above, id `blind5-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND5: readonly GaugeExample[] = phenomenaExamples('blind5-', rows);

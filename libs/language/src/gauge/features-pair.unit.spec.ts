@@ -159,4 +159,32 @@ describe('pair features', () => {
     expect(r('This lamp is on sale for $40.', 'In the basket.')).toBeGreaterThanOrEqual(0.6);
     expect(r('Here are three robot vacuums under $300.', 'The Roborock it is.')).toBeGreaterThanOrEqual(0.6);
   });
+
+  // Round 6: misses of the round-5 blind set (in the development data since round 6).
+  it('an action report is not a bare evaluation; idioms of silence and a recent time read as outcome and action', () => {
+    expect(f('Set the `--max-old-space-size` flag to 4096.', 'done, deployed, memory stable').ironicPraise).toBe(0);
+    expect(f('Send the pitch on Monday morning.', 'Sent it Monday. Crickets.').actionFailed).toBe(1);
+    expect(f('Send the pitch on Monday morning.', 'Sent it Monday. Crickets.').confirmation).toBe(0);
+    expect(f('Start with the album’s title track.', 'Played it twice on the drive home.').alreadyHave).toBe(0);
+    expect(f('Take the clock out of the test.', 'Fixed the clock, green now. Unrelated: renaming a branch?').actionFailed).toBe(0);
+  });
+
+  it('irony played down, of fees, and echoing a small detail sincerely', () => {
+    expect(f('For the party, hand-roll 200 dumplings the morning of.', 'Oh, just 200. Easy.').ironicPraise).toBe(1);
+    expect(f('For the party, hand-roll 200 dumplings the morning of.', 'Oh, just 200. Easy.').confirmation).toBe(0);
+    expect(f('The game’s season pass is $70 on top of the $70 game.', 'Generous of them.').ironicPraise).toBe(1);
+    expect(f('The budget airline charges €60 for a cabin bag.', 'Cheaper than the seat, how thoughtful.').ironicPraise).toBe(1);
+    expect(f('The linter can auto-fix all 40 warnings with one flag.', 'One flag, beautiful.').ironicPraise).toBe(0);
+  });
+
+  it('feasibility pushback and verbless burden questions are rhetorical; offers declined by "just the …"', () => {
+    expect(f('Make your own puff pastry for the tart.', 'When would I sleep?').rhetorical).toBe(1);
+    expect(f('You could drive from Lisbon to Berlin for the wedding.', 'Thirty hours in a car?').rhetorical).toBe(1);
+    expect(f('Read all fourteen books before the show.', 'Before season two, realistically?').rhetorical).toBe(1);
+    expect(f('Try a Basque cheesecake.', 'Can I make it the day before?').rhetorical).toBe(0);
+    expect(f('Would you like me to add the matching pillowcases for $30?', 'Just the sheets.').refusal).toBe(1);
+    expect(f('Shall I compare it with the two cheaper models?', 'Please, the cheapest one especially.').contradiction).toBe(0);
+    expect(f('Shall I rewrite the poem so it rhymes?', 'It’s meant to be free verse.').restatement).toBe(1);
+    expect(f('Just use Docker for the deploy.', 'The host doesn’t allow containers.').restatement).toBe(1);
+  });
 });

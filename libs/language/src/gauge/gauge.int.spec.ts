@@ -16,11 +16,11 @@ import {
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
   GAUGE_PHENOMENA_ADDED,
-  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND1,
   GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
   GAUGE_PHENOMENA_ROUND4,
+  GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_SET,
 } from '@tg/language/data';
 
@@ -169,7 +169,7 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its round-5 additions and its first four blind rounds gives', () => {
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its round-5 additions and its first five blind rounds gives', () => {
     const train = [
       ...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'),
       ...GAUGE_PHENOMENA_SET,
@@ -178,6 +178,7 @@ describe('gauge model and data', () => {
       ...GAUGE_PHENOMENA_ROUND2,
       ...GAUGE_PHENOMENA_ROUND3,
       ...GAUGE_PHENOMENA_ROUND4,
+      ...GAUGE_PHENOMENA_ROUND5,
     ].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
@@ -209,22 +210,13 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-5 blind set apart from training: nine phenomena with at least 8 pairs each, six domains', () => {
-    const train = new Set(
+  it('folds the round-5 blind set into training only after it was scored (AUC 0.916 on the round-5 model): nine phenomena, six domains', () => {
+    const earlier = new Set(
       [...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ADDED, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3, ...GAUGE_PHENOMENA_ROUND4, ...GAUGE_DATASET].map((e) => e.followup),
     );
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
-    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
-    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
-    expect(plain.length).toBeGreaterThanOrEqual(8);
-    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(8);
-      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
-    }
-    // Regression guard on the honest figure (0.916 when scored; sarcasm and action reports below the goal: docs/benchmarks.md).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.9);
+    for (const e of GAUGE_PHENOMENA_ROUND5) expect(earlier.has(e.followup)).toBe(false);
+    expect(GAUGE_PHENOMENA_ROUND5.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(GAUGE_PHENOMENA_ROUND5.map((e) => e.domain)).size).toBe(6);
   });
 
   it('folds the round-4 blind set and the round-5 additions into training only after round 4 was scored (AUC 0.910 on the round-4 model)', () => {

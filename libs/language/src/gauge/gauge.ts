@@ -28,46 +28,51 @@ export interface GaugeResult {
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
  * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 additions and its
- * first four blind rounds (99, 96, 96 and 96 pairs; libs/language/data/: contradiction, restatement, sarcasm,
- * refusal, already-have, action reports, engagement, pivots across six domains): 859 pairs. Each blind round was
- * scored on the model frozen before it (round 1 AUC 0.843, round 2 0.866, round 3 0.838, round 4 0.910;
- * docs/benchmarks.md) and only then folded in. Round 5 reads the verb the reply instructed, reported in the past,
- * as acting on it; outcomes and unscored statements through word valence derived from word vectors
- * (derived-valence.ts); whole numbers; ironic constructions over a burden; a subject dropped before a new
- * question as a pivot away; "why + bare verb" as rhetorical; a plain detail question after a suggestion as
- * engaged; terse acceptance ("Deal.", "The Roborock it is."); and no longer counts the reply's words reused in a
- * complaint as uptake. This model was frozen before the fifth blind round was written. A test re-fits and checks
- * these values.
+ * first five blind rounds (99, 96, 96, 96 and 101 pairs; libs/language/data/: contradiction, restatement,
+ * sarcasm, refusal, already-have, action reports, engagement, pivots, plain praise and complaint across six
+ * domains): 960 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
+ * 0.866, round 3 0.838, round 4 0.910, round 5 0.916; docs/benchmarks.md) and only then folded in.
+ * Round 5 read the verb the reply instructed, reported in the past, as acting on it; outcomes and unscored
+ * statements through word valence derived from word vectors (derived-valence.ts); whole numbers; ironic
+ * constructions over a burden; a subject dropped before a new question as a pivot away; "why + bare verb" as
+ * rhetorical; a plain detail question after a suggestion as engaged; terse acceptance; and no longer counted
+ * the reply's words reused in a complaint as uptake. Round 6 (from round 5's misses): an action report is not
+ * a bare evaluation, silence idioms ("Crickets.") are a bad outcome and only the sentence after the action is
+ * its outcome, a recent time ("on the drive home") is acting rather than already having, irony played down
+ * ("Oh, just 200. Easy.") or about fees ("Generous of them."), feasibility pushback ("When would I sleep?")
+ * and verbless burden questions are rhetorical, "Just the sheets." declines an offer, details given while
+ * accepting an offer are not a contradiction, and a yes to an offer is not turned negative by a word about
+ * the task. This model was frozen before the sixth blind round was written. A test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.252,
+  bias: -0.257,
   weights: {
-    sentiment: 1.202,
-    overlap: 0.582,
-    reference: 0.287,
-    deeperQuestion: 0.671,
-    gratitude: 0.388,
-    acceptance: 1.023,
-    intent: 0.234,
+    sentiment: 1.242,
+    overlap: 0.554,
+    reference: 0.311,
+    deeperQuestion: 0.64,
+    gratitude: 0.375,
+    acceptance: 1.007,
+    intent: 0.225,
     lukewarm: 0,
-    redirection: -0.025,
-    correction: -0.328,
-    rejection: -0.655,
-    sarcasm: -0.633,
-    contradiction: -1.044,
-    confirmation: 0.673,
-    restatement: -0.788,
-    ironicPraise: -0.432,
-    refusal: -1.076,
-    alreadyHave: -1.043,
-    notYet: 0.774,
-    actionDone: 1.152,
-    actionFailed: -0.753,
-    engagement: 0.679,
-    rhetorical: -0.566,
-    pivotAway: -0.815,
-    acceptOffer: 0.428,
+    redirection: -0.008,
+    correction: -0.302,
+    rejection: -0.68,
+    sarcasm: -0.607,
+    contradiction: -1.048,
+    confirmation: 0.796,
+    restatement: -0.808,
+    ironicPraise: -0.408,
+    refusal: -1.053,
+    alreadyHave: -1.023,
+    notYet: 0.789,
+    actionDone: 1.158,
+    actionFailed: -0.769,
+    engagement: 0.686,
+    rhetorical: -0.594,
+    pivotAway: -0.8,
+    acceptOffer: 0.471,
   }
 };
 

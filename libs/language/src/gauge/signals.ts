@@ -200,7 +200,7 @@ const REJECTION = [
 const REJECTION_NEGATABLE = [/\b(bad|terrible|awful|boring|useless|hate)\b/];
 
 const REDIRECT = [
-  /\b(unrelated|different (question|topic|subject|thing)|switching gears|change of (topic|subject)|by the way|btw|anyway|anyways|on another note|random question|new question|off topic|another question|separate question|totally different)\b/,
+  /\b(unrelated|different (question|topic|subject|thing)|switching gears|change of (topic|subject)|by the way|btw|anyway|anyways|on another note|random question|new question|off topic|another question|separate (question|thing|topic)|totally different)\b/,
   /\binstead\s*\?/,
 ];
 
@@ -382,7 +382,8 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
 
   // wink scores "ok"/"noted" as positive; a bare acknowledgement carries no evaluation.
   const polarity = bareAck ? 0 : statementSentiment(fa);
-  const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : polarity;
+  // Round 6: after a yes to an offer, a negative word is about the task, not the reply ("Yes, that's the part I was dreading.").
+  const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : pair.acceptOffer && !pair.ironicPraise ? 0 : polarity;
 
   return {
     sentiment,
