@@ -5,7 +5,9 @@
  * contradiction (a bare correction), restatement of a constraint, sarcasm, polite refusal, already have / seen,
  * action reports and terse acceptance, engaged follow-up questions (against rhetorical ones), pivots away, and
  * plain praise and complaint (kinds `short-positive` and `complaint`, reported together as "plain"); both labels
- * in each, across six domains. `npm run bench -- gauge` reports it as the honest figure.
+ * in each, across six domains. Scored blind on that model (AUC 0.856; sarcasm 0.643, already-have 0.733, action
+ * reports 0.726 and plain praise/complaint 0.833 below the goal), then spent: since round 7 its pairs are training
+ * data and its misses guided the round-7 features, so its figure is optimistic.
  */
 import type { GaugeExample } from '../src/gauge/types';
 import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
@@ -135,5 +137,5 @@ const rows: PhenomenaRows = {
   ],
 };
 
-/** The sixth blind round: every row above, id `blind6-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = phenomenaExamples('blind6-', rows);
+/** The sixth blind round (in training since round 7): every row above, id `blind6-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND6: readonly GaugeExample[] = phenomenaExamples('blind6-', rows);

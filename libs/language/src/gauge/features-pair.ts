@@ -176,6 +176,12 @@ const RESTATE = [
   // "The host doesn't allow containers.").
   /\b(it's|it is|this is|that's|they're|they are|it was) (meant|supposed|designed|intended) to (be|stay|sound|read|feel|look)\b/,
   /\b(doesn't|does not|don't|do not|won't|will not) (allow|permit|support|accept|let (us|me))\b/,
+  // Round 7: "Half the table doesn't eat meat.", "The wall is only a metre wide.", "We agreed no new dependencies.",
+  // "My youngest is six."
+  /\b(doesn't|does not|don't|do not|can't|cannot|won't) (eat|drink|fit|take)\b/,
+  /\bonly (a|one|\d+|two|three) (\w+ )?(wide|long|tall|high|deep|across)\b/,
+  /\b(we|i) (agreed|decided|promised|committed)\b/,
+  /\bmy (youngest|eldest|oldest|little one|baby|toddler)( one)? (is|'s|are)\b/,
   /\bthere (are|'re|will be) (two|three|four|five|six|seven|eight|nine|ten|\d+) of us\b|\b(we're|we are) (a )?(family|group|party) of\b/,
   /\b(i|we) keep (kosher|halal|vegan|vegetarian|gluten-free|dairy-free|sober|it (short|simple|clean))\b/,
   /\b(neither|none|nobody|no one) (of us|here|in (my|our) (family|house|household|team|group))? ?(has|have|can|is|are|eats?|drinks?|drives?|speaks?|reads?|owns?|knows?|likes?)\b/,
@@ -186,8 +192,10 @@ const IRONIC_OPENER =
 const SINCERE =
   /\b(thanks|thank you|booking|booked|book it|ordering|ordered|putting it on|adding|added|works|worked|fixed|actually|really does|great call|good call|tastes good|found it|might actually|short and|i'll|will do|starting|making|signing up|gives us|for the party|makes? (\w+ ){0,3}(easy|easier|simple|simpler|bearable|painless))\b/;
 const BURDEN =
-  /\b(another|more|again|every|forever|whole|only two|grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k|(a|per|every|each) (month|week)|whole \w+|from scratch|(an|one|a full|half an) (hour|day|week|month|year)|\d+-(minute|hour|mile|km|page|step)|(ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|[1-9]\d) (?!(minutes?|mins|seconds?|secs|percent|pounds|euros|dollars|quid|bucks|degrees|grams|g|ml|calories|kcal|ingredients)\b)(\w+ )?\w+s|by hand|continuously|non-?stop|each|every single|charges?|fees?|surcharge|on top of|extra (fee|charge|cost)|costs? (more|extra))\b/;
+  /\b(another|more|again|every|forever|whole|only two|(a|two|three|five|ten|\d+) grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|eighteen|twenty|thirty|forty) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k|(a|per|every|each) (month|week)|from scratch|(an|one|a full|half an) (hour|day|week|month|year)|\d+-(minute|hour|mile|km|page|step)|(ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|[1-9]\d) (?!(minutes?|mins|seconds?|secs|percent|pounds|euros|dollars|quid|bucks|degrees|grams|g|ml|calories|kcal|ingredients)\b)(\w+ )?\w+s|by hand|continuously|non-?stop|each|every single|charges?|fees?|surcharge|on top of|extra (fee|charge|cost)|costs? (more|extra))\b/;
 
+// Round 7: a reply that offers a benefit (free, included, quick, one step) imposes no burden, so praise of it is sincere.
+const BENEFIT = /\b(free|included|complimentary|quick(ly)?|easy|easily|saves?|one-liner|one (tin|pan|pot|line|step|click|flag|command|tap)|no (washing up|effort|extra cost|cost)|upgraded?|discount(ed)?|\d+% off|cheaper|faster|shorter)\b/;
 // Round 5: ironic constructions whatever the words of praise: praise hedged ("Great cardio, I suppose."), praise
 // that draws an absurd consequence ("Perfect fit for a size S, then."), mock consent to a huge task with a
 // bare time ("Sure, over the weekend."), and a chore called a favourite pastime ("My favourite way to spend a Sunday").
@@ -195,6 +203,9 @@ const IRONIC_FORM = [
   /^(oh,? )?(perfect|great|ideal|lovely|brilliant|excellent)\b[^.!?]{0,40}, then[.!]?$/,
   /^(oh,? )?(sure|right|yeah|of course|no problem),? (over|by|in|before|after|during|between) (the weekend|work and \w+|meetings|lunch|tonight|tomorrow|breakfast|an hour|a day|my lunch break|five minutes|my coffee break|the morning)[.!]?$/,
   /\bmy (favourite|favorite) (way|thing|kind of way) to (spend|start|end|waste)\b/,
+  // Round 7: "Lovely view, I'm sure.", and thanks from a body part or an account ("My arm thanks you in advance.").
+  /^(oh,? )?(lovely|great|wonderful|charming|delightful|fantastic|brilliant|perfect|nice|fun)\b[^.!?]{0,30}, i'm sure[.!]?$/,
+  /\bmy (\w+ )?(arm|arms|back|knees?|feet|wallet|bank account|liver|sanity|ears|eyes|patience) (thanks|will thank|thank) you\b/,
   /^(what a|such a) (bargain|steal|deal|treat|joy|delight|thrill|time-?saver)[.!]?$/,
 ];
 // Praise hedged or exclaimed in passing, ironic only over a burden ("Good to know, I guess." is lukewarm).
@@ -241,7 +252,7 @@ const OFFER = /\b(would you like|do you want|want me to|shall i|should i (add|bo
 const ASSENT =
   /^(oh,? )?(yes|yeah|yep|yup|sure|ok(ay)?|please|go (for it|ahead|on)|do it|absolutely|definitely|of course|why not|that would (be|help)|that'd (be|help)|sounds (good|great|perfect|lovely)|i'd (like|love) that|deal|perfect|great|lovely|brilliant)\b/;
 const DECLINE =
-  /\b(no|nope|nah|not|never|without|skip|pass|leave (it|that|them|those|off)|rather|too (full|much|many|busy|late|early|long)|(i'm|we're|i am|we are) (covered|sorted|insured|set|fine)|all set|no need|not needed|overkill|sooner|bother|more than (i|we) need|stuffed|full by then|^(just|only) (the|a|an|my|our|one) \w+|i'm (good|fine|ok|set)|we're (good|fine|ok|set))\b|n't\b/;
+  /\b(no|nope|nah|not|never|without|skip|pass|leave (it|that|them|those|off)|rather|too (full|much|many|busy|late|early|long)|(i'm|we're|i am|we are) (covered|sorted|insured|set|fine)|all set|no need|not needed|overkill|sooner|bother|more than (i|we) need|stuffed|fine for (us|me)|on (our|my) own|take (my|our) chances|(we|i) (like|prefer) to|full by then|^(just|only) (the|a|an|my|our|one) \w+|i'm (good|fine|ok|set)|we're (good|fine|ok|set))\b|n't\b/;
 
 /** Whether the reply offers to do something for the user, and the verb it offers (lemma), if it has one. */
 function offerOf(r: string): { offered: boolean; verb?: string } {
@@ -275,6 +286,10 @@ const ALREADY = [
   /\b(in my sleep|by heart|off by heart|word for word|back to front|inside out|back to back|on repeat for|countless times|a (hundred|million|dozen) times|so many times|again and again|over and over)\b/,
   /\b(re-?read(ing|s)?|re-?watch(ing|ed|es)?|re-?listen(ing|ed)?|re-?visit(ing|ed)?|falling apart|dog-?eared|worn out|wore out)\b/,
   /\bmy (copy|one|pair|set|edition|old one|own)\b/,
+  // Round 7: a possessive for the thing itself ("Ours is charging under the sofa.", "Mine's in the drawer.") and a
+  // run of repeats ("Been three springs in a row.").
+  /(^|[.!?,] )(ours|mine)( is|'s| are|'re)\b/,
+  /\b(in a row|on the trot|running now|every (year|summer|winter|spring|autumn) since)\b/,
   /\b(both|all|every) (\w+ )?(seasons|series|books|albums|episodes|films|movies|volumes|parts|of them)\b/,
   // Round 5: made to do it once ("My professor made us memorise it"), or open and running now ("It's open in the other tab").
   /\b(has|have|'s|'ve) been (running|going|on|in use|installed|live|set up|enabled|in place)\b/,
@@ -287,7 +302,7 @@ const FUTURE = /\b(i'll|we'll|will|going to|gonna|plan to|from now on|starting (
 // Consumption or possession verbs (by lemma) that, in the past tense with a time in the past, say the user has it already.
 const CONSUMED = new Set('read see watch hear visit try do go finish play use eat cook make listen own have buy be love enjoy like binge attend climb walk'.split(' '));
 const PAST_TIME =
-  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|for (a|one|two|three|four|five|six|\d+) (years?|months?|decades?)|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades)|on (our|my) (honeymoon|wedding|anniversary|gap year|first|last|school|stag|hen|birthday|trip|holiday|vacation|way)|at (uni|university|college|school)|growing up|as kids|years back)\b/;
+  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|when (it|they|that|the \w+) (came out|was released|were released|aired|launched|opened)|for (a|one|two|three|four|five|six|\d+) (years?|months?|decades?)|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades)|on (our|my) (honeymoon|wedding|anniversary|gap year|first|last|school|stag|hen|birthday|trip|holiday|vacation|way)|at (uni|university|college|school)|growing up|as kids|years back)\b/;
 // Possession places: "sitting on my counter", "on my shelf", "in my drawer".
 const POSSESSED_AT = /\b(on|in) (my|our|the) (shelf|bookshelf|counter|desk|wall|kindle|phone|wrist|drawer|cupboard|kitchen|garage|closet|wardrobe|bag|collection|library|pantry|fridge|freezer|cellar|shed|attic|loft|basement|spice rack|toolbox|glovebox|car|suitcase)\b/;
 
@@ -314,14 +329,14 @@ function alreadyByLemma(f: string, fa: Analysis): boolean {
   return POSSESSED_AT.test(f) && !/\b(list|wishlist|cart|basket)\b/.test(f);
 }
 
-const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b|\b(haven't|hadn't|have not|had not|never) (come across|heard of|got round to|gotten around to|gotten to|got to)\b|\b(somehow|totally|completely) missed\b|\bmissed (that|this) one\b|\b(don't|do not|doesn't|does not) (own|have) (one|it|a|an|any)\b|\bfirst (i've|i have) heard\b/;
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b|\b(haven't|hadn't|have not|had not|never) (come across|heard of|got round to|gotten around to|gotten to|got to)\b|\b(somehow|totally|completely) missed\b|\bmissed (that|this) one\b|\b(don't|do not|doesn't|does not) (own|have) (one|it|a|an|any)\b|\bfirst (i've|i have) heard\b|\b(not|never|haven't|hadn't|have not|had not) (\w+ )?(listened|watched|played|used|cooked|made|owned|visited|tried|been to)\b/;
 
 const ACTION =
-  /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
+  /^(just )?(bought|ordered|grabbed|snagged|picked up|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
 const IRREGULAR_PAST = new Set('took made got bought sent put ran gave went did done set built wrote read sold paid drove flew left caught cut hung kept lit'.split(' '));
 const ACTION_ANYWHERE = /\b((in|into) (my|the) (cart|basket|trolley|bag)|went with|watching now|listening now|pipeline passes|tests green)\b/;
 const BAD_OUTCOME =
-  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck|crickets|radio silence|tumbleweed|ghosted|no (reply|response|answer|word back)|nothing back|not a (word|peep|reply))\b/;
+  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped(?! (from|to|by))|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck|crickets|radio silence|tumbleweed|ghosted|no (reply|response|answer|word back)|nothing back|not a (word|peep|reply))\b/;
 
 // Round 3: what follows an action report decides how it went. Problems by lemma (verbs and states), so that
 // "Ink bleeds through", "Packed anyway" or "Flat as a pancake" read as a bad outcome without their exact words.
@@ -378,7 +393,7 @@ const NEGATED = /\b(nothing|nobody|no one|none|never|no)\b|n't\b/;
 /** Polarity of an outcome clause: -1 a problem, +1 a good result, 0 nothing said. */
 function outcomePolarity(rest: string): number {
   if (!rest) return 0;
-  if (GOOD_NEGATION.test(rest) || GOOD_AGAIN.test(rest)) return 1;
+  if (GOOD_NEGATION.test(rest) || GOOD_AGAIN.test(rest) || costFell(rest)) return 1;
   const a = analyse(rest);
   const problem =
     WORE.test(rest) ||
@@ -394,6 +409,11 @@ function outcomePolarity(rest: string): number {
   // Only describing words (adjectives, adverbs): nouns and verbs carry the valence of their topic ("plot", "caught").
   const derived = a.tokens.filter((t) => (t.pos === 'ADJ' || t.pos === 'ADV') && !t.stop).map((t) => DERIVED_VALENCE.get(t.normal) ?? 0);
   return derived.some((v) => v <= -0.8) ? -1 : derived.some((v) => v >= 0.8) ? 1 : 0;
+}
+/** Round 7: a cost that fell ("p95 dropped from 800 to 40 ms", "errors down from 30 to 2"). */
+function costFell(text: string): boolean {
+  const m = /\b(dropped|fell|down|cut|reduced|shrank|went|came down) from ([\d.,]+) ?[a-z%]* to ([\d.,]+) ?(ms|s|secs?|seconds|minutes|mins|mb|kb|gb|%|errors?|warnings?|failures?)\b/.exec(text);
+  return m !== null && Number(m[3]!.replace(/,/g, '')) < Number(m[2]!.replace(/,/g, ''));
 }
 // Round 5: working again after the action is the good outcome ("builds again", "sleeps through again").
 const GOOD_AGAIN = /\b(works?|runs?|builds?|loads?|boots?|starts?|compiles?|passes|prints?|connects?|syncs?|charges?|plays?|streams?|sleeps?|fits?|flows?|breathes?|drains?|responsive|green|fine|happy|normal|back) (\w+ )?again\b/;
@@ -427,10 +447,10 @@ function followedInstruction(f: string, response: string): boolean {
 
 // Round 4: a bare fragment question pushing back ("And sleep in a drawer?", "For two calls a day?") and a
 // generic "who spends that on a jacket?".
-const FRAGMENT_PUSHBACK = /^(and|for|with|just to|all that for|to|in|on) (?!(the|its|it's|what|which|how|when|where|who|whom|kids|children|beginners|a beginner)\b)[^?.!]{2,40}\?$/;
+const FRAGMENT_PUSHBACK = /^(and|for|with|just to|all that for|to|in|on|alongside|besides|on top of|while|during) (?!(the|its|it's|what|which|how|when|where|who|whom|kids|children|beginners|a beginner)\b)[^?.!]{2,40}\?$/;
 const WHO_GENERIC = /^(and )?who (\w+s) (that|this|those|so much|that much|[$£€]?\d|money|time|hours|on|a)\b/;
 const RHETORICAL =
-  /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
+  /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right|who('s| is) going to (maintain|pay|read|use|clean|fix|support|watch|eat))\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
 // Round 5: "Why reinvent that wheel?": "why" with a bare verb and no subject asks nothing.
 const WHY_BARE = /^(but |and |so )?why (?!(do|does|did|is|are|was|were|would|should|can|could|will|not|isn't|doesn't|don't|didn't|won't|has|have|had|this|that|the|it|they|you|i|we)\b)[a-z]+\b[^?]*\?$/;
 // Round 6: feasibility pushed back ("When would I sleep?", "Before season two, realistically?") and a verbless
@@ -448,7 +468,7 @@ const PIVOT_SOUR = /(^|[.!?] )(forget|skip|drop|scrap|ditch) (\w+)( \w+)?[.!]|\b
 // Round 5: dropping the subject before asking something else ("Leave the leak. SSH keys…", "Eh, skip Japan.",
 // "Drop it, I'll order pizza.", "I'm done with the letter.", "Not interested anymore.").
 const DISMISS =
-  /(^|[.!?,] |^(eh|meh|nah|ok|okay|fine|right|look),? )(forget|skip|drop|scrap|ditch|leave|park|shelve|bin|kill) (it|that|this|those|them|the \w+|\w+)\b|\b(i'm|i am|we're|we are) (done with|over|finished with|sick of|tired of)\b|\bnot interested (anymore|any more|now)\b|\bforget (about )?(it|that)\b|\bnever ?mind\b/;
+  /(^|[.!?,] |^(eh|meh|nah|ok|okay|fine|right|look),? )(forget|skip|drop|scrap|ditch|leave|park|shelve|bin|kill) (it|that|this|those|them|the \w+|\w+)\b|\b(i'm|i am|we're|we are) (done with|over|finished with|sick of|tired of)\b|\bnot (interested|bothered|fussed)( (anymore|any more|now))?[.!,]|\bforget (about )?(it|that)\b|\bnever ?mind\b/;
 
 /** A short question with no verb that names a burden ("Thirty hours in a car?"). */
 function verblessBurden(question: string): boolean {
@@ -511,7 +531,7 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   // Round 5: reporting the very verb the reply instructed ("Read it aloud, caught six." after "Read the draft
   // aloud") is acting on it now, not having done it before, unless a past time says otherwise.
   const followed = !f.includes('?') && followedInstruction(f, r);
-  const alreadyHave = !notYet && !/^[^.!]*\?$/.test(f) && !((followed || RECENT.test(f)) && !/\balready\b/.test(f) && !PAST_TIME.test(f)) && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa) || habit) ? 1 : 0;
+  const alreadyHave = !notYet && !/^[^.!]*\?$/.test(f) && !((followed || RECENT.test(f)) && !/\balready\b/.test(actionClauses(f)[0]) && !PAST_TIME.test(f)) && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa) || habit) ? 1 : 0;
 
   // A terse report of acting on the reply: an action verb or any past-tense opener ("Browned.", "Rebased, pushed").
   // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
@@ -530,14 +550,15 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const actionFailed = acted && bad ? 1 : 0;
 
   const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
-  const burden = BURDEN.test(f) || BURDEN.test(r);
+  const replyBurden = BURDEN.test(r) && !BENEFIT.test(r);
+  const burden = BURDEN.test(f) || replyBurden;
   // Round 4: a bare evaluation of two to four words with nothing else ("Sounds restful.", "Wonderfully subtle.")
   // after a reply that imposes a burden is read as irony; with an action or thanks it is sincere.
   const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
-  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && BURDEN.test(r) && !acted && !acceptOffer && !(repeated > 0 && !BURDEN.test(f));
+  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && replyBurden && !acted && !acceptOffer && !(repeated > 0 && !BURDEN.test(f));
   // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
   const ironicPraise =
-    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && BURDEN.test(r)) ? 1 : 0;
+    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && replyBurden) ? 1 : 0;
 
 
   // A sentence that ends with a full stop is a statement even when it opens like a question ("Could sing it in my sleep.").
@@ -563,7 +584,7 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   // in irony ("Oh, just 200. Easy.") or beside a failed action ("Sent it Monday. Crickets.") confirms nothing.
   return {
     contradiction: acceptOffer ? 0 : contradiction,
-    confirmation: ironicPraise || actionFailed ? 0 : confirmation,
+    confirmation: ironicPraise || actionFailed || pivotAway ? 0 : confirmation,
     restatement,
     ironicPraise,
     refusal,

@@ -187,4 +187,30 @@ describe('pair features', () => {
     expect(f('Shall I rewrite the poem so it rhymes?', 'It’s meant to be free verse.').restatement).toBe(1);
     expect(f('Just use Docker for the deploy.', 'The host doesn’t allow containers.').restatement).toBe(1);
   });
+
+  // Round 7: misses of the round-6 blind set (in the development data since round 7).
+  it('praise of a benefit is sincere even next to a burden word; "I\'m sure" and thanks from a body part are ironic', () => {
+    expect(f('The whole series is free on the BBC app.', 'Fantastic, weekend sorted.').ironicPraise).toBe(0);
+    expect(f('If you like Wes Anderson, try The Grand Budapest Hotel.', 'Love this pick.').ironicPraise).toBe(0);
+    expect(f('The only available room faces the motorway.', 'Lovely view, I’m sure.').ironicPraise).toBe(1);
+    expect(f('The recipe needs twelve egg whites whisked by hand.', 'My arm thanks you in advance.').ironicPraise).toBe(1);
+  });
+
+  it('reads not-yet through any negated consumption verb and already-have through "ours is" and runs of repeats', () => {
+    expect(f('Try the audiobook of Project Hail Mary.', 'Not listened to it, downloading now.').notYet).toBe(1);
+    expect(f('Try the audiobook of Project Hail Mary.', 'Not listened to it, downloading now.').alreadyHave).toBe(0);
+    expect(f('A robot vacuum would save you time.', 'Ours is charging under the sofa.').alreadyHave).toBe(1);
+    expect(f('Visit the Keukenhof gardens in April.', 'Been three springs in a row.').alreadyHave).toBe(1);
+    expect(f('Start the podcast from episode 40.', 'Started there, hooked already.').alreadyHave).toBe(0);
+  });
+
+  it('reads a cost that fell as a good outcome, and more constraints, declines and pushback', () => {
+    expect(f('Switch the query to use the composite index.', 'Switched, p95 dropped from 800 to 40 ms.').actionDone).toBe(1);
+    expect(f('Try a rich beef bourguignon.', 'Half the table doesn’t eat meat.').restatement).toBe(1);
+    expect(f('The 65-inch OLED would be perfect.', 'The wall is only a metre wide.').restatement).toBe(1);
+    expect(f('Want me to add the protection plan for $12 a month?', 'I’ll take my chances.').refusal).toBe(1);
+    expect(f('Watch all 22 Bond films in order this week.', 'Alongside a full-time job?').rhetorical).toBe(1);
+    expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
+    expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
+  });
 });

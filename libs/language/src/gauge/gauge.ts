@@ -28,10 +28,10 @@ export interface GaugeResult {
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
  * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 additions and its
- * first five blind rounds (99, 96, 96, 96 and 101 pairs; libs/language/data/: contradiction, restatement,
+ * first six blind rounds (99, 96, 96, 96, 101 and 102 pairs; libs/language/data/: contradiction, restatement,
  * sarcasm, refusal, already-have, action reports, engagement, pivots, plain praise and complaint across six
- * domains): 960 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
- * 0.866, round 3 0.838, round 4 0.910, round 5 0.916; docs/benchmarks.md) and only then folded in.
+ * domains): 1062 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
+ * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856; docs/benchmarks.md) and only then folded in.
  * Round 5 read the verb the reply instructed, reported in the past, as acting on it; outcomes and unscored
  * statements through word valence derived from word vectors (derived-valence.ts); whole numbers; ironic
  * constructions over a burden; a subject dropped before a new question as a pivot away; "why + bare verb" as
@@ -42,37 +42,42 @@ export interface GaugeResult {
  * ("Oh, just 200. Easy.") or about fees ("Generous of them."), feasibility pushback ("When would I sleep?")
  * and verbless burden questions are rhetorical, "Just the sheets." declines an offer, details given while
  * accepting an offer are not a contradiction, and a yes to an offer is not turned negative by a word about
- * the task. This model was frozen before the sixth blind round was written. A test re-fits and checks these values.
+ * the task. Round 7 (from round 6's misses, 0.856): a reply that offers a benefit (free, quick, one step)
+ * imposes no burden, so praise of it is sincere; "…, I'm sure" and thanks from a body part are ironic; any
+ * negated consumption verb is not-yet; "ours is…" and runs of repeats are already-have; a cost that fell is a
+ * good outcome; more constraints (what people do not eat, sizes, agreements), declines (fine for us, on our
+ * own, take my chances) and pushback (alongside…?, who's going to…?). Trained on 1062 pairs (round 6 folded
+ * in). This model was frozen before the seventh blind round was written. A test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.257,
+  bias: -0.258,
   weights: {
-    sentiment: 1.242,
-    overlap: 0.554,
-    reference: 0.311,
-    deeperQuestion: 0.64,
-    gratitude: 0.375,
-    acceptance: 1.007,
-    intent: 0.225,
+    sentiment: 1.263,
+    overlap: 0.575,
+    reference: 0.287,
+    deeperQuestion: 0.608,
+    gratitude: 0.406,
+    acceptance: 0.976,
+    intent: 0.221,
     lukewarm: 0,
-    redirection: -0.008,
-    correction: -0.302,
-    rejection: -0.68,
-    sarcasm: -0.607,
-    contradiction: -1.048,
-    confirmation: 0.796,
-    restatement: -0.808,
-    ironicPraise: -0.408,
-    refusal: -1.053,
-    alreadyHave: -1.023,
-    notYet: 0.789,
-    actionDone: 1.158,
-    actionFailed: -0.769,
-    engagement: 0.686,
-    rhetorical: -0.594,
-    pivotAway: -0.8,
-    acceptOffer: 0.471,
+    redirection: -0.016,
+    correction: -0.28,
+    rejection: -0.695,
+    sarcasm: -0.609,
+    contradiction: -1.029,
+    confirmation: 0.831,
+    restatement: -0.815,
+    ironicPraise: -0.382,
+    refusal: -1.047,
+    alreadyHave: -0.984,
+    notYet: 0.818,
+    actionDone: 1.114,
+    actionFailed: -0.744,
+    engagement: 0.717,
+    rhetorical: -0.616,
+    pivotAway: -0.804,
+    acceptOffer: 0.501,
   }
 };
 

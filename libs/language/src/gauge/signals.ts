@@ -65,7 +65,7 @@ function normalise(text: string): string {
     .trim();
 }
 
-const NEGATOR_BEFORE = /\b(not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|won't|can't|nothing)\s+(\w+\s+)?(at all\s+)?$/;
+const NEGATOR_BEFORE = /\b(not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|won't|can't|nothing|to be)\s+(\w+\s+)?(at all\s+)?$/;
 
 /** Whether any pattern matches `text`; with `negatable`, a match preceded by a negator within two words is skipped. */
 function hits(text: string, patterns: RegExp[], negatable = false): number {
@@ -189,6 +189,9 @@ const REJECTION = [
   /\b(didn't|did not|don't) (read|listen|understand)\b/,
   /\bi already (did|tried|do|said|remove|checked|told)\b/,
   /\bnothing (here |there )?for\b/,
+  // Round 7: "Way too vague to be useful.", "You've made it say the opposite."
+  /\btoo \w+ to be (useful|helpful|of use|any use|usable)\b/,
+  /\b(say|says|mean|means|do|does) the (exact )?opposite\b/,
   // Unmet expectations: "I was hoping for ideas grounded in...", "I really needed something that...".
   /\b(i|we) (was |were |really |had )?(hoping for|hoping to|needed something|wanted something|expected)\b/,
   /\b(tried|tested) (\w+ ){0,3}(before|already|last (week|month|quarter|year|time))\b/,
@@ -215,6 +218,9 @@ const SARCASM_STRONG = [
   /^sure,? (let me|because|why not)\b/,
   /\b(users|people|everyone|customers|they) (will|would|are going to) love (that|it|this)\b/,
   /\bjust what (a|an|the|every|everyone|anyone) [\w ]{1,25} needed\b/,
+  // Round 7: "What could possibly go wrong", "Just what my boss wanted to read."
+  /\bwhat could (possibly )?go wrong\b/,
+  /\bjust what (my|our|his|her|their) \w+ (wanted|needed)\b/,
 ];
 const SARCASM_WEAK = [
   /(🙄|🙃|😒)/u,
@@ -224,7 +230,7 @@ const SARCASM_WEAK = [
   /\b(let me|i'll|we'll|i will|we will) just\b/,
   /^(right|sure|yeah),? (me|you|we|everyone|because|as if|like)\b/,
   /\bthanks a lot\b/,
-  /\b(great|wonderful|brilliant|perfect|fantastic) (plan|news|job|work)( indeed)?\b/,
+  /\b(great|wonderful|brilliant|perfect|fantastic) (plan|job|work)( indeed)?\b/,
   /\b(groundbreaking|revolutionary)\b/,
   /^(sure|right|yeah),? right after\b/,
   /\bjust the [\w ]{1,20} (i|we) (dreamed|dreamt|always wanted|hoped for|needed|wanted)\b/,
@@ -371,7 +377,8 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   const damp = (1 - sarcasm) * (1 - 0.5 * lukewarm);
   const gratitude = (hits(tail, GRATITUDE) > 0 ? 1 : 0) * damp;
   const acceptanceHits = hits(tail, ACCEPTANCE, true) + hits(tail, ACCEPTANCE_NEGATED_FORM);
-  const acceptance = clamp01(acceptanceHits / 2) * damp;
+  // Round 7: praise inside a pivot away ("Forget Porto. Is Seville nice in May?") is about the new subject.
+  const acceptance = clamp01(acceptanceHits / 2) * damp * (1 - pair.pivotAway);
   const novelty = followStems.length >= 2 && matched === 0 && !strongRef ? 1 : 0;
   const redirection = explicitRedirect ? 1 : 0.6 * novelty;
 
