@@ -16,6 +16,7 @@ import {
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
   GAUGE_PHENOMENA_ADDED,
+  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND1,
   GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
@@ -210,6 +211,34 @@ describe('gauge model and data', () => {
     expect(blind.aucPositiveVsNegative).toBeGreaterThanOrEqual(0.8);
     expect(blind.accuracy).toBeGreaterThan(1 / 3);
     expect(blind.confusion.positive.negative).toBe(0);
+  });
+
+  it('keeps the round-7 blind set apart from training: nine phenomena with at least 8 pairs and both labels each, six domains', () => {
+    const train = new Set(
+      [
+        ...GAUGE_PHENOMENA_SET,
+        ...GAUGE_PHENOMENA_ADDED,
+        ...GAUGE_PHENOMENA_ROUND1,
+        ...GAUGE_PHENOMENA_ROUND2,
+        ...GAUGE_PHENOMENA_ROUND3,
+        ...GAUGE_PHENOMENA_ROUND4,
+        ...GAUGE_PHENOMENA_ROUND5,
+        ...GAUGE_PHENOMENA_ROUND6,
+        ...GAUGE_DATASET,
+      ].map((e) => e.followup),
+    );
+    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
+    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
+    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
+    expect(plain.length).toBeGreaterThanOrEqual(8);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(8);
+      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
+    }
+    // Regression guard on the honest figure (0.937 when scored; sarcasm 0.821 below the goal: docs/benchmarks.md).
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.9);
   });
 
   it('folds the round-6 blind set into training only after it was scored (AUC 0.856 on the round-6 model)', () => {
