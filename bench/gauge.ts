@@ -7,12 +7,15 @@
  * and the phenomena blind set (the newest round, written after the model was frozen; the honest figure), per phenomenon too.
  * Earlier rounds of the phenomena blind set were scored when blind, then folded into training.
  *
- * Usage: `npx tsx bench/gauge.ts [--fit] [--errors]`
+ * Usage: `npx tsx bench/gauge.ts [--fit] [--errors] [--cv] [--compare <file.json> --compare-name <name>]`
  *   --fit     also re-fit the weights on the training split and compare with the frozen GAUGE_MODEL
  *   --errors  list misclassified examples
+ *   --compare resonances of an earlier model on the blind set ([{ id, r }], scored in that model's own checkout),
+ *             reported per phenomenon beside this model's
  *   --cv      5-fold cross-validation on the training sets (out-of-fold AUC and 3-class accuracy per phenomenon):
  *             how feature changes are checked without looking at the blind set
  */
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { auc } from '@tg/math';
 import {
@@ -32,14 +35,21 @@ import {
   gaugeSplit,
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
+  GAUGE_PHENOMENA_ADDED,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND1,
   GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
+  GAUGE_PHENOMENA_ROUND4,
+  GAUGE_PHENOMENA_ROUND5,
+  GAUGE_PHENOMENA_ROUND6,
   GAUGE_PHENOMENA_SET,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 4 (issue 17; written after the model was frozen)';
+const BLIND_NAME = 'phenomena blind set, round 7 (issue 17; written after the model was frozen in 11c9f32, committed in dd62e70)';
+
+/** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
+const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
 
 const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 const PHENOMENA = ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot'];
@@ -76,11 +86,15 @@ function fmt(x: number): string {
 /** Runs the benchmark; prints a table and returns the figures and a markdown report. */
 export async function run(args: string[]): Promise<{ figures: Record<string, number | string>; markdown: string }> {
   const devTrain = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train');
-  const train = [...devTrain, ...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3];
+  const phenomena = [...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ADDED, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3, ...GAUGE_PHENOMENA_ROUND4, ...GAUGE_PHENOMENA_ROUND5, ...GAUGE_PHENOMENA_ROUND6];
+  const train = [...devTrain, ...phenomena];
   const heldOut = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'held-out');
   const splits: [string, string, readonly GaugeExample[]][] = [
-    ['train', 'training: development training split + phenomena set + its first three blind rounds (weights fitted here)', train],
+    ['train', 'training: development training split + phenomena set + its round-5 additions + its first six blind rounds (weights fitted here)', train],
     ['phenomenaRound3', 'phenomena round 3 (blind for the round-3 model; in training since round 4, so optimistic)', GAUGE_PHENOMENA_ROUND3],
+    ['phenomenaRound4', 'phenomena round 4 (blind for the round-4 model, AUC 0.910; in training since round 5, so optimistic)', GAUGE_PHENOMENA_ROUND4],
+    ['phenomenaRound5', 'phenomena round 5 (blind for the round-5 model 5d81b38, AUC 0.916; in training since round 6, so optimistic)', GAUGE_PHENOMENA_ROUND5],
+    ['phenomenaRound6', 'phenomena round 6 (blind for the round-6 model 0e41ab5, AUC 0.856; in training since round 7, so optimistic)', GAUGE_PHENOMENA_ROUND6],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],
@@ -99,9 +113,9 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const pb = rows.find((r) => r.key === 'phenomenaBlind')!.ev;
   figures.phenomenaBlindMeetsGoal = pb.aucPositiveVsNegative >= 0.85 ? 'yes' : 'no';
   // Per phenomenon on the phenomena blind set.
-  const kinds = [...new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.kind))];
+  const kinds = [...new Set(GAUGE_PHENOMENA_BLIND_SET.map(phenomenon))];
   const perKind = kinds.map((kind) => {
-    const ev = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind));
+    const ev = evaluateGauge(GAUGE_PHENOMENA_BLIND_SET.filter((e) => phenomenon(e) === kind));
     figures[`phenomenaBlind.${kind}.n`] = ev.n;
     figures[`phenomenaBlind.${kind}.aucPositiveVsNegative`] = ev.aucPositiveVsNegative;
     figures[`phenomenaBlind.${kind}.accuracy3`] = ev.accuracy;
@@ -136,6 +150,33 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     '',
     `Same blind set under the ${PREVIOUS_MODEL_NOTE.name}: AUC pos vs neg ${fmt(before.aucPositiveVsNegative)}, 3-class accuracy ${fmt(before.accuracy)}.`,
   ];
+
+  // An earlier model's resonances on the blind set (its code differs, so it is scored in its own checkout and
+  // passed in as JSON [{ id, r }]): `--compare <file> [--compare-name <name>]`.
+  const compareFile = args[args.indexOf('--compare') + 1];
+  if (args.includes('--compare') && compareFile) {
+    const name = args.includes('--compare-name') ? args[args.indexOf('--compare-name') + 1]! : compareFile;
+    const their = new Map((JSON.parse(readFileSync(compareFile, 'utf8')) as { id: string; r: number }[]).map((x) => [x.id, x.r]));
+    const score = (xs: readonly GaugeExample[]) => {
+      const pn = xs.filter((e) => e.label !== 'neutral' && their.has(e.id));
+      const all = xs.filter((e) => their.has(e.id));
+      return {
+        n: all.length,
+        auc: auc(pn.map((e) => their.get(e.id)!), pn.map((e) => e.label === 'positive')),
+        acc: all.filter((e) => gaugeLabel(their.get(e.id)!) === e.label).length / Math.max(1, all.length),
+      };
+    };
+    const whole = score(GAUGE_PHENOMENA_BLIND_SET);
+    figures['phenomenaBlind.compare.aucPositiveVsNegative'] = whole.auc;
+    figures['phenomenaBlind.compare.accuracy3'] = whole.acc;
+    lines.push('', `Same blind set under ${name}:`, '', '| phenomenon | n | AUC pos vs neg | 3-class accuracy |', '|---|---|---|---|');
+    for (const kind of kinds) {
+      const k = score(GAUGE_PHENOMENA_BLIND_SET.filter((e) => phenomenon(e) === kind));
+      figures[`phenomenaBlind.compare.${kind}.aucPositiveVsNegative`] = k.auc;
+      lines.push(`| ${kind} | ${k.n} | ${fmt(k.auc)} | ${fmt(k.acc)} |`);
+    }
+    lines.push(`| all | ${whole.n} | ${fmt(whole.auc)} | ${fmt(whole.acc)} |`);
+  }
 
   // Calibration on the blind set: Brier score against the soft targets and the positive rate per resonance band.
   const scoredBlind = GAUGE_PHENOMENA_BLIND_SET.map((e) => ({ e, p: gauge(e).resonance }));
@@ -199,7 +240,6 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
       figures[`cv.${name}.aucPositiveVsNegative`] = a;
       return `| ${name} | ${xs.length} | ${fmt(a)} | ${fmt(acc)} |`;
     };
-    const phenomena = [...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3];
     lines.push('', `${K}-fold cross-validation on the training sets (out of fold):`, '', '| subset | n | AUC pos vs neg | 3-class accuracy |', '|---|---|---|---|');
     lines.push(cvRow('all', train), cvRow('development', devTrain));
     for (const kind of PHENOMENA) lines.push(cvRow(kind, phenomena.filter((e) => e.kind === kind)));

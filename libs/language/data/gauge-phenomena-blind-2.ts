@@ -4,14 +4,10 @@
  * New replies and follow-ups over the same phenomena and domains, each phenomenon with both labels.
  * This is the set `npm run bench -- gauge` reports as the honest figure (docs/benchmarks.md).
  */
-import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
 
-type L = 'p' | 'u' | 'n';
-type Row = [GaugeDomain, L, string, string];
-
-const LABEL: Record<L, GaugeLabel> = { p: 'positive', u: 'neutral', n: 'negative' };
-
-const rows: Partial<Record<GaugeKind, Row[]>> = {
+const rows: PhenomenaRows = {
   contradiction: [
     ['travel', 'n', 'Your rental car pickup is at Terminal 2.', 'Terminal 5.'],
     ['travel', 'p', 'Your rental car pickup is at Terminal 2.', 'Terminal 2, cheers.'],
@@ -127,6 +123,4 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
 };
 
 /** The second blind round (folded into training for round 3 after it was scored): every row above, id `blind2-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_ROUND2: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
-  list!.map(([domain, l, response, followup], i) => ({ id: `blind2-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
-);
+export const GAUGE_PHENOMENA_ROUND2: readonly GaugeExample[] = phenomenaExamples('blind2-', rows);

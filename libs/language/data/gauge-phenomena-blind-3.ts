@@ -4,14 +4,10 @@
  * New replies and follow-ups over the same phenomena and domains, each phenomenon with both labels, 12 each.
  * Scored once on that model (AUC 0.838, docs/benchmarks.md); folded into training for round 4 after that.
  */
-import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
 
-type L = 'p' | 'u' | 'n';
-type Row = [GaugeDomain, L, string, string];
-
-const LABEL: Record<L, GaugeLabel> = { p: 'positive', u: 'neutral', n: 'negative' };
-
-const rows: Partial<Record<GaugeKind, Row[]>> = {
+const rows: PhenomenaRows = {
   contradiction: [
     ['travel', 'n', 'The ferry to Naxos leaves from Piraeus at 7:25.', 'Rafina, at 7:25.'],
     ['travel', 'p', 'The ferry to Naxos leaves from Piraeus at 7:25.', 'Piraeus, 7:25. Setting an alarm.'],
@@ -127,6 +123,4 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
 };
 
 /** The third blind round (in training since round 4): every row above, id `blind3-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_ROUND3: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
-  list!.map(([domain, l, response, followup], i) => ({ id: `blind3-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
-);
+export const GAUGE_PHENOMENA_ROUND3: readonly GaugeExample[] = phenomenaExamples('blind3-', rows);

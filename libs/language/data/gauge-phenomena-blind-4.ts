@@ -2,16 +2,13 @@
  * Fourth blind round for the phenomena of issue 17: written after the round-4 model (GAUGE_MODEL and the pair
  * features of commit 0b4568b) was frozen and committed, and never used to fit or revise
  * it. New replies and follow-ups over the same phenomena and six domains, both labels in each phenomenon, 12 each,
- * not paraphrases of any training pair. `npm run bench -- gauge` reports it as the honest figure.
+ * not paraphrases of any training pair. Scored blind on that model (AUC 0.910; action reports 0.833), then spent:
+ * since round 5 its pairs are training data (and its misses guided the round-5 features), so its figure is optimistic.
  */
-import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
 
-type L = 'p' | 'u' | 'n';
-type Row = [GaugeDomain, L, string, string];
-
-const LABEL: Record<L, GaugeLabel> = { p: 'positive', u: 'neutral', n: 'negative' };
-
-const rows: Partial<Record<GaugeKind, Row[]>> = {
+const rows: PhenomenaRows = {
   contradiction: [
     ['travel', 'n', 'Your train to Bologna departs from platform 9 at 14:10.', 'Board says 14:40.'],
     ['travel', 'p', 'Your train to Bologna departs from platform 9 at 14:10.', 'Platform 9, on my way.'],
@@ -126,7 +123,5 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
   ],
 };
 
-/** The fourth blind round: every row above, id `blind4-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
-  list!.map(([domain, l, response, followup], i) => ({ id: `blind4-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
-);
+/** The fourth blind round (in training since round 5): every row above, id `blind4-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND4: readonly GaugeExample[] = phenomenaExamples('blind4-', rows);

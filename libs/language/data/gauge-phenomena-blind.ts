@@ -5,14 +5,10 @@
  * domains as gauge-phenomena.ts, new replies and new follow-ups, each phenomenon with both labels.
  * Scored by `npm run bench -- gauge` (docs/benchmarks.md).
  */
-import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
 
-type L = 'p' | 'u' | 'n';
-type Row = [GaugeDomain, L, string, string];
-
-const LABEL: Record<L, GaugeLabel> = { p: 'positive', u: 'neutral', n: 'negative' };
-
-const rows: Partial<Record<GaugeKind, Row[]>> = {
+const rows: PhenomenaRows = {
   contradiction: [
     ['travel', 'n', 'Your ferry to Mykonos departs from Rafina at 7:30.', 'Piraeus.'],
     ['travel', 'p', 'Your ferry to Mykonos departs from Rafina at 7:30.', 'Rafina at 7:30, thanks, setting an alarm.'],
@@ -131,6 +127,4 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
 };
 
 /** The first blind round: every row above, id `blind-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_ROUND1: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
-  list!.map(([domain, l, response, followup], i) => ({ id: `blind-${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
-);
+export const GAUGE_PHENOMENA_ROUND1: readonly GaugeExample[] = phenomenaExamples('blind-', rows);

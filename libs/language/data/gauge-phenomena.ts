@@ -8,14 +8,10 @@
  * This is the training set of the pair model (fitted with bench/gauge.ts --fit); its blind counterpart
  * (gauge-phenomena-blind.ts) was written after the model was frozen.
  */
-import type { GaugeDomain, GaugeExample, GaugeKind, GaugeLabel } from '../src/gauge/types';
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
 
-type L = 'p' | 'u' | 'n';
-type Row = [GaugeDomain, L, string, string];
-
-const LABEL: Record<L, GaugeLabel> = { p: 'positive', u: 'neutral', n: 'negative' };
-
-const rows: Partial<Record<GaugeKind, Row[]>> = {
+const rows: PhenomenaRows = {
   contradiction: [
     ['travel', 'n', 'Your flight boards at gate A4 at 7:40.', 'Gate B12.'],
     ['travel', 'p', 'Your flight boards at gate A4 at 7:40.', 'A4, got it. Thanks!'],
@@ -342,6 +338,4 @@ const rows: Partial<Record<GaugeKind, Row[]>> = {
  * The phenomena training set: every row above, id `<kind>-<n>`. Rows are spread across domains within
  * each phenomenon; every one is used for fitting (the honest test is the blind set).
  */
-export const GAUGE_PHENOMENA_SET: readonly GaugeExample[] = Object.entries(rows).flatMap(([kind, list]) =>
-  list!.map(([domain, l, response, followup], i) => ({ id: `${kind}-${i + 1}`, domain, kind: kind as GaugeKind, response, followup, label: LABEL[l] })),
-);
+export const GAUGE_PHENOMENA_SET: readonly GaugeExample[] = phenomenaExamples('', rows);

@@ -1,4 +1,5 @@
 import { analyse, type Analysis } from '../nlp';
+import { DERIVED_VALENCE } from './derived-valence';
 
 /**
  * Features of a (reply, follow-up) pair that read what a follow-up means without cue words (issue 17):
@@ -98,6 +99,11 @@ function details(text: string, a: Analysis): Map<DetailKind, Set<string>> {
   return out;
 }
 
+/** Every number of a text, normalised as {@link details} does (thousands commas and a trailing ".0" dropped), also inside words ("v2.4.0"). */
+function numbersOf(text: string): Set<string> {
+  return new Set([...text.matchAll(/(?<![\d.,:])\d+(?:[.,:]\d+)*/g)].map((m) => m[0].replace(/,(?=\d{3}\b)/g, '').replace(/\.0+$/, '')));
+}
+
 /** Whether a detail appears in the other text's details of the same kind (names match on any shared word). */
 function known(kind: DetailKind, value: string, other: Map<DetailKind, Set<string>>, otherText: string): boolean {
   const set = other.get(kind);
@@ -107,7 +113,8 @@ function known(kind: DetailKind, value: string, other: Map<DetailKind, Set<strin
     const within = (a: string, b: string) => new RegExp(`(^|[^\\p{L}])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(b);
     return [...(set ?? [])].some((n) => within(value, n) || within(n, value)) || within(value, otherText);
   }
-  if (kind === 'number') return otherText.includes(value);
+  // Round 5: a whole number, not a substring ("1" of "the 1st" is not in "March 15").
+  if (kind === 'number') return numbersOf(otherText).has(value);
   return false;
 }
 
@@ -164,14 +171,51 @@ const RESTATE = [
   /\b(i|we|she|he|they) (don't|do not|can't|cannot|doesn't|does not|won't) (speak|read|eat|drink|afford|drive|ski|swim|stand|tolerate|handle|do|take|wear|fly|climb|walk|use|run|install)\b/,
   /\b(i'm|i am|we're|we are|i'm only|we're only) (on|using|running|stuck on) (windows|mac|macos|linux|a mac|a chromebook|an ipad|a phone|python \d|node \d|java \d)\b/,
   /^nothing [\w-]+[,.]/,
+  // Round 5: a rule the user lives by or a lack they share ("We keep kosher.", "Neither of us has a licence.").
+  // Round 6: what the thing is meant to be, and what the setting does not allow ("It's meant to be free verse.",
+  // "The host doesn't allow containers.").
+  /\b(it's|it is|this is|that's|they're|they are|it was) (meant|supposed|designed|intended) to (be|stay|sound|read|feel|look)\b/,
+  /\b(doesn't|does not|don't|do not|won't|will not) (allow|permit|support|accept|let (us|me))\b/,
+  // Round 7: "Half the table doesn't eat meat.", "The wall is only a metre wide.", "We agreed no new dependencies.",
+  // "My youngest is six."
+  /\b(doesn't|does not|don't|do not|can't|cannot|won't) (eat|drink|fit|take)\b/,
+  /\bonly (a|one|\d+|two|three) (\w+ )?(wide|long|tall|high|deep|across)\b/,
+  /\b(we|i) (agreed|decided|promised|committed)\b/,
+  /\bmy (youngest|eldest|oldest|little one|baby|toddler)( one)? (is|'s|are)\b/,
+  /\bthere (are|'re|will be) (two|three|four|five|six|seven|eight|nine|ten|\d+) of us\b|\b(we're|we are) (a )?(family|group|party) of\b/,
+  /\b(i|we) keep (kosher|halal|vegan|vegetarian|gluten-free|dairy-free|sober|it (short|simple|clean))\b/,
+  /\b(neither|none|nobody|no one) (of us|here|in (my|our) (family|house|household|team|group))? ?(has|have|can|is|are|eats?|drinks?|drives?|speaks?|reads?|owns?|knows?|likes?)\b/,
 ];
 
 const IRONIC_OPENER =
-  /^(oh,? )?(great|fantastic|wonderful|brilliant|perfect|amazing|lovely|genius|wow|fun|yay|awesome|super|nice|splendid|terrific|marvellous|outstanding|sounds (relaxing|fun|great|lovely|wonderful)|how (generous|convenient|lovely|nice|thoughtful|kind)|very (modern|helpful|useful|readable|relaxing|practical)|love (that|it)|i love|yum|oh (good|joy|boy)|cool|yes,? exactly|exactly what|just what|such|what a (treat|joy)|can't wait)\b/;
+  /^(oh,? )?(great|fantastic|wonderful|brilliant|perfect|amazing|lovely|genius|wow|fun|yay|awesome|super|nice|splendid|terrific|marvellous|outstanding|sounds (like (a |an |the )?)?(relaxing|fun|great|lovely|wonderful|dream|blast|treat|restful|peaceful|cosy|cozy)|how (generous|convenient|lovely|nice|thoughtful|kind)|very (modern|helpful|useful|readable|relaxing|practical)|love (that|it)|i love|yum|oh (good|joy|boy)|cool|yes,? exactly|exactly what|just what|such|what a (treat|joy)|can't wait)\b/;
 const SINCERE =
-  /\b(thanks|thank you|booking|booked|book it|ordering|ordered|putting it on|adding|added|works|worked|fixed|actually|really does|great call|good call|tastes good|found it|might actually|short and|i'll|will do|starting|making|signing up|gives us|for the party)\b/;
+  /\b(thanks|thank you|booking|booked|book it|ordering|ordered|putting it on|adding|added|works|worked|fixed|actually|really does|great call|good call|tastes good|found it|might actually|short and|i'll|will do|starting|making|signing up|gives us|for the party|makes? (\w+ ){0,3}(easy|easier|simple|simpler|bearable|painless))\b/;
 const BURDEN =
-  /\b(another|more|again|every|forever|whole|only two|grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|twelve) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k)\b/;
+  /\b(another|more|again|every|forever|whole|only two|(a|two|three|five|ten|\d+) grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|eighteen|twenty|thirty|forty) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k|(a|per|every|each) (month|week)|from scratch|(an|one|a full|half an) (hour|day|week|month|year)|\d+-(minute|hour|mile|km|page|step)|(ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|[1-9]\d) (?!(minutes?|mins|seconds?|secs|percent|pounds|euros|dollars|quid|bucks|degrees|grams|g|ml|calories|kcal|ingredients)\b)(\w+ )?\w+s|by hand|continuously|non-?stop|each|every single|charges?|fees?|surcharge|on top of|extra (fee|charge|cost)|costs? (more|extra))\b/;
+
+// Round 7: a reply that offers a benefit (free, included, quick, one step) imposes no burden, so praise of it is sincere.
+const BENEFIT = /\b(free|included|complimentary|quick(ly)?|easy|easily|saves?|one-liner|one (tin|pan|pot|line|step|click|flag|command|tap)|no (washing up|effort|extra cost|cost)|upgraded?|discount(ed)?|\d+% off|cheaper|faster|shorter)\b/;
+// Round 5: ironic constructions whatever the words of praise: praise hedged ("Great cardio, I suppose."), praise
+// that draws an absurd consequence ("Perfect fit for a size S, then."), mock consent to a huge task with a
+// bare time ("Sure, over the weekend."), and a chore called a favourite pastime ("My favourite way to spend a Sunday").
+const IRONIC_FORM = [
+  /^(oh,? )?(perfect|great|ideal|lovely|brilliant|excellent)\b[^.!?]{0,40}, then[.!]?$/,
+  /^(oh,? )?(sure|right|yeah|of course|no problem),? (over|by|in|before|after|during|between) (the weekend|work and \w+|meetings|lunch|tonight|tomorrow|breakfast|an hour|a day|my lunch break|five minutes|my coffee break|the morning)[.!]?$/,
+  /\bmy (favourite|favorite) (way|thing|kind of way) to (spend|start|end|waste)\b/,
+  // Round 7: "Lovely view, I'm sure.", and thanks from a body part or an account ("My arm thanks you in advance.").
+  /^(oh,? )?(lovely|great|wonderful|charming|delightful|fantastic|brilliant|perfect|nice|fun)\b[^.!?]{0,30}, i'm sure[.!]?$/,
+  /\bmy (\w+ )?(arm|arms|back|knees?|feet|wallet|bank account|liver|sanity|ears|eyes|patience) (thanks|will thank|thank) you\b/,
+  /^(what a|such a) (bargain|steal|deal|treat|joy|delight|thrill|time-?saver)[.!]?$/,
+];
+// Praise hedged or exclaimed in passing, ironic only over a burden ("Good to know, I guess." is lukewarm).
+const HEDGED_PRAISE = /^(oh,? )?(great|perfect|lovely|nice|wonderful|fantastic|brilliant|ideal|excellent|fun)\b[^.!?]{0,40},? (i suppose|i guess|i reckon)[.!]?$|\b(what fun|what a (joy|treat|delight|thrill)|how (fun|lovely|exciting|relaxing|thoughtful|generous|kind|considerate|convenient|nice))\b|^(how |very |so |most )?(generous|kind|thoughtful|considerate|sweet|nice|big) of (them|you|him|her|the \w+)\b|(^|[.!?] )\w+ indeed[.!]/;
+// Round 6: a burden played down ("Oh, just 200. Easy.", "Only six hours, no problem.").
+const MINIMISED = /^(oh,? |ah,? )?(just|only|merely) (\d+|a few|a couple( of)?|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|thirty|fifty|a hundred|hundreds?)\b[^.!?]*[.!,]/;
+// A bare verbless evaluation ("Light viewing.", "Riveting stuff.", "So much range.").
+const BARE_EVAL = /^(so much|such|what a|real|quite the|truly|very) [\w-]+[.!]?$|^[\w-]+ (stuff|reading|viewing|listening|watching|work|choice|plan|evening|weekend|idea)[.!]?$/;
+/** Whether a word reads as praise: AFINN or the derived valence above zero. */
+const praiseWord = (w: string, afinnPositive: boolean) => afinnPositive || (DERIVED_VALENCE.get(w) ?? 0) >= 0.8;
 
 const REFUSAL = [
   /\b(appreciate (it|that|the thought|the offer)|thanks|thank you|kind of you|nice (idea|try|thought)|sounds (lovely|nice|great|good)|very cool|good idea),? but\b/,
@@ -194,6 +238,10 @@ const REFUSAL = [
   /\b(fine|ok|okay|good|happy) without\b/,
   /\b(thanks|thank you|appreciated|lovely thought|nice thought|kind thought),? (though|but)\b/,
   /\b(don't|do not) mix\b/,
+  // Round 5: "We'd sooner hike it.", "Way more than I need.", "Don't bother."
+  /\b(i'd|we'd|i would|we would) (sooner|prefer to|prefer not)\b/,
+  /\b(more than|beyond what) (i|we) (need|want|use)\b/,
+  /\b(don't|do not|no need to) bother\b/,
 ];
 /** "X, but/though …n't …": a polite opening followed by a negation reads as a refusal. */
 const POLITE_BUT_NOT = /^[^.!?]{0,40}\b(but|though)\b[^.!?]{0,60}\b(not|n't|no|never)\b/;
@@ -204,7 +252,7 @@ const OFFER = /\b(would you like|do you want|want me to|shall i|should i (add|bo
 const ASSENT =
   /^(oh,? )?(yes|yeah|yep|yup|sure|ok(ay)?|please|go (for it|ahead|on)|do it|absolutely|definitely|of course|why not|that would (be|help)|that'd (be|help)|sounds (good|great|perfect|lovely)|i'd (like|love) that|deal|perfect|great|lovely|brilliant)\b/;
 const DECLINE =
-  /\b(no|nope|nah|not|never|without|skip|pass|leave (it|that|them|those|off)|rather|too (full|much|many|busy|late|early|long)|all set|no need|not needed|overkill|i'm (good|fine|ok|set)|we're (good|fine|ok|set))\b|n't\b/;
+  /\b(no|nope|nah|not|never|without|skip|pass|leave (it|that|them|those|off)|rather|too (full|much|many|busy|late|early|long)|(i'm|we're|i am|we are) (covered|sorted|insured|set|fine)|all set|no need|not needed|overkill|sooner|bother|more than (i|we) need|stuffed|fine for (us|me)|on (our|my) own|take (my|our) chances|(we|i) (like|prefer) to|full by then|^(just|only) (the|a|an|my|our|one) \w+|i'm (good|fine|ok|set)|we're (good|fine|ok|set))\b|n't\b/;
 
 /** Whether the reply offers to do something for the user, and the verb it offers (lemma), if it has one. */
 function offerOf(r: string): { offered: boolean; verb?: string } {
@@ -238,15 +286,23 @@ const ALREADY = [
   /\b(in my sleep|by heart|off by heart|word for word|back to front|inside out|back to back|on repeat for|countless times|a (hundred|million|dozen) times|so many times|again and again|over and over)\b/,
   /\b(re-?read(ing|s)?|re-?watch(ing|ed|es)?|re-?listen(ing|ed)?|re-?visit(ing|ed)?|falling apart|dog-?eared|worn out|wore out)\b/,
   /\bmy (copy|one|pair|set|edition|old one|own)\b/,
+  // Round 7: a possessive for the thing itself ("Ours is charging under the sofa.", "Mine's in the drawer.") and a
+  // run of repeats ("Been three springs in a row.").
+  /(^|[.!?,] )(ours|mine)( is|'s| are|'re)\b/,
+  /\b(in a row|on the trot|running now|every (year|summer|winter|spring|autumn) since)\b/,
   /\b(both|all|every) (\w+ )?(seasons|series|books|albums|episodes|films|movies|volumes|parts|of them)\b/,
+  // Round 5: made to do it once ("My professor made us memorise it"), or open and running now ("It's open in the other tab").
+  /\b(has|have|'s|'ve) been (running|going|on|in use|installed|live|set up|enabled|in place)\b/,
+  /\b(made|had|forced) (us|me) (to )?(read|memori[sz]e|learn|watch|study|use|cook|do|visit|listen to)\b/,
+  /\b(open|running|installed|pinned|bookmarked) (in|on) (the other|another|my other|a) (tab|window|screen|monitor|terminal)\b/,
 ];
 // In use already: a present-tense habit ("It opens PRs for us every Monday", "We run it nightly"); not a plan.
-const HABITUAL = /\b(it|that|this|they|we|i) (\w+ ){0,3}(every (day|morning|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|release|build|commit|push|time)|daily|nightly|weekly)\b/;
+const HABITUAL = /\b(it|that|this|they|we|i) (\w+ ){0,3}(every (day|morning|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|release|build|commit|push|time)|daily|nightly|weekly|everywhere|all the time|every day)\b/;
 const FUTURE = /\b(i'll|we'll|will|going to|gonna|plan to|from now on|starting (today|tomorrow|now|monday))\b/;
 // Consumption or possession verbs (by lemma) that, in the past tense with a time in the past, say the user has it already.
 const CONSUMED = new Set('read see watch hear visit try do go finish play use eat cook make listen own have buy be love enjoy like binge attend climb walk'.split(' '));
 const PAST_TIME =
-  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades)|on (our|my) (honeymoon|wedding|anniversary|gap year|first|last|school|stag|hen|birthday|trip|holiday|vacation|way)|at (uni|university|college|school)|growing up|as kids|years back)\b/;
+  /\b(in (january|february|march|april|june|july|august|september|october|november|december|(19|20)\d\d|school|college)|last (\w+ )?(week|month|year|summer|winter|spring|autumn|fall|trip|time|visit|holiday|christmas)|(years|months|weeks|days|ages) ago|when (it|they|that|the \w+) (came out|was released|were released|aired|launched|opened)|for (a|one|two|three|four|five|six|\d+) (years?|months?|decades?)|as a (kid|child|teen|student)|when i was|back in|since (day one|\d+|(19|20)\d\d|the start|forever|we started|launch)|for (years|ages|months|decades)|on (our|my) (honeymoon|wedding|anniversary|gap year|first|last|school|stag|hen|birthday|trip|holiday|vacation|way)|at (uni|university|college|school)|growing up|as kids|years back)\b/;
 // Possession places: "sitting on my counter", "on my shelf", "in my drawer".
 const POSSESSED_AT = /\b(on|in) (my|our|the) (shelf|bookshelf|counter|desk|wall|kindle|phone|wrist|drawer|cupboard|kitchen|garage|closet|wardrobe|bag|collection|library|pantry|fridge|freezer|cellar|shed|attic|loft|basement|spice rack|toolbox|glovebox|car|suitcase)\b/;
 
@@ -273,14 +329,14 @@ function alreadyByLemma(f: string, fa: Analysis): boolean {
   return POSSESSED_AT.test(f) && !/\b(list|wishlist|cart|basket)\b/.test(f);
 }
 
-const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b|\b(haven't|hadn't|have not|had not|never) (come across|heard of|got round to|gotten around to|gotten to|got to)\b|\b(somehow|totally|completely) missed\b|\bmissed (that|this) one\b|\b(don't|do not|doesn't|does not) (own|have) (one|it|a|an|any)\b|\bfirst (i've|i have) heard\b/;
+const NOT_YET = /\bnot (heard|seen|read|tried|been)\b|\b(don't|do not) (own|have)\b|\bmissed (it|that|them)\b|\b(wasn't|weren't|isn't) (on|enabled|set)\b|\b(haven't|have not|hadn't|had not|never) (seen|read|heard|been|tried|done|watched|thought|used|had|made|listened)\b|\b(don't|do not) have (one|it|that|those|a)\b|\bdidn't know\b|\bnew (one )?(to|on) me\b|\bnever (heard|tried|been|read|seen)\b|\bnot yet\b|\b(haven't|hadn't|have not|had not|never) (come across|heard of|got round to|gotten around to|gotten to|got to)\b|\b(somehow|totally|completely) missed\b|\bmissed (that|this) one\b|\b(don't|do not|doesn't|does not) (own|have) (one|it|a|an|any)\b|\bfirst (i've|i have) heard\b|\b(not|never|haven't|hadn't|have not|had not) (\w+ )?(listened|watched|played|used|cooked|made|owned|visited|tried|been to)\b/;
 
 const ACTION =
-  /^(just )?(bought|ordered|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
+  /^(just )?(bought|ordered|grabbed|snagged|picked up|booked|reserved|deployed|merged|fixed|pinned|added|sent|submitted|queued|changed|swapped|done|did( it| that)?|got it|made it|tried( it)?|ran( it)?|rolled back|returned|watched|watching|listened|listening|rested|cooked|installed|went with|in my cart|reserved it|signed up|subscribed|downloaded|shipped|released|published|switched|replaced|applied|saved|printed|posted|pushed|committed|updated|upgraded)\b/;
 const IRREGULAR_PAST = new Set('took made got bought sent put ran gave went did done set built wrote read sold paid drove flew left caught cut hung kept lit'.split(' '));
-const ACTION_ANYWHERE = /\b(in my cart|went with|watching now|listening now|pipeline passes|tests green)\b/;
+const ACTION_ANYWHERE = /\b((in|into) (my|the) (cart|basket|trolley|bag)|went with|watching now|listening now|pipeline passes|tests green)\b/;
 const BAD_OUTCOME =
-  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck)\b/;
+  /\b(nope|no good|not great|not good|didn't|doesn't|won't|wouldn't|couldn't|snapped|closed|lost|spread|leaked|tore|ripped|stopped|died|ruined|overcooked|melted|still|same (error|problem|issue)|broken|broke|burnt|burned|rejected|hates?|dragged|skipped|turned it off|cancell?ed|cold|blisters?|dead|dropped(?! (from|to|by))|failed|fails|crash(ed|es)?|returned|refund|useless|worse|didn't work|doesn't work|no luck|nothing happened|gave up|soggy|raw|stuck|crickets|radio silence|tumbleweed|ghosted|no (reply|response|answer|word back)|nothing back|not a (word|peep|reply))\b/;
 
 // Round 3: what follows an action report decides how it went. Problems by lemma (verbs and states), so that
 // "Ink bleeds through", "Packed anyway" or "Flat as a pancake" read as a bad outcome without their exact words.
@@ -337,7 +393,7 @@ const NEGATED = /\b(nothing|nobody|no one|none|never|no)\b|n't\b/;
 /** Polarity of an outcome clause: -1 a problem, +1 a good result, 0 nothing said. */
 function outcomePolarity(rest: string): number {
   if (!rest) return 0;
-  if (GOOD_NEGATION.test(rest)) return 1;
+  if (GOOD_NEGATION.test(rest) || GOOD_AGAIN.test(rest) || costFell(rest)) return 1;
   const a = analyse(rest);
   const problem =
     WORE.test(rest) ||
@@ -347,15 +403,59 @@ function outcomePolarity(rest: string): number {
     a.tokens.some((t) => PROBLEM_LEMMAS.has(t.lemma) || PROBLEM_LEMMAS.has(t.normal)) ||
     a.sentences.some((s) => s.afinn < 0 || s.sentiment < -0.2);
   if (problem) return -1;
-  return a.sentences.some((s) => s.afinn > 0 || s.sentiment > 0.2) ? 1 : 0;
+  if (a.sentences.some((s) => s.afinn > 0 || s.sentiment > 0.2)) return 1;
+  // Round 5: words neither the rules nor AFINN know ("Cake came out gummy.", "Everything looks muddy.") by their
+  // valence derived from word vectors.
+  // Only describing words (adjectives, adverbs): nouns and verbs carry the valence of their topic ("plot", "caught").
+  const derived = a.tokens.filter((t) => (t.pos === 'ADJ' || t.pos === 'ADV') && !t.stop).map((t) => DERIVED_VALENCE.get(t.normal) ?? 0);
+  return derived.some((v) => v <= -0.8) ? -1 : derived.some((v) => v >= 0.8) ? 1 : 0;
+}
+/** Round 7: a cost that fell ("p95 dropped from 800 to 40 ms", "errors down from 30 to 2"). */
+function costFell(text: string): boolean {
+  const m = /\b(dropped|fell|down|cut|reduced|shrank|went|came down) from ([\d.,]+) ?[a-z%]* to ([\d.,]+) ?(ms|s|secs?|seconds|minutes|mins|mb|kb|gb|%|errors?|warnings?|failures?)\b/.exec(text);
+  return m !== null && Number(m[3]!.replace(/,/g, '')) < Number(m[2]!.replace(/,/g, ''));
+}
+// Round 5: working again after the action is the good outcome ("builds again", "sleeps through again").
+const GOOD_AGAIN = /\b(works?|runs?|builds?|loads?|boots?|starts?|compiles?|passes|prints?|connects?|syncs?|charges?|plays?|streams?|sleeps?|fits?|flows?|breathes?|drains?|responsive|green|fine|happy|normal|back) (\w+ )?again\b/;
+
+/**
+ * Round 5: the verbs the reply tells the user to do, by lemma ("Rest the steak", "Try the night bus",
+ * "Read the draft aloud"): the first word of a sentence when it is a base-form verb, or one after "try", "just" or "then".
+ */
+function instructedVerbs(response: string): Set<string> {
+  const out = new Set<string>();
+  for (const s of analyse(response).sentences) {
+    const words = analyse(norm(s.text)).tokens.filter((t) => t.type === 'word');
+    const i = ['just', 'then', 'also', 'so', 'first', 'now', 'please'].includes(words[0]?.normal ?? '') ? 1 : 0;
+    const w = words[i];
+    if (w && /^[a-z]+$/.test(w.normal)) {
+      const asVerb = analyse(`please ${w.normal} it`).tokens[1];
+      if (asVerb && asVerb.pos === 'VERB' && asVerb.normal === asVerb.lemma) out.add(asVerb.lemma);
+    }
+  }
+  return out;
+}
+/** Whether the follow-up opens by reporting the verb the reply instructed, in the past ("Rested it", "Read it aloud, …"). */
+function followedInstruction(f: string, response: string): boolean {
+  const w = f.match(/^(?:just |i |we |ok,? |okay,? |done,? )?([a-z]+)/)?.[1];
+  if (!w) return false;
+  const verbs = instructedVerbs(response);
+  if (!verbs.size) return false;
+  const tok = analyse(`i ${w} it`).tokens[1];
+  return verbs.has(tok?.lemma ?? w) && (tok?.normal !== tok?.lemma || IRREGULAR_PAST.has(w));
 }
 
 // Round 4: a bare fragment question pushing back ("And sleep in a drawer?", "For two calls a day?") and a
 // generic "who spends that on a jacket?".
-const FRAGMENT_PUSHBACK = /^(and|for|with|just to|all that for|to|in|on) (?!(the|its|it's|what|which|how|when|where|who|whom|kids|children|beginners|a beginner)\b)[^?.!]{2,40}\?$/;
+const FRAGMENT_PUSHBACK = /^(and|for|with|just to|all that for|to|in|on|alongside|besides|on top of|while|during) (?!(the|its|it's|what|which|how|when|where|who|whom|kids|children|beginners|a beginner)\b)[^?.!]{2,40}\?$/;
 const WHO_GENERIC = /^(and )?who (\w+s) (that|this|those|so much|that much|[$£€]?\d|money|time|hours|on|a)\b/;
 const RHETORICAL =
-  /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right)\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
+  /^(and )?(why (would|should|on earth)|who (reads|pays|needs|would|wants|cares|has|does)|since when|and how am i supposed|how am i supposed|where would i even|and lose|are you (serious|kidding)|seriously|you think|really\?|what's the point|who in their right|who('s| is) going to (maintain|pay|read|use|clean|fix|support|watch|eat))\b|\bsupposed to\b|\bseriously\?|\bare you serious\b/;
+// Round 5: "Why reinvent that wheel?": "why" with a bare verb and no subject asks nothing.
+const WHY_BARE = /^(but |and |so )?why (?!(do|does|did|is|are|was|were|would|should|can|could|will|not|isn't|doesn't|don't|didn't|won't|has|have|had|this|that|the|it|they|you|i|we)\b)[a-z]+\b[^?]*\?$/;
+// Round 6: feasibility pushed back ("When would I sleep?", "Before season two, realistically?") and a verbless
+// question that repeats the burden ("Thirty hours in a car?").
+const RHETORICAL_FEASIBILITY = /\b(when|where|how) (would|will|do|am|could) (i|we) (even |ever )?(sleep|find the time|have the time|get the time|fit (it|that|this) in|afford)\b|,? (realistically|seriously|honestly|really)\?$/;
 const QUESTION_WORD = /^(how|what|which|does|do|did|is|are|can|could|would|should|will|where|when|homemade|white|red|any)\b/;
 const ITEM_REFERENCE = /\b(it|its|it's|they|them|the one|that one|this one|which one|which track|which series|the (book|film|show|album|cabins?|view|ferry|later|first|second)|there)\b/;
 
@@ -364,6 +464,21 @@ const ASKS_ADVICE = /\b(would you|should i|do you|you'd|can i|should it|should t
 const PIVOT =
   /(^|[.!?] )(forget|skip|drop|scrap|ditch) (\w+)( \w+)?[.!]|\b(ok(ay)?,? whatever|whatever|never ?mind|forget (it|that|the \w+|about it)|different (question|topic)|new question|moving on|move on|change of (topic|subject)|something else|let's talk about|skip (it|that)|doesn't matter|i'll figure it out|i'll find something|other thing|next question|next thing|random question|another thing|unrelated|by the way|separately|also,|and music|now,|next:|now something)\b/;
 const PIVOT_SOUR = /(^|[.!?] )(forget|skip|drop|scrap|ditch) (\w+)( \w+)?[.!]|\b(whatever|never ?mind|forget|meh|ugh|doesn't matter|skip (it|that)|i'll figure it out|i'll find something|let's move on|moving on|fine\.|right\.|ok\. moving|change of subject|let's talk about something else)\b|^(fine|ok|right|sure)[.,]/;
+
+// Round 5: dropping the subject before asking something else ("Leave the leak. SSH keys…", "Eh, skip Japan.",
+// "Drop it, I'll order pizza.", "I'm done with the letter.", "Not interested anymore.").
+const DISMISS =
+  /(^|[.!?,] |^(eh|meh|nah|ok|okay|fine|right|look),? )(forget|skip|drop|scrap|ditch|leave|park|shelve|bin|kill) (it|that|this|those|them|the \w+|\w+)\b|\b(i'm|i am|we're|we are) (done with|over|finished with|sick of|tired of)\b|\bnot (interested|bothered|fussed)( (anymore|any more|now))?[.!,]|\bforget (about )?(it|that)\b|\bnever ?mind\b/;
+
+/** A short question with no verb that names a burden ("Thirty hours in a car?"). */
+function verblessBurden(question: string): boolean {
+  const q = norm(question);
+  if (!q.endsWith('?') || wordCount(q) > 6 || !BURDEN.test(q)) return false;
+  return !analyse(q).tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+}
+
+// Round 6: a time just after the reply ("on the drive home", "last night") reports acting on it, not having it before.
+const RECENT = /\b(last night|this (morning|afternoon|evening|week)|today|tonight|just now|on the (drive|way|train|bus|walk|flight|ride) (home|back|in|over|there))\b/;
 
 /** Computes the {@link PairFeatures} of a reply and its follow-up (texts already capped by the caller). */
 export function pairFeatures(response: string, followup: string, fa: Analysis = analyse(followup), ra: Analysis = analyse(response)): PairFeatures {
@@ -403,16 +518,6 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const echoed = fContent.length > 0 && fContent.filter((t) => rStemSet.has(t.stem)).length / fContent.length >= 0.5 && !/\b(not|never|n't|don't|can't)\b|n't\b/.test(f);
   const restatement = restated ? ((positive || echoed) && !/\b(i said|told you|i did say|remember|still)\b/.test(f) ? 0.3 : 1) : 0;
 
-  const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
-  const burden = BURDEN.test(f) || BURDEN.test(r);
-  // Round 4: a bare evaluation of two to four words with nothing else ("Sounds restful.", "Wonderfully subtle.")
-  // after a reply that imposes a burden is read as irony; with an action or thanks it is sincere.
-  const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
-  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) && BURDEN.test(r);
-  // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
-  const ironicPraise =
-    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) ? 1 : 0;
-
   const offer = offerOf(r);
   const firstLemma = fa.tokens.find((t) => t.type === 'word')?.lemma;
   const assents = offer.offered && (ASSENT.test(f) || (offer.verb !== undefined && firstLemma === offer.verb && !/^\w+(ed|ing)\b/.test(f)));
@@ -423,36 +528,73 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const notYet = NOT_YET.test(f) ? 1 : 0;
   const habit = HABITUAL.test(f) && !FUTURE.test(f) && !f.includes('?');
   // A question ("How's the weather in Osaka in April?") says nothing about having the item.
-  const alreadyHave = !notYet && !/^[^.!]*\?$/.test(f) && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa) || habit) ? 1 : 0;
+  // Round 5: reporting the very verb the reply instructed ("Read it aloud, caught six." after "Read the draft
+  // aloud") is acting on it now, not having done it before, unless a past time says otherwise.
+  const followed = !f.includes('?') && followedInstruction(f, r);
+  const alreadyHave = !notYet && !/^[^.!]*\?$/.test(f) && !((followed || RECENT.test(f)) && !/\balready\b/.test(actionClauses(f)[0]) && !PAST_TIME.test(f)) && (ALREADY.some((re) => re.test(f)) || alreadyByLemma(f, fa) || habit) ? 1 : 0;
 
   // A terse report of acting on the reply: an action verb or any past-tense opener ("Browned.", "Rebased, pushed").
   // A past-tense opener that brings a different detail ("Ended Sunday.") reports a fact, not an action.
   const [actionClause, rest] = actionClauses(f);
   const progressiveAt = fa.sentences.findIndex((x) => opensWithProgressive(norm(x.text), analyse(norm(x.text))));
   const pastFirst = (opensWithPastAction(actionClause) || progressiveAt >= 0) && !f.includes('?');
-  const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f)) && words <= 14;
+  const acted = (ACTION.test(f) || ACTION_ANYWHERE.test(f) || (pastFirst && replaced === 0) || /^on repeat\b/.test(f) || followed) && words <= 14;
   // How it went is read from what follows the action, not from the action's own words ("Rested it." is not a problem).
   // When the action is a later sentence in the progressive ("Piraeus, 7:25. Setting an alarm."), what follows it is the outcome.
   const laterAction = progressiveAt > 0 && !opensWithPastAction(actionClause) && !ACTION.test(f);
-  const outcomeText = laterAction ? fa.sentences.slice(progressiveAt + 1).map((x) => norm(x.text)).join(' ') : rest;
+  // Round 6: only the sentence right after the action is its outcome ("green now", not a later "Unrelated: …").
+  const outcomeText = laterAction ? fa.sentences.slice(progressiveAt + 1).map((x) => norm(x.text)).join(' ') : (rest.split(/(?<=[.!?])\s/)[0] ?? '');
   const outcome = acted ? outcomePolarity(outcomeText) : 0;
   const bad = outcome < 0 || (!outcomeText && !laterAction && BAD_OUTCOME.test(f));
   const actionDone = acted && !bad && !alreadyHave ? 1 : 0;
   const actionFailed = acted && bad ? 1 : 0;
 
+  const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
+  const replyBurden = BURDEN.test(r) && !BENEFIT.test(r);
+  const burden = BURDEN.test(f) || replyBurden;
+  // Round 4: a bare evaluation of two to four words with nothing else ("Sounds restful.", "Wonderfully subtle.")
+  // after a reply that imposes a burden is read as irony; with an action or thanks it is sincere.
+  const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
+  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && replyBurden && !acted && !acceptOffer && !(repeated > 0 && !BURDEN.test(f));
+  // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
+  const ironicPraise =
+    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && replyBurden) ? 1 : 0;
+
+
   // A sentence that ends with a full stop is a statement even when it opens like a question ("Could sing it in my sleep.").
   const questions = fa.sentences.filter((s) => s.text.trim().endsWith('?') || (QUESTION_WORD.test(norm(s.text)) && !/[.!]$/.test(s.text.trim())));
   const rhetorical =
-    questions.some((s) => RHETORICAL.test(norm(s.text)) || FRAGMENT_PUSHBACK.test(norm(s.text)) || WHO_GENERIC.test(norm(s.text))) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
+    questions.some((s) => RHETORICAL.test(norm(s.text)) || FRAGMENT_PUSHBACK.test(norm(s.text)) || WHO_GENERIC.test(norm(s.text)) || WHY_BARE.test(norm(s.text)) || RHETORICAL_FEASIBILITY.test(norm(s.text)) || verblessBurden(s.text)) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
   const rStems = new Set(ra.tokens.filter((t) => !t.stop && t.normal.length > 2).map((t) => t.stem));
+  // Round 5: after a suggestion, a plain question about details ("Which pressing sounds best?", "Floury or waxy
+  // potatoes for that?") is about the item unless it says it is about something else.
+  const detailQuestion = questions.some((s) => /^(which|how (long|many|much|often|do|does|did|is|are|far|big|heavy|hot|loud)|does|do|is|are|should|can|could|would|will|what (size|kind|time|temperature|version|setting|colou?r|brand))\b|\bor\b[^?]*\?$/.test(norm(s.text))) && !/\b(instead|what about|how about|other|different|another|else)\b/.test(f);
   const aboutItem =
+    detailQuestion ||
     questions.some((s) => ITEM_REFERENCE.test(norm(s.text)) || ASKS_ADVICE.test(norm(s.text))) ||
     (questions.length > 0 && fa.tokens.some((t) => !t.stop && t.normal.length > 2 && rStems.has(t.stem)));
-  const pivot = PIVOT.test(f);
-  const engagement = questions.length > 0 && aboutItem && !rhetorical && !PIVOT_SOUR.test(f) && !/\b(unrelated|by the way|random question|separately|also)\b/.test(f) ? 1 : 0;
+  const dismissed = DISMISS.test(f) && !acceptOffer;
+  const pivot = PIVOT.test(f) || (dismissed && questions.length > 0);
+  const engagement = questions.length > 0 && aboutItem && !rhetorical && !dismissed && !PIVOT_SOUR.test(f) && !/\b(unrelated|by the way|random question|separately|also|separate (thing|question|topic)|another (thing|question)|different (thing|question|topic)|on another note|switching gears|new question|off topic)\b/.test(f) ? 1 : 0;
 
   // A sour change of subject; a plain "by the way" is left to `redirection` (neutral, not negative).
-  const pivotAway = pivot && PIVOT_SOUR.test(f) ? 1 : 0;
+  const pivotAway = pivot && (PIVOT_SOUR.test(f) || dismissed) ? 1 : 0;
 
-  return { contradiction, confirmation, restatement, ironicPraise, refusal, alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway, acceptOffer };
+  // Round 6: details given while accepting an offer specify it ("Please, the cheapest one."), and a detail echoed
+  // in irony ("Oh, just 200. Easy.") or beside a failed action ("Sent it Monday. Crickets.") confirms nothing.
+  return {
+    contradiction: acceptOffer ? 0 : contradiction,
+    confirmation: ironicPraise || actionFailed || pivotAway ? 0 : confirmation,
+    restatement,
+    ironicPraise,
+    refusal,
+    alreadyHave,
+    notYet,
+    actionDone,
+    actionFailed,
+    engagement,
+    rhetorical,
+    pivotAway,
+    acceptOffer,
+  };
 }

@@ -107,4 +107,110 @@ describe('pair features', () => {
     expect(r('The cheapest option has a 9-hour layover in Doha.', 'Sounds restful.')).toBeLessThan(0.4);
     expect(r('The direct flight lands at 2 pm.', 'Sounds restful, booking it.')).toBeGreaterThan(0.5);
   });
+
+  // Round 5: misses of the round-4 blind set (in the development data since round 5), read structurally.
+  it('reads the verb the reply instructed, reported in the past, as acting on it, and its outcome beyond the rule words', () => {
+    expect(f('Read the draft aloud to catch clunky sentences.', 'Read it aloud, caught six.').alreadyHave).toBe(0);
+    expect(f('Read the draft aloud to catch clunky sentences.', 'Read it aloud, caught six.').actionDone).toBe(1);
+    expect(f('Read The Elements of Style.', 'Read it in school.').alreadyHave).toBe(1);
+    expect(f('Clear the npm cache and reinstall.', 'Cleared, reinstalled, builds again.').actionDone).toBe(1);
+    expect(f('Bump the timeout to 30 seconds.', 'Bumped it. Still times out.').actionFailed).toBe(1);
+    // "gummy" is in no rule and not in AFINN: its valence comes from word vectors.
+    expect(f('Swap half the butter for applesauce.', 'Swapped. Cake came out gummy.').actionFailed).toBe(1);
+    expect(f('Turn on subtitles for the dialogue-heavy bits.', 'Turned them on, finally following the plot.').actionFailed).toBe(0);
+  });
+
+  it('compares whole numbers, so "the 1st" replaces "March 15"', () => {
+    expect(f('The deadline for the grant is March 15.', 'Portal says the 1st.').contradiction).toBeGreaterThan(0);
+    expect(f('The deadline for the grant is March 15.', '15th, thanks.').contradiction).toBe(0);
+  });
+
+  it('reads ironic constructions over a burden, but not a lukewarm hedge', () => {
+    expect(f('The cheapest hotel is a 45-minute walk from the beach.', 'Great cardio, I suppose.').ironicPraise).toBe(1);
+    expect(f('The only size left is XXL.', 'Perfect fit for a size S, then.').ironicPraise).toBe(1);
+    expect(f('Just rewrite the whole service in Rust.', 'Sure, over the weekend.').ironicPraise).toBe(1);
+    expect(f('The printer ink subscription is $30 a month.', 'What a bargain.').ironicPraise).toBe(1);
+    expect(f('The documentary is nine hours across three parts.', 'Light viewing.').ironicPraise).toBe(1);
+    expect(f('Prices on electronics often drop in late November.', 'Good to know, I guess.').ironicPraise).toBe(0);
+    expect(f('This one is five ingredients and 20 minutes.', 'Super, a quick weeknight dinner then!').ironicPraise).toBe(0);
+  });
+
+  it('reads a subject dropped before a new question as a pivot away, and "why + bare verb" as rhetorical', () => {
+    expect(f('The memory leak comes from the event listener.', 'Leave the leak. SSH keys, how do I set them up?').pivotAway).toBe(1);
+    expect(f('Kyoto is lovely in autumn.', 'Eh, skip Japan. Ideas for Mexico?').pivotAway).toBe(1);
+    expect(f('Your query letter should lead with the hook.', 'I’m done with the letter. Title ideas?').engagement).toBe(0);
+    expect(f('The memory leak comes from the event listener.', 'Removing it fixed it. Next: how do I set up SSH keys?').pivotAway).toBe(0);
+    expect(f('Write your own ORM for this.', 'Why reinvent that wheel?').rhetorical).toBe(1);
+    expect(f('Rest the dough for an hour.', 'Why does it need resting?').rhetorical).toBe(0);
+    expect(f('Listen to Kind of Blue on vinyl.', 'Which pressing sounds best?').engagement).toBe(1);
+  });
+
+  it('reads more ways to decline an offer and more constraints', () => {
+    expect(f('I could reserve seats on the tourist train.', 'We’d sooner hike it.').refusal).toBe(1);
+    expect(f('I can set up Kubernetes for your side project.', 'Way more than I need.').refusal).toBe(1);
+    expect(f('A creamy carbonara would be perfect.', 'We keep kosher.').restatement).toBe(1);
+    expect(f('Rent a car and drive the coast road.', 'Neither of us has a licence.').restatement).toBe(1);
+    expect(f('Use the Hemingway app.', 'It’s open in the other tab.').alreadyHave).toBe(1);
+    expect(f('Read The Elements of Style.', 'My professor made us memorise it.').alreadyHave).toBe(1);
+  });
+
+  it('terse acceptance lands', () => {
+    expect(r('This lamp is on sale for $40.', 'Deal.')).toBeGreaterThan(r('This lamp is on sale for $40.', 'ok'));
+    expect(r('This lamp is on sale for $40.', 'In the basket.')).toBeGreaterThanOrEqual(0.6);
+    expect(r('Here are three robot vacuums under $300.', 'The Roborock it is.')).toBeGreaterThanOrEqual(0.6);
+  });
+
+  // Round 6: misses of the round-5 blind set (in the development data since round 6).
+  it('an action report is not a bare evaluation; idioms of silence and a recent time read as outcome and action', () => {
+    expect(f('Set the `--max-old-space-size` flag to 4096.', 'done, deployed, memory stable').ironicPraise).toBe(0);
+    expect(f('Send the pitch on Monday morning.', 'Sent it Monday. Crickets.').actionFailed).toBe(1);
+    expect(f('Send the pitch on Monday morning.', 'Sent it Monday. Crickets.').confirmation).toBe(0);
+    expect(f('Start with the album’s title track.', 'Played it twice on the drive home.').alreadyHave).toBe(0);
+    expect(f('Take the clock out of the test.', 'Fixed the clock, green now. Unrelated: renaming a branch?').actionFailed).toBe(0);
+  });
+
+  it('irony played down, of fees, and echoing a small detail sincerely', () => {
+    expect(f('For the party, hand-roll 200 dumplings the morning of.', 'Oh, just 200. Easy.').ironicPraise).toBe(1);
+    expect(f('For the party, hand-roll 200 dumplings the morning of.', 'Oh, just 200. Easy.').confirmation).toBe(0);
+    expect(f('The game’s season pass is $70 on top of the $70 game.', 'Generous of them.').ironicPraise).toBe(1);
+    expect(f('The budget airline charges €60 for a cabin bag.', 'Cheaper than the seat, how thoughtful.').ironicPraise).toBe(1);
+    expect(f('The linter can auto-fix all 40 warnings with one flag.', 'One flag, beautiful.').ironicPraise).toBe(0);
+  });
+
+  it('feasibility pushback and verbless burden questions are rhetorical; offers declined by "just the …"', () => {
+    expect(f('Make your own puff pastry for the tart.', 'When would I sleep?').rhetorical).toBe(1);
+    expect(f('You could drive from Lisbon to Berlin for the wedding.', 'Thirty hours in a car?').rhetorical).toBe(1);
+    expect(f('Read all fourteen books before the show.', 'Before season two, realistically?').rhetorical).toBe(1);
+    expect(f('Try a Basque cheesecake.', 'Can I make it the day before?').rhetorical).toBe(0);
+    expect(f('Would you like me to add the matching pillowcases for $30?', 'Just the sheets.').refusal).toBe(1);
+    expect(f('Shall I compare it with the two cheaper models?', 'Please, the cheapest one especially.').contradiction).toBe(0);
+    expect(f('Shall I rewrite the poem so it rhymes?', 'It’s meant to be free verse.').restatement).toBe(1);
+    expect(f('Just use Docker for the deploy.', 'The host doesn’t allow containers.').restatement).toBe(1);
+  });
+
+  // Round 7: misses of the round-6 blind set (in the development data since round 7).
+  it('praise of a benefit is sincere even next to a burden word; "I\'m sure" and thanks from a body part are ironic', () => {
+    expect(f('The whole series is free on the BBC app.', 'Fantastic, weekend sorted.').ironicPraise).toBe(0);
+    expect(f('If you like Wes Anderson, try The Grand Budapest Hotel.', 'Love this pick.').ironicPraise).toBe(0);
+    expect(f('The only available room faces the motorway.', 'Lovely view, I’m sure.').ironicPraise).toBe(1);
+    expect(f('The recipe needs twelve egg whites whisked by hand.', 'My arm thanks you in advance.').ironicPraise).toBe(1);
+  });
+
+  it('reads not-yet through any negated consumption verb and already-have through "ours is" and runs of repeats', () => {
+    expect(f('Try the audiobook of Project Hail Mary.', 'Not listened to it, downloading now.').notYet).toBe(1);
+    expect(f('Try the audiobook of Project Hail Mary.', 'Not listened to it, downloading now.').alreadyHave).toBe(0);
+    expect(f('A robot vacuum would save you time.', 'Ours is charging under the sofa.').alreadyHave).toBe(1);
+    expect(f('Visit the Keukenhof gardens in April.', 'Been three springs in a row.').alreadyHave).toBe(1);
+    expect(f('Start the podcast from episode 40.', 'Started there, hooked already.').alreadyHave).toBe(0);
+  });
+
+  it('reads a cost that fell as a good outcome, and more constraints, declines and pushback', () => {
+    expect(f('Switch the query to use the composite index.', 'Switched, p95 dropped from 800 to 40 ms.').actionDone).toBe(1);
+    expect(f('Try a rich beef bourguignon.', 'Half the table doesn’t eat meat.').restatement).toBe(1);
+    expect(f('The 65-inch OLED would be perfect.', 'The wall is only a metre wide.').restatement).toBe(1);
+    expect(f('Want me to add the protection plan for $12 a month?', 'I’ll take my chances.').refusal).toBe(1);
+    expect(f('Watch all 22 Bond films in order this week.', 'Alongside a full-time job?').rhetorical).toBe(1);
+    expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
+    expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
+  });
 });

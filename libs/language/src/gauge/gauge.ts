@@ -27,45 +27,58 @@ export interface GaugeResult {
  *
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
- * of 154 examples; every 4th held out), the 304 pairs of the phenomena set and its first three blind rounds (99,
- * 96 and 96 pairs; libs/language/data/: contradiction, restatement, sarcasm, refusal, already-have, action
- * reports, engagement, pivots across six domains): 711 pairs. Each blind round was scored on the model frozen
- * before it (round 1 AUC 0.843, round 2 0.866, round 3 0.838; docs/benchmarks.md) and only then folded in.
- * Round 4 reads refusals against the reply's offer, outcomes through negation and wear, already-have through
- * familiarity, wear and habits, restatement through constraints stated as facts and bounds checked against the
- * reply's numbers, and turns praise around under ironic praise as under a sarcasm cue; this model was frozen
- * before the fourth blind round was written. A unit test re-fits and checks these values.
+ * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 additions and its
+ * first six blind rounds (99, 96, 96, 96, 101 and 102 pairs; libs/language/data/: contradiction, restatement,
+ * sarcasm, refusal, already-have, action reports, engagement, pivots, plain praise and complaint across six
+ * domains): 1062 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
+ * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856; docs/benchmarks.md) and only then folded in.
+ * Round 5 read the verb the reply instructed, reported in the past, as acting on it; outcomes and unscored
+ * statements through word valence derived from word vectors (derived-valence.ts); whole numbers; ironic
+ * constructions over a burden; a subject dropped before a new question as a pivot away; "why + bare verb" as
+ * rhetorical; a plain detail question after a suggestion as engaged; terse acceptance; and no longer counted
+ * the reply's words reused in a complaint as uptake. Round 6 (from round 5's misses): an action report is not
+ * a bare evaluation, silence idioms ("Crickets.") are a bad outcome and only the sentence after the action is
+ * its outcome, a recent time ("on the drive home") is acting rather than already having, irony played down
+ * ("Oh, just 200. Easy.") or about fees ("Generous of them."), feasibility pushback ("When would I sleep?")
+ * and verbless burden questions are rhetorical, "Just the sheets." declines an offer, details given while
+ * accepting an offer are not a contradiction, and a yes to an offer is not turned negative by a word about
+ * the task. Round 7 (from round 6's misses, 0.856): a reply that offers a benefit (free, quick, one step)
+ * imposes no burden, so praise of it is sincere; "…, I'm sure" and thanks from a body part are ironic; any
+ * negated consumption verb is not-yet; "ours is…" and runs of repeats are already-have; a cost that fell is a
+ * good outcome; more constraints (what people do not eat, sizes, agreements), declines (fine for us, on our
+ * own, take my chances) and pushback (alongside…?, who's going to…?). Trained on 1062 pairs (round 6 folded
+ * in). This model was frozen before the seventh blind round was written. A test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.218,
+  bias: -0.258,
   weights: {
-    sentiment: 1.169,
-    overlap: 0.467,
-    reference: 0.264,
-    deeperQuestion: 0.306,
-    gratitude: 0.399,
-    acceptance: 1.019,
-    intent: 0.22,
+    sentiment: 1.263,
+    overlap: 0.575,
+    reference: 0.287,
+    deeperQuestion: 0.608,
+    gratitude: 0.406,
+    acceptance: 0.976,
+    intent: 0.221,
     lukewarm: 0,
-    redirection: -0.062,
-    correction: -0.426,
-    rejection: -0.794,
-    sarcasm: -0.767,
-    contradiction: -1.032,
-    confirmation: 0.624,
-    restatement: -0.807,
-    ironicPraise: -0.567,
-    refusal: -1.103,
-    alreadyHave: -1.07,
-    notYet: 0.796,
-    actionDone: 1.098,
-    actionFailed: -0.669,
-    engagement: 0.899,
-    rhetorical: -0.541,
-    pivotAway: -0.819,
-    acceptOffer: 0.318,
-  },
+    redirection: -0.016,
+    correction: -0.28,
+    rejection: -0.695,
+    sarcasm: -0.609,
+    contradiction: -1.029,
+    confirmation: 0.831,
+    restatement: -0.815,
+    ironicPraise: -0.382,
+    refusal: -1.047,
+    alreadyHave: -0.984,
+    notYet: 0.818,
+    actionDone: 1.114,
+    actionFailed: -0.744,
+    engagement: 0.717,
+    rhetorical: -0.616,
+    pivotAway: -0.804,
+    acceptOffer: 0.501,
+  }
 };
 
 /** Resonance at or above which a reply is labelled positive. Fixed, not tuned. */
@@ -97,7 +110,7 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   reference: 'the follow-up points back at the reply ("the second one", "that idea", "it")',
   deeperQuestion: 'the follow-up asks a question about what the reply said',
   gratitude: 'thanks (not "thanks, but…", not "no thanks")',
-  acceptance: 'approval: "perfect", "that fixed it", "makes sense", "spot on"',
+  acceptance: 'approval: "perfect", "that fixed it", "makes sense", "spot on"; terse acceptance: "Deal.", "The Roborock it is."',
   intent: 'the user will act on the reply: "I\'ll try it", "ordering now", "let\'s go with"',
   lukewarm: 'hedges or a bare acknowledgement: "ok", "noted", "I guess", "I\'ll think about it"',
   redirection: 'topic change: "unrelated, but…", "anyway", or new content words with none from the reply',
@@ -111,11 +124,11 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   refusal: 'a polite refusal ("Appreciate it, but not for me", "I\'ll pass", "No thanks"); after an offer, any no ("Think I\'ll skip it", "Rather keep it simple")',
   alreadyHave: 'the user already has, knows, has seen or has done what was offered ("Already seen it", "Got one for Christmas", "Know it by heart")',
   notYet: 'the offered item is new to the user ("Haven\'t seen that one yet")',
-  actionDone: 'a terse report of acting on the reply; what follows the action, if anything, is not a problem ("bought", "done, deployed", "Browned. Soup is a different league.")',
+  actionDone: 'a terse report of acting on the reply; what follows the action, if anything, is not a problem ("bought", "done, deployed", "Browned. Soup is a different league."), also the verb the reply instructed, in the past ("Read it aloud, caught six." after "Read the draft aloud")',
   actionFailed: 'acted on the reply and what follows the action reports a problem ("Did that. Same error.", "Bought it. Ink bleeds through.")',
   engagement: 'an engaged question about the offered item ("Does it come in a smaller size?")',
-  rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…")',
-  pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …")',
+  rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…", "Why reinvent that wheel?")',
+  pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …", "Leave the leak. SSH keys, how do I set them up?")',
   acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them", "Go for it")',
 };
 

@@ -1,4 +1,5 @@
 import { analyse, contentStems, type AnalysedToken, type Analysis } from '../nlp';
+import { DERIVED_VALENCE } from './derived-valence';
 import { PAIR_FEATURES, pairFeatures } from './features-pair';
 
 /** Names of the gauge signals, in the order used by the weight vector. */
@@ -64,7 +65,7 @@ function normalise(text: string): string {
     .trim();
 }
 
-const NEGATOR_BEFORE = /\b(not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|won't|can't|nothing)\s+(\w+\s+)?(at all\s+)?$/;
+const NEGATOR_BEFORE = /\b(not|no|never|hardly|isn't|wasn't|aren't|don't|doesn't|didn't|won't|can't|nothing|to be)\s+(\w+\s+)?(at all\s+)?$/;
 
 /** Whether any pattern matches `text`; with `negatable`, a match preceded by a negator within two words is skipped. */
 function hits(text: string, patterns: RegExp[], negatable = false): number {
@@ -91,6 +92,7 @@ const ACCEPTANCE = [
   /\b(great|good|nice|neat|cool|fair|smart|clever|handy|solid) (idea|tip|call|catch|point|suggestion|find|pick|shout|trick|hack|solution|answer|advice|recommendation|approach|thought|choice)\b/,
   /\b(exactly|just) the (\w+ ){0,3}(i|we) (was|were) (looking for|missing|after|hoping for)\b/,
   /\bwhat (i|we) (was|were) (looking for|missing|after)\b/,
+  /\b(exactly|just|precisely) what (i|we) (asked for|wanted|needed|said)\b/,
   /\b(is|are|'s|'re|it's)? ?working (nicely|well|great|perfectly|fine now)\b/,
   /(^|[,.!] |\b(i|we) (really |absolutely )?)love (it|that|this|the|those|these)\b/,
   /\b(i|we) (really )?like (it|that|this|the idea|those|these)\b/,
@@ -101,6 +103,9 @@ const ACCEPTANCE = [
   // Round 4: "looks right", "no more errors".
   /\b(looks?|seems?) (right|good|great|perfect|ideal|spot on|promising|like the one)\b/,
   /\bno (more|longer) (errors?|crash(es)?|warnings?|issues?|problems?|timeouts?|bugs?|complaints?|leaks?|lag|flicker)\b/,
+  // Round 5: a choice settled ("The Roborock it is."), and terse acceptance ("Deal.", "That'll do.", "Works for me.").
+  /(^|[.!?] )(the )?[\w-]+( [\w-]+)? it is[.!]/,
+  /(^|[.!?] )(deal|done deal|that'll do|that will do|that does it|works for me|fine by me|sounds like a plan|count me in|i'm in|we're in|say no more|take my money)\b/,
 ];
 
 ACCEPTANCE.push(
@@ -142,7 +147,7 @@ const ACK_COMPANIONS = new Set(['thanks', 'thank', 'you', 'then', 'good']);
 
 const CORRECTION = [
   /\bno[,.!]?\s+(i|we)\s+(meant|mean|said|asked|wanted|need|needed)\b/,
-  /\b(i|we)\s+(said|meant|asked for|asked about|asked how|asked what|asked which|asked where|asked if|asked whether|already told you|told you|mentioned|specifically asked|specifically said)\b/,
+  /(?<!\bwhat )\b(i|we)\s+(said|meant|asked for|asked about|asked how|asked what|asked which|asked where|asked if|asked whether|already told you|told you|mentioned|specifically asked|specifically said)\b/,
   /\b(that's|that is|this is|it's|thats|you're|you are|that was)\s+(wrong|incorrect|not right|not correct|not true|mistaken|backwards)\b/,
   /\b(that's|that is|it's|this is|that isn't|it isn't) (not )?(a|an|the|how|what) [^.!?]{0,30}\b(is it|isn't it|right)\?/,
   /\b(that's|that is|it's|this is) not (how|what|true|correct|a thing)\b/,
@@ -184,6 +189,9 @@ const REJECTION = [
   /\b(didn't|did not|don't) (read|listen|understand)\b/,
   /\bi already (did|tried|do|said|remove|checked|told)\b/,
   /\bnothing (here |there )?for\b/,
+  // Round 7: "Way too vague to be useful.", "You've made it say the opposite."
+  /\btoo \w+ to be (useful|helpful|of use|any use|usable)\b/,
+  /\b(say|says|mean|means|do|does) the (exact )?opposite\b/,
   // Unmet expectations: "I was hoping for ideas grounded in...", "I really needed something that...".
   /\b(i|we) (was |were |really |had )?(hoping for|hoping to|needed something|wanted something|expected)\b/,
   /\b(tried|tested) (\w+ ){0,3}(before|already|last (week|month|quarter|year|time))\b/,
@@ -195,7 +203,7 @@ const REJECTION = [
 const REJECTION_NEGATABLE = [/\b(bad|terrible|awful|boring|useless|hate)\b/];
 
 const REDIRECT = [
-  /\b(unrelated|different (question|topic|subject|thing)|switching gears|change of (topic|subject)|by the way|btw|anyway|anyways|on another note|random question|new question|off topic|another question|separate question|totally different)\b/,
+  /\b(unrelated|different (question|topic|subject|thing)|switching gears|change of (topic|subject)|by the way|btw|anyway|anyways|on another note|random question|new question|off topic|another question|separate (question|thing|topic)|totally different)\b/,
   /\binstead\s*\?/,
 ];
 
@@ -210,6 +218,9 @@ const SARCASM_STRONG = [
   /^sure,? (let me|because|why not)\b/,
   /\b(users|people|everyone|customers|they) (will|would|are going to) love (that|it|this)\b/,
   /\bjust what (a|an|the|every|everyone|anyone) [\w ]{1,25} needed\b/,
+  // Round 7: "What could possibly go wrong", "Just what my boss wanted to read."
+  /\bwhat could (possibly )?go wrong\b/,
+  /\bjust what (my|our|his|her|their) \w+ (wanted|needed)\b/,
 ];
 const SARCASM_WEAK = [
   /(🙄|🙃|😒)/u,
@@ -219,7 +230,7 @@ const SARCASM_WEAK = [
   /\b(let me|i'll|we'll|i will|we will) just\b/,
   /^(right|sure|yeah),? (me|you|we|everyone|because|as if|like)\b/,
   /\bthanks a lot\b/,
-  /\b(great|wonderful|brilliant|perfect|fantastic) (plan|news|job|work)( indeed)?\b/,
+  /\b(great|wonderful|brilliant|perfect|fantastic) (plan|job|work)( indeed)?\b/,
   /\b(groundbreaking|revolutionary)\b/,
   /^(sure|right|yeah),? right after\b/,
   /\bjust the [\w ]{1,20} (i|we) (dreamed|dreamt|always wanted|hoped for|needed|wanted)\b/,
@@ -238,6 +249,8 @@ const STRONG_REFERENCE = [
   /\b(that|this|those|these) (one|ones|idea|tip|suggestion|trick|option|version|arc|list|recipe|route|plan|approach|advice)\b/,
   /\b(that|this|it)'s (the one|why|what)\b/,
   /\b(let's|lets) go with\b/,
+  // Round 5: a pick among the reply's options ("The Roborock it is.").
+  /(^|[.!?] )(the )?[\w-]+( [\w-]+)? it is[.!]/,
   /\byour (suggestion|idea|tip|advice|recommendation|list|pick)\b/,
 ];
 const WEAK_REFERENCE = [/\b(it|that|those|these|this|them|there)\b/];
@@ -254,12 +267,34 @@ const WINK_SHARE = 0.5;
 function statementSentiment(a: Analysis): number {
   let sum = 0;
   let weight = 0;
+  let worst = 0;
   for (const s of a.sentences) {
     if (isQuestion(s.text)) continue;
-    sum += (WINK_SHARE * s.sentiment + (1 - WINK_SHARE) * Math.tanh(s.afinn / 3)) * s.length;
+    // Round 5: a statement neither wink nor AFINN scores ("Clunky and sluggish.") is read through the valence of
+    // its describing words derived from word vectors, at half strength.
+    const unscored = s.sentiment === 0 && s.afinn === 0;
+    // AFINN ignores "didn't" before a praise word ("This didn't help at all" scores +2); wink reads the negation.
+    const afinnNegated = s.afinn > 0 && s.sentiment < 0 && /\b(not|never|no)\b|n't\b/i.test(s.text);
+    const value = unscored
+      ? 0.5 * Math.tanh(derivedValence(s.text) / 3)
+      : afinnNegated
+        ? s.sentiment
+        : WINK_SHARE * s.sentiment + (1 - WINK_SHARE) * Math.tanh(s.afinn / 3);
+    sum += value * s.length;
     weight += s.length;
+    worst = Math.min(worst, value);
   }
-  return weight === 0 ? 0 : sum / weight;
+  const mean = weight === 0 ? 0 : sum / weight;
+  // Round 5: a clear complaint is not diluted by the sentences around it (length must not raise the score).
+  return worst <= -0.3 ? Math.min(mean, worst) : mean;
+}
+
+/** Sum of the derived valence of a text's adjectives and adverbs, counting only clear ones (|valence| ≥ 1.2). */
+function derivedValence(text: string): number {
+  return analyse(text.toLowerCase()).tokens.reduce((sum, t) => {
+    const v = (t.pos === 'ADJ' || t.pos === 'ADV') && !t.stop ? (DERIVED_VALENCE.get(t.normal) ?? 0) : 0;
+    return sum + (Math.abs(v) >= 1.2 ? v : 0);
+  }, 0);
 }
 
 function contrastTail(text: string): string {
@@ -342,22 +377,25 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   const damp = (1 - sarcasm) * (1 - 0.5 * lukewarm);
   const gratitude = (hits(tail, GRATITUDE) > 0 ? 1 : 0) * damp;
   const acceptanceHits = hits(tail, ACCEPTANCE, true) + hits(tail, ACCEPTANCE_NEGATED_FORM);
-  const acceptance = clamp01(acceptanceHits / 2) * damp;
+  // Round 7: praise inside a pivot away ("Forget Porto. Is Seville nice in May?") is about the new subject.
+  const acceptance = clamp01(acceptanceHits / 2) * damp * (1 - pair.pivotAway);
   const novelty = followStems.length >= 2 && matched === 0 && !strongRef ? 1 : 0;
   const redirection = explicitRedirect ? 1 : 0.6 * novelty;
 
   const correction = clamp01(hits(f, CORRECTION) / 2);
   const rejection = clamp01((hits(f, REJECTION) + hits(f, REJECTION_NEGATABLE, true)) / 2);
   // A question that comes with a complaint, a correction or irony is rhetorical or a re-ask, not uptake.
-  const deeperQuestion = deeperQuestionRaw * (1 - Math.max(correction, rejection, sarcasm));
+  const deeperQuestion = deeperQuestionRaw * (1 - Math.max(correction, rejection, sarcasm, pair.rhetorical, pair.pivotAway));
 
   // wink scores "ok"/"noted" as positive; a bare acknowledgement carries no evaluation.
   const polarity = bareAck ? 0 : statementSentiment(fa);
-  const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : polarity;
+  // Round 6: after a yes to an offer, a negative word is about the task, not the reply ("Yes, that's the part I was dreading.").
+  const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : pair.acceptOffer && !pair.ironicPraise ? 0 : polarity;
 
   return {
     sentiment,
-    overlap,
+    // Round 5: words of the reply reused in a complaint or a correction are not uptake.
+    overlap: correction > 0 || rejection > 0 ? 0 : overlap,
     reference,
     deeperQuestion,
     gratitude,
