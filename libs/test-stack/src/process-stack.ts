@@ -30,6 +30,12 @@ export const STACK_ENV_KEYS = ['NATS_URL', 'TG_STREAM_REPLICAS', 'TG_DATA_DIR', 
  */
 export const DEPLOYED_TOPOLOGY = { natsNodes: 3, streamReplicas: 3, replicas: 2, gateways: 2, gatewayPort: 8080, natsClientPort: 4222, natsClusterPort: 6222 } as const;
 
+/**
+ * The partitioned variant (`deploy/docker-compose.partitions.yml`, `npm run stack -- --replicas 3 --partitions 12`):
+ * 12 workspace partitions, three replicas of each partitioned app, each partition on two of them.
+ */
+export const PARTITIONED_TOPOLOGY = { partitions: 12, replicas: 3, copies: 2 } as const;
+
 /** Options of {@link startProcessStack}. */
 export interface ProcessStackOptions {
   /**
@@ -61,6 +67,8 @@ export interface ProcessStackOptions {
    */
   partitions?: number;
   partitionCopies?: number;
+  /** How long a service may take to be ready (default 90 s; a replay of a large log takes longer). */
+  readyTimeoutMs?: number;
 }
 
 /** A topology of real processes on loopback: NATS, the services (R replicas each), the gateways. */
@@ -177,8 +185,9 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
       fronts.push({ port, proc });
       return proc;
     }
-    ready = async (p) => void (await p.waitForLine(STARTED, { timeoutMs: 90_000 }));
-    return new ManagedProcess({ name, index: i, command: process.execPath, args: ['--import', 'tsx', entry], env, cwd: root, ready });
+    const readyTimeoutMs = opts.readyTimeoutMs ?? 90_000;
+    ready = async (p) => void (await p.waitForLine(STARTED, { timeoutMs: readyTimeoutMs }));
+    return new ManagedProcess({ name, index: i, command: process.execPath, args: ['--import', 'tsx', entry], env, cwd: root, ready, readyTimeoutMs });
   };
 
   const stopAll = async () => {
