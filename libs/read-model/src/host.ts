@@ -43,7 +43,7 @@ export class ReadModelHost {
     if (this.rt.config.snapshotEveryEvents < 0 || !existsSync(this.snapshotPath)) return 0;
     const t0 = Date.now();
     const snap = readSnapshot(readFileSync(this.snapshotPath));
-    if (!snap || snap.header.streamCreated !== this.streamCreated || snap.header.position > streamLastSeq || snap.header.partitions !== this.partitionKey) {
+    if (!snap || snap.header.streamCreated !== this.streamCreated || snap.header.position > streamLastSeq || (snap.header.partitions ?? 'all') !== this.partitionKey) {
       this.rt.log.warn({ path: this.snapshotPath }, 'catalog snapshot ignored (another stream, format or partition set); replaying the stream');
       return 0;
     }

@@ -13,8 +13,8 @@ export interface SnapshotHeader {
   position: number;
   /** Creation time of the stream, so that a snapshot of another (or a re-created) stream is never used. */
   streamCreated: string;
-  /** The workspace partitions the snapshot holds (`all`, or e.g. `0-3,8` of 12): another set replays. */
-  partitions: string;
+  /** The workspace partitions the snapshot holds (`all`, or e.g. `0-3,8 of 12`; absent before partitions: all). Another set replays. */
+  partitions?: string;
   takenAt: number;
 }
 
