@@ -13,10 +13,10 @@
  * Usage: npm run bench -- partitions [-- --workspaces 30 --items 20000 --partitions 12]
  */
 import { readFileSync } from 'node:fs';
-import { encodeVector, event, OP, Partitioning, assignPartitions, formatPartitionSet, partitionOf, type TgEvent } from '@tg/contracts';
+import { OP, Partitioning, assignPartitions, formatPartitionSet, partitionOf } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, singleNats, startProcessStack, type ManagedProcess } from '@tg/test-stack';
-import { arg, pool, syntheticText } from './support';
+import { arg, pool, writeSyntheticWorkspace } from './support';
 
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -40,37 +40,14 @@ export async function run(args: string[]) {
     const store = await EventStore.open(nc);
     const probe = new RpcClient(nc, 60_000);
     const { data: emb } = await probe.call(OP.embed.texts, { ws: '_bench', data: { texts: ['jazz'] } });
-    const dim = emb.dim;
     // What an instance holds with nothing to hold (the process, the runtime, its libraries).
     const emptyRss = rssMb(stack.proc('ranking-service', 0).pid!);
     figures['empty_rss_mb'] = +emptyRss.toFixed(0);
     const workspaces = Array.from({ length: W }, (_, w) => `ws_part_${w.toString(36).padStart(3, '0')}`);
 
-    // The log: per workspace one user, N items (indexed + embedded), written raw (256 in flight).
+    // The log: per workspace one user, N items (indexed + embedded), written raw.
     const t0 = performance.now();
-    let rnd = 12345;
-    const rand = () => ((rnd = (Math.imul(rnd, 1103515245) + 12345) >>> 0) / 2 ** 32) * 2 - 1;
-    for (const ws of workspaces) {
-      const meta = { workspace: ws, at: Date.now() };
-      await store.js.publish(EventStore.subject(ws, 'entity', 'user'), JSON.stringify(event('EntityCreated', { entity_id: 'user', type: 'user', name: 'User', description: '', created_at: meta.at }, meta)));
-      await pool(N, 256, async (i) => {
-        const id = `c${i}`;
-        const subject = EventStore.subject(ws, 'entity', id);
-        const text = syntheticText(i);
-        const indexed: TgEvent = event(
-          'ContentIndexed',
-          { entity_id: id, url: `https://part.test/${ws}/${i}`, media_type: 'text', name: `Item ${i}`, description: '', text, text_digest: `d${i}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: meta.at },
-          meta,
-        );
-        const v = new Float32Array(dim);
-        let norm = 0;
-        for (let k = 0; k < dim; k++) norm += (v[k] = rand()) ** 2;
-        for (let k = 0; k < dim; k++) v[k]! /= Math.sqrt(norm);
-        const embedded: TgEvent = event('ContentEmbedded', { entity_id: id, of: 'content', model: emb.model, dim, vector: encodeVector(v), text_digest: `d${i}`, embedded_at: meta.at }, meta);
-        await store.js.publish(subject, JSON.stringify(indexed));
-        await store.js.publish(subject, JSON.stringify(embedded));
-      });
-    }
+    for (const ws of workspaces) await writeSyntheticWorkspace(store, ws, N, emb);
     const lastSeq = await store.streamLastSeq();
     figures['events'] = lastSeq;
     figures['write_s'] = +((performance.now() - t0) / 1000).toFixed(1);
