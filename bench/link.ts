@@ -39,7 +39,11 @@ function foldCost(n: number, extra: number): { perLinkUs: number; composeMs: num
   const apply = (e: ReturnType<typeof event>) => proj.apply({ ...e, seq: ++seq, subject: 'tg.evt.ws_fold.x.y' } as StoredEvent);
   const vec = () => encodeVector(Float32Array.from({ length: dim }, () => gaussian(rng)));
   apply(event('EntityCreated', { entity_id: 'p', type: 'user', name: 'p', description: '', created_at: 1 }, meta));
-  const embed = (id: string) => apply(event('ContentEmbedded', { entity_id: id, of: 'content', model: 'm', dim, vector: vec(), text_digest: id, embedded_at: 1 }, meta));
+  // A link binds existing entities (issue 11): each child is indexed, then embedded.
+  const embed = (id: string) => {
+    apply(event('ContentIndexed', { entity_id: id, url: `https://fold.test/${id}`, media_type: 'text', name: id, description: '', text: id, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 }, meta));
+    apply(event('ContentEmbedded', { entity_id: id, of: 'content', model: 'm', dim, vector: vec(), text_digest: id, embedded_at: 1 }, meta));
+  };
   for (let i = 0; i < n + extra; i++) embed(`c${i}`);
   for (let i = 0; i < n; i++) apply(event('ChildLinked', { parent_id: 'p', child_id: `c${i}`, rel: 'about', weight: 1, linked_at: 1 }, meta));
   const links = Array.from({ length: extra }, (_, i) => ({ ...event('ChildLinked', { parent_id: 'p', child_id: `c${n + i}`, rel: 'about', weight: 1, linked_at: 1 }, meta), seq: ++seq, subject: 'x' }) as StoredEvent);

@@ -1,8 +1,8 @@
 /** Shared helpers of the benchmarks (load generation, percentiles, synthetic text). */
 import { spawn } from 'node:child_process';
-import { RPC } from '@tg/contracts';
+import { encodeVector, event, RPC, type TgEvent } from '@tg/contracts';
 import { percentile } from '@tg/math';
-import type { RpcClient } from '@tg/messaging';
+import { EventStore, type RpcClient } from '@tg/messaging';
 
 /**
  * Runs autocannon in a separate process against one endpoint. The body is JSON; the text `[<id>]` in it is
@@ -123,4 +123,32 @@ function pickIndex(n: number, k: number, m: number): number {
 export function syntheticText(n: number): string {
   const pick = (a: string[], k: number) => a[pickIndex(n, k, a.length)]!;
   return `A ${pick(WORDS.adj, 1)} ${pick(WORDS.genre, 2)} ${pick(WORDS.noun, 3)} with ${pick(WORDS.adj, 4)} ${pick(WORDS.genre, 5)} notes, number ${n}. Loved by ${pick(WORDS.genre, 6)} fans.`;
+}
+
+/**
+ * Writes a workspace straight into the event log (no services involved): one user `user`, then `items` content
+ * items `c0…`, each a ContentIndexed (synthetic text) and a ContentEmbedded (a random unit vector of the given
+ * model's dimension and id), published raw, 256 in flight. For benchmarks of what reads the log at size.
+ */
+export async function writeSyntheticWorkspace(store: EventStore, ws: string, items: number, model: { model: string; dim: number }, seed = 12345): Promise<void> {
+  let rnd = seed;
+  const rand = () => ((rnd = (Math.imul(rnd, 1103515245) + 12345) >>> 0) / 2 ** 32) * 2 - 1;
+  const meta = { workspace: ws, at: Date.now() };
+  await store.js.publish(EventStore.subject(ws, 'entity', 'user'), JSON.stringify(event('EntityCreated', { entity_id: 'user', type: 'user', name: 'User', description: '', created_at: meta.at }, meta)));
+  await pool(items, 256, async (i) => {
+    const id = `c${i}`;
+    const subject = EventStore.subject(ws, 'entity', id);
+    const indexed: TgEvent = event(
+      'ContentIndexed',
+      { entity_id: id, url: `https://synthetic.test/${ws}/${i}`, media_type: 'text', name: `Item ${i}`, description: '', text: syntheticText(i), text_digest: `d${i}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: meta.at },
+      meta,
+    );
+    const v = new Float32Array(model.dim);
+    let norm = 0;
+    for (let k = 0; k < model.dim; k++) norm += (v[k] = rand()) ** 2;
+    for (let k = 0; k < model.dim; k++) v[k]! /= Math.sqrt(norm);
+    const embedded: TgEvent = event('ContentEmbedded', { entity_id: id, of: 'content', model: model.model, dim: model.dim, vector: encodeVector(v), text_digest: `d${i}`, embedded_at: meta.at }, meta);
+    await store.js.publish(subject, JSON.stringify(indexed));
+    await store.js.publish(subject, JSON.stringify(embedded));
+  });
 }

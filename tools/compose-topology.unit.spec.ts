@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEPLOYED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '@tg/test-stack';
+import { assignPartitions, parsePartitionSet } from '@tg/contracts';
+import { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '@tg/test-stack';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
@@ -75,5 +76,39 @@ describe('docker-compose.yml describes the process topology', () => {
     const dockerfile = read('deploy/Dockerfile');
     expect(dockerfile).toContain('apps/${APP}/src/main.ts');
     for (const app of [...SERVICE_APPS, 'gateway']) expect(read(`apps/${app}/src/main.ts`).length).toBeGreaterThan(0);
+  });
+});
+
+describe('deploy/docker-compose.partitions.yml describes the partitioned topology', () => {
+  const override = (parse(read('deploy/docker-compose.partitions.yml'), { merge: true }) as { services: Record<string, ComposeService> }).services;
+  // What compose runs: the base file with the override's services merged over it (environment maps merge).
+  const merged: Record<string, ComposeService> = { ...services };
+  for (const [name, s] of Object.entries(override)) {
+    const base = services[name] ?? {};
+    merged[name] = { ...base, ...s, environment: { ...base.environment, ...s.environment }, deploy: { ...base.deploy, ...s.deploy } };
+  }
+  const running = Object.entries(merged).filter(([, s]) => appOf(s) && replicasOf(s) > 0);
+
+  it('tells every app the partition count, with the variables of the base file', () => {
+    for (const [name, s] of running) {
+      expect(s.environment?.['TG_PARTITIONS'], name).toBe(String(PARTITIONED_TOPOLOGY.partitions));
+      for (const k of STACK_ENV_KEYS) expect(s.environment?.[k], `${name} ${k}`).toBe(name.startsWith('gateway') ? s.environment?.[k] : services['entity-service']!.environment![k]);
+    }
+  });
+
+  it('runs the partitioned apps as one instance per partition set, the sets the process stack gives, each partition on two', () => {
+    const expected = assignPartitions(PARTITIONED_TOPOLOGY.partitions, PARTITIONED_TOPOLOGY.replicas, PARTITIONED_TOPOLOGY.copies);
+    for (const app of PARTITIONED_APPS) {
+      const instances = running.filter(([, s]) => appOf(s) === app);
+      expect(instances.map(([, s]) => replicasOf(s)), app).toEqual(new Array(PARTITIONED_TOPOLOGY.replicas).fill(1));
+      const sets = instances.map(([, s]) => parsePartitionSet(s.environment?.['TG_SERVE_PARTITIONS'], PARTITIONED_TOPOLOGY.partitions));
+      expect(sets, app).toEqual(expected);
+      for (let p = 0; p < PARTITIONED_TOPOLOGY.partitions; p++) expect(sets.filter((ps) => ps.includes(p)).length, `${app} partition ${p}`).toBe(PARTITIONED_TOPOLOGY.copies);
+    }
+    // Every other app runs as in the base file, without a partition set.
+    for (const [name, s] of running.filter(([, s]) => !PARTITIONED_APPS.includes(appOf(s) as never))) {
+      expect(s.environment?.['TG_SERVE_PARTITIONS'], name).toBeUndefined();
+      expect(replicasOf(s), name).toBe(replicasOf(services[name]!));
+    }
   });
 });

@@ -2,4 +2,4 @@
 import { runService } from '@tg/compose';
 import { startRankingService } from '@tg/service-ranking';
 
-await runService('ranking-service', async (rt, host) => [await startRankingService(rt, await host())]);
+await runService('ranking-service', async (rt, host) => [await startRankingService(rt, await host())], { partitioned: true });

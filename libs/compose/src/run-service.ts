@@ -9,7 +9,12 @@ import { createRuntime, type Runtime, type StartedService } from '@tg/service-ru
  * Runs one service as its own process (the `deploy/` shape): parse config once, connect to NATS, start,
  * and drain on SIGTERM/SIGINT.
  */
-export async function runService(name: string, start: (rt: Runtime, host: () => Promise<ReadModelHost>) => Promise<StartedService[]>): Promise<void> {
+export async function runService(
+  name: string,
+  start: (rt: Runtime, host: () => Promise<ReadModelHost>) => Promise<StartedService[]>,
+  /** `partitioned`: the service answers from a read model split by workspace partition (taste, ranking, visualize). */
+  opts: { partitioned?: boolean } = {},
+): Promise<void> {
   let config: TgConfig;
   try {
     config = loadConfig();
@@ -20,6 +25,10 @@ export async function runService(name: string, start: (rt: Runtime, host: () => 
   const log = createLogger(name, config.logLevel);
   if (!config.natsUrl) {
     log.fatal('NATS_URL is required when a service runs on its own');
+    process.exit(2);
+  }
+  if (config.servePartitions.length < config.partitions && !opts.partitioned) {
+    log.fatal(`TG_SERVE_PARTITIONS is for the taste, ranking and visualize services; ${name} serves every workspace (unset it)`);
     process.exit(2);
   }
   const nc = await connectNats(config.natsUrl, name);

@@ -33,6 +33,8 @@ export interface RunningTastegraph {
  */
 export async function startTastegraph(config: TgConfig, opts: { log?: Logger } = {}): Promise<RunningTastegraph> {
   if (!config.natsUrl) throw new Error('startTastegraph needs config.natsUrl');
+  // One process holds the entity service too, which answers for every workspace.
+  if (config.servePartitions.length < config.partitions) throw new Error('TG_SERVE_PARTITIONS cannot be set for the all-in-one process (it serves every workspace); run the services apart to partition them');
   const log = opts.log ?? createLogger('tastegraph', config.logLevel);
   const { secret, generated } = resolveAccountSecret(config);
   const nc = await connectNats(config.natsUrl, 'tastegraph');

@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(c.streamReplicas).toBe(3);
     expect(() => loadConfig({ NATS_URL: 'nats://n1:4222,not a server' })).toThrow(/NATS_URL/);
   });
+  it('reads the workspace partitions and the set this process serves, rejecting a set outside them', () => {
+    expect(loadConfig({})).toMatchObject({ partitions: 1, servePartitions: [0] });
+    expect(loadConfig({ TG_PARTITIONS: '12', TG_SERVE_PARTITIONS: '0-3,8' })).toMatchObject({ partitions: 12, servePartitions: [0, 1, 2, 3, 8] });
+    expect(loadConfig({ TG_PARTITIONS: '4' }).servePartitions).toEqual([0, 1, 2, 3]);
+    expect(() => loadConfig({ TG_PARTITIONS: '4', TG_SERVE_PARTITIONS: '2-5' })).toThrow(/TG_SERVE_PARTITIONS.*outside 0-3/);
+    expect(() => loadConfig({ TG_PARTITIONS: '0' })).toThrow(/TG_PARTITIONS/);
+  });
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', NATS_URL: '' }).port).toBe(8080);
   });

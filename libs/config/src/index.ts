@@ -1,4 +1,4 @@
-import { KEY_STYLES, type KeyStyle } from '@tg/contracts';
+import { KEY_STYLES, parsePartitionSet, type KeyStyle } from '@tg/contracts';
 import { resolve } from 'node:path';
 
 /** Typed configuration of every tastegraph process, parsed once at boot. */
@@ -62,6 +62,13 @@ export interface TgConfig {
   vectorThread: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
+  /**
+   * Workspace partitions of the taste, ranking and visualize read models (every process of a deployment
+   * must agree; 1 = not partitioned). See docs/deploy.md#partitions.
+   */
+  partitions: number;
+  /** The partitions this process serves (`TG_SERVE_PARTITIONS`, e.g. `0-3,8`; default all). */
+  servePartitions: number[];
   /**
    * Public base URL of the gateway (e.g. `https://tg.example.com`), used for links it returns (visualize).
    * When unset, links use the request's own origin only if its Host is in {@link allowedHosts}, else the
@@ -152,6 +159,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
   }
   const keyStyle = (str('TG_KEY_STYLE') ?? 'tg') as KeyStyle;
   if (!KEY_STYLES.includes(keyStyle)) problems.push(`TG_KEY_STYLE must be one of ${KEY_STYLES.join(', ')}, got "${keyStyle}"`);
+  const partitions = int('TG_PARTITIONS', 1, 1, 1024);
+  let servePartitions: number[] = [];
+  try {
+    servePartitions = parsePartitionSet(str('TG_SERVE_PARTITIONS'), partitions);
+  } catch (e) {
+    problems.push(`TG_SERVE_PARTITIONS: ${(e as Error).message}`);
+  }
   const cfg: TgConfig = {
     host: str('HOST') ?? '127.0.0.1',
     port: int('PORT', 8080, 0, 65535),
@@ -179,6 +193,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     logLevel: str('LOG_LEVEL') ?? 'info',
     readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
     snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),
+    partitions,
+    servePartitions,
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),

@@ -7,3 +7,4 @@ export * from './events';
 export * from './rpc';
 export * from './event-codec';
 export * from './operations';
+export * from './partitions';

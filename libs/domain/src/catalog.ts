@@ -47,6 +47,11 @@ function isPoolable(v: Float32Array): boolean {
   return n2 > 0 && Number.isFinite(n2);
 }
 
+/** The terms an entity is found by in lexical search. */
+function lexicalTokens(d: EntityDoc): string[] {
+  return tokenize(`${d.name} ${d.description} ${d.text ?? ''}`);
+}
+
 /** Everything the read side knows about one workspace. */
 export class WorkspaceCatalog {
   readonly entities = new Map<string, EntityDoc>();
@@ -57,7 +62,26 @@ export class WorkspaceCatalog {
   readonly childParents = new Map<string, Set<string>>();
   readonly types = new Map<string, { description: string; registeredAt: number }>();
   readonly clusters = new Map<string, ClusterSet>();
-  lexical = new Bm25Index();
+  private built?: Bm25Index;
+  /**
+   * BM25 index of every entity's name, description and text. Built on first use and kept up to date from
+   * then on: only the processes that search text (ranking) pay for it; replay and the other services do not
+   * (it was about four fifths of the time to fold a content-heavy log).
+   */
+  get lexical(): Bm25Index {
+    if (!this.built) {
+      this.built = new Bm25Index();
+      for (const d of this.entities.values()) this.built.add(d.id, lexicalTokens(d));
+    }
+    return this.built;
+  }
+  set lexical(index: Bm25Index) {
+    this.built = index;
+  }
+  /** The lexical index when it has been built (else undefined: nothing to update or snapshot). */
+  get lexicalIfBuilt(): Bm25Index | undefined {
+    return this.built;
+  }
   /** Count of entities per type (for GET /entity/type). */
   readonly typeCounts = new Map<string, number>();
   /** Bumped on every change that could move rankings or clusters. */
@@ -298,9 +322,10 @@ export class CatalogProjection {
       c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 0) + 1);
     }
     c.entities.set(d.id, d);
-    if (!prev || prev.name !== d.name || prev.description !== d.description || prev.text !== d.text) {
-      c.lexical.remove(d.id);
-      c.lexical.add(d.id, tokenize(`${d.name} ${d.description} ${d.text ?? ''}`));
+    const lexical = c.lexicalIfBuilt;
+    if (lexical && (!prev || prev.name !== d.name || prev.description !== d.description || prev.text !== d.text)) {
+      lexical.remove(d.id);
+      lexical.add(d.id, lexicalTokens(d));
     }
   }
 
@@ -311,7 +336,7 @@ export class CatalogProjection {
     c.entities.delete(id);
     c.vectors.delete(id);
     c.models.delete(id);
-    c.lexical.remove(id);
+    c.lexicalIfBuilt?.remove(id);
     if (d.url && c.urls.get(d.url) === id) c.urls.delete(d.url);
   }
 }

@@ -282,3 +282,38 @@ describe('catalog digest', () => {
     expect(checkTasteStats(proj.ws(WS)).maxAbsError).toBeGreaterThan(1e-7);
   });
 });
+
+describe('catalog projection: the lexical index, built on first use', () => {
+  const build = (touchFirst: boolean) => {
+    const log = new Log();
+    const rng = createRng(7);
+    const vec = () => Float32Array.from({ length: DIM }, () => gaussian(rng));
+    const p = new CatalogProjection();
+    if (touchFirst) void p.ws(WS).lexical;
+    log.user('ann');
+    for (let i = 0; i < 30; i++) log.content(`c${i}`, vec());
+    log.add('ContentEnriched', { entity_id: 'c3', name: 'Kind of Blue', description: 'modal jazz', source: 'page', enriched_at: 1 });
+    log.del('c4');
+    log.add('EntityUpdated', { entity_id: 'ann', name: 'Ann the hiker', updated_at: 2 });
+    for (const e of log.events) p.apply(e);
+    return p;
+  };
+
+  it('is not built by a replay, and once asked for holds what an index kept from the start holds', () => {
+    const lazy = build(false);
+    expect(lazy.ws(WS).lexicalIfBuilt).toBeUndefined();
+    const eager = build(true);
+    expect(eager.ws(WS).lexicalIfBuilt).toBeDefined();
+    const a = lazy.ws(WS).lexical;
+    const b = eager.ws(WS).lexical;
+    expect(a.size).toBe(b.size);
+    for (const q of [['text'], ['c7'], ['modal', 'jazz'], ['hiker'], ['c4'], ['blue', 'of']]) {
+      expect(Object.fromEntries(a.score(q)), q.join(' ')).toEqual(Object.fromEntries(b.score(q)));
+    }
+    // And from then on it follows the log like the other.
+    const more = new Log();
+    for (const p of [lazy, eager]) p.apply({ ...more.add('EntityDeleted', { entity_id: 'c7', deleted_at: 3 }), seq: 1_000 } as StoredEvent);
+    expect(Object.fromEntries(a.score(['c7']))).toEqual({});
+    expect(a.size).toBe(b.size);
+  });
+});

@@ -89,6 +89,11 @@ export async function runProjectionFeed(
     log: Logger;
     name: string;
     filterSubject?: string;
+    /**
+     * Events whose subject this rejects are passed over without being decoded (a partitioned read model
+     * skips the workspaces it does not hold); the cursor still advances past them.
+     */
+    accept?: (subject: string) => boolean;
     onHalt?: (halt: ProjectionHalt) => void;
   },
 ): Promise<Running & { caughtUp: Promise<void> }> {
@@ -120,7 +125,7 @@ export async function runProjectionFeed(
       if (stopped || feed !== messages) break;
       if (m.seq <= applied) continue;
       try {
-        opts.handle(toStoredEvent(m));
+        if (!opts.accept || opts.accept(m.subject)) opts.handle(toStoredEvent(m));
       } catch (err) {
         const halt = { projection: opts.name, seq: m.seq, subject: m.subject, reason: String((err as Error)?.message ?? err) };
         opts.log.error({ err, seq: m.seq, subject: m.subject, projection: opts.name }, 'projection cannot apply event; halted before it');

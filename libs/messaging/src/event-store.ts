@@ -84,9 +84,8 @@ export class EventStore {
   }
 
   /** Opens the store, creating (or updating) the stream when needed. */
-  static async open(nc: NatsConnection, opts: { stream?: string; replicas?: number } = {}): Promise<EventStore> {
+  static async open(nc: NatsConnection, opts: { stream?: string; replicas?: number; openTimeoutMs?: number } = {}): Promise<EventStore> {
     const stream = opts.stream ?? EVENT_STREAM;
-    const jsm = await jetstreamManager(nc);
     const config = {
       name: stream,
       subjects: [EVENT_SUBJECTS],
@@ -96,6 +95,25 @@ export class EventStore {
       max_msg_size: 4 * 1024 * 1024,
       allow_direct: true,
     };
+    // A cluster that is still forming (or electing its meta leader) answers stream requests late or not at
+    // all: keep asking, bounded, instead of failing the process's start (three processes creating the R3
+    // stream at once on a loaded machine took longer than one request's timeout).
+    const deadline = Date.now() + (opts.openTimeoutMs ?? 60_000);
+    for (;;) {
+      try {
+        const jsm = await jetstreamManager(nc);
+        const replicas = await EventStore.ensureStream(jsm, config);
+        return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
+      } catch (e) {
+        const slow = (e as Error)?.name === 'TimeoutError' || /timeout|not ready|no responders|temporarily unavailable|insufficient resources/i.test(String((e as Error)?.message ?? ''));
+        if (!slow || Date.now() > deadline) throw e;
+      }
+    }
+  }
+
+  /** Creates the stream unless it exists; answers its replica count. */
+  private static async ensureStream(jsm: JetStreamManager, config: { name: string; num_replicas: number }): Promise<number> {
+    const stream = config.name;
     let replicas = config.num_replicas;
     try {
       replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
@@ -109,7 +127,7 @@ export class EventStore {
         replicas = (await jsm.streams.info(stream)).config.num_replicas ?? replicas;
       }
     }
-    return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
+    return replicas;
   }
 
   /** Subject of one aggregate instance; the id is encoded into one subject-safe token. */

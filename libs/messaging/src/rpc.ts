@@ -1,5 +1,5 @@
 import { headers as natsHeaders, type NatsConnection, type Msg, type Subscription } from '@nats-io/transport-node';
-import { TgError, isTgError, type Operation, type ReplyOf, type RequestOf, type RpcReply, type RpcRequest } from '@tg/contracts';
+import { Partitioning, TgError, isTgError, type Operation, type ReplyOf, type RequestOf, type RpcReply, type RpcRequest } from '@tg/contracts';
 import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
@@ -82,6 +82,8 @@ export class RpcServer {
      * instances take every request, and none reaches a half-loaded one.
      */
     private readonly joinAfter?: Promise<unknown>,
+    /** Partitioned operations listen on one subject per partition this process serves (default: one partition). */
+    private readonly partitioning: Partitioning = new Partitioning(1),
   ) {}
   private draining = false;
 
@@ -97,7 +99,11 @@ export class RpcServer {
     return this.handle(op.subject, validated(op, handler));
   }
 
-  private join(subject: string, handler: RpcHandler): void {
+  private join(op: string, handler: RpcHandler): void {
+    for (const subject of this.partitioning.listen(op)) this.joinSubject(subject, handler);
+  }
+
+  private joinSubject(subject: string, handler: RpcHandler): void {
     if (this.local) {
       this.local.register(subject, handler, this.log);
       this.registered.push([subject, handler]);
@@ -205,6 +211,8 @@ export class RpcClient {
     private readonly local?: LocalHandlers,
     /** An instance that says nothing (no reply, no "still working") for this long is taken as gone. */
     private readonly silenceMs = 5_000,
+    /** Routes partitioned operations to the subject of their workspace's partition. */
+    private readonly partitioning: Partitioning = new Partitioning(1),
   ) {}
 
   /**
@@ -214,7 +222,7 @@ export class RpcClient {
    * to the bus. For the all-in-one process, where gateway and services share one event loop.
    */
   preferLocal(handlers: LocalHandlers): RpcClient {
-    return new RpcClient(this.nc, this.defaultTimeoutMs, handlers, this.silenceMs);
+    return new RpcClient(this.nc, this.defaultTimeoutMs, handlers, this.silenceMs, this.partitioning);
   }
 
   /** Calls a typed operation: the request and reply data are typed by its schemas (see `OP` in contracts). */
@@ -222,7 +230,8 @@ export class RpcClient {
   /** Calls an operation by subject (operations not yet typed in contracts). */
   call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts?: CallOptions): Promise<{ data: O; seq?: number }>;
   async call(target: string | Operation, req: RpcRequest, opts: CallOptions = {}): Promise<{ data: unknown; seq?: number }> {
-    const subject = typeof target === 'string' ? target : target.subject;
+    const op = typeof target === 'string' ? target : target.subject;
+    const subject = this.partitioning.route(op, req.ws);
     const local = this.local?.get(subject);
     if (local) return this.callLocal(local.handler, local.log, subject, req, opts);
     const h = natsHeaders();
@@ -238,7 +247,7 @@ export class RpcClient {
         msg = await requestOnce(this.nc, subject, out.payload, { headers: out.headers, timeoutMs: Math.max(1, deadline - Date.now()), silenceMs: this.silenceMs });
       } catch (e) {
         if (e instanceof AttemptError && e.kind === 'silent') {
-          if (RETRYABLE_SUBJECTS.has(subject) && attempt < 3 && deadline - Date.now() > 50) continue;
+          if (RETRYABLE_SUBJECTS.has(op) && attempt < 3 && deadline - Date.now() > 50) continue;
           throw new TgError('unavailable', `The instance serving ${subject.split('.')[2]} stopped answering; retry`, undefined, { cause: e });
         }
         throw rpcCallError(subject, e);

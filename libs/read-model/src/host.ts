@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RpcRequest } from '@tg/contracts';
+import { formatPartitionSet, type RpcRequest } from '@tg/contracts';
 import { CatalogProjection, type Touched } from '@tg/domain';
 import { StreamCursor, runProjectionFeed, type ProjectionHalt, type Running } from '@tg/messaging';
 import { readYourWrites, type Runtime } from '@tg/service-runtime';
@@ -43,8 +43,8 @@ export class ReadModelHost {
     if (this.rt.config.snapshotEveryEvents < 0 || !existsSync(this.snapshotPath)) return 0;
     const t0 = Date.now();
     const snap = readSnapshot(readFileSync(this.snapshotPath));
-    if (!snap || snap.header.streamCreated !== this.streamCreated || snap.header.position > streamLastSeq) {
-      this.rt.log.warn({ path: this.snapshotPath }, 'catalog snapshot ignored (another stream or format); replaying the stream');
+    if (!snap || snap.header.streamCreated !== this.streamCreated || snap.header.position > streamLastSeq || (snap.header.partitions ?? 'all') !== this.partitionKey) {
+      this.rt.log.warn({ path: this.snapshotPath }, 'catalog snapshot ignored (another stream, format or partition set); replaying the stream');
       return 0;
     }
     snap.restoreInto(this.catalog);
@@ -73,7 +73,7 @@ export class ReadModelHost {
     if (this.rt.config.snapshotEveryEvents < 0 || this.halted) return Promise.resolve();
     if (this.snapshotting) return this.snapshotting;
     const position = this.cursor.position;
-    const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.streamCreated, takenAt: Date.now() });
+    const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.streamCreated, partitions: this.partitionKey, takenAt: Date.now() });
     this.sinceSnapshot = 0;
     const path = this.snapshotPath;
     this.snapshotting = (async () => {
@@ -85,6 +85,19 @@ export class ReadModelHost {
       .catch((err) => this.rt.log.warn({ err }, 'catalog snapshot failed'))
       .finally(() => (this.snapshotting = undefined));
     return this.snapshotting;
+  }
+
+  /** The partition set this read model holds, as written in its snapshots (`all` when not partitioned). */
+  private get partitionKey(): string {
+    const p = this.rt.partitioning;
+    return p.partial ? `${formatPartitionSet(p.serves)} of ${p.count}` : 'all';
+  }
+
+  /** Workspaces this read model holds (all, or those of the partitions this process serves). */
+  get workspaces(): number {
+    let n = 0;
+    for (const c of this.catalog.all()) if (c.id !== '_account') n++;
+    return n;
   }
 
   /** Restores the latest snapshot (if any), replays the stream after it, then follows it live. Resolves once caught up. */
@@ -101,6 +114,8 @@ export class ReadModelHost {
       log: this.rt.log,
       fromSeq,
       onHalt: (h) => (this.halted = h),
+      // A partial process holds only its partitions' workspaces: other events are passed over undecoded.
+      accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
       handle: (e) => {
         const touched = this.catalog.apply(e);
         if (touched) for (const l of this.listeners) l(touched, !this.live);
@@ -111,7 +126,8 @@ export class ReadModelHost {
     await feed.caughtUp;
     this.live = true;
     this.markLive();
-    this.rt.log.info({ ms: Date.now() - t0, position: this.cursor.position, restoredFrom: fromSeq }, 'catalog projection caught up');
+    const partitions = this.partitionKey;
+    this.rt.log.info({ ms: Date.now() - t0, position: this.cursor.position, restoredFrom: fromSeq, partitions, workspaces: this.workspaces }, 'catalog projection caught up');
   }
 
   /** Waits until the projection has passed the caller's last write (bounded). */

@@ -13,6 +13,8 @@ export interface SnapshotHeader {
   position: number;
   /** Creation time of the stream, so that a snapshot of another (or a re-created) stream is never used. */
   streamCreated: string;
+  /** The workspace partitions the snapshot holds (`all`, or e.g. `0-3,8 of 12`; absent before partitions: all). Another set replays. */
+  partitions?: string;
   takenAt: number;
 }
 
@@ -24,7 +26,8 @@ const WS_FIELDS = ['entities', 'urls', 'vectors', 'models', 'parents', 'childPar
  */
 export function encodeSnapshot(catalog: CatalogProjection, header: Omit<SnapshotHeader, 'format' | 'projectionVersion'>): Buffer {
   const workspaces = [...catalog.all()].map((c) => {
-    const plain: Record<string, unknown> = { id: c.id, version: c.version, lexical: c.lexical.exportState() };
+    // The lexical index only where it was built (ranking); elsewhere it is built on first use after a restore.
+    const plain: Record<string, unknown> = { id: c.id, version: c.version, lexical: c.lexicalIfBuilt?.exportState() ?? null };
     for (const f of WS_FIELDS) plain[f] = c[f];
     return plain;
   });
@@ -51,7 +54,7 @@ export function readSnapshot(buf: Buffer): { header: SnapshotHeader; restoreInto
           target.clear();
           for (const [k, v] of w[f] as Map<unknown, unknown>) target.set(k, v);
         }
-        c.lexical = Bm25Index.fromState(w['lexical'] as Bm25State);
+        if (w['lexical']) c.lexical = Bm25Index.fromState(w['lexical'] as Bm25State);
         c.version = w['version'] as number;
       }
     },

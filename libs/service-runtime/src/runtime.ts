@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TgConfig } from '@tg/config';
-import { TgError, type RpcRequest } from '@tg/contracts';
+import { Partitioning, TgError, type RpcRequest } from '@tg/contracts';
 import { AggregateRepository, EventStore, LocalHandlers, RpcClient, RpcServer, type NatsConnection, type StreamCursor } from '@tg/messaging';
 import type { Logger } from '@tg/observability';
 
@@ -17,6 +17,8 @@ export interface Runtime {
    */
   local: LocalHandlers;
   log: Logger;
+  /** How many workspace partitions there are and which this process serves (taste, ranking, visualize). */
+  partitioning: Partitioning;
   /** The clock, injected so that deciders and tests never read it directly. */
   now(): number;
   newId(): string;
@@ -26,8 +28,9 @@ export interface Runtime {
 export async function createRuntime(config: TgConfig, nc: NatsConnection, log: Logger): Promise<Runtime> {
   const store = await EventStore.open(nc, { replicas: config.streamReplicas });
   const local = new LocalHandlers();
-  const rpc = new RpcClient(nc, config.rpcTimeoutMs, config.rpcPreferLocal ? local : undefined, config.rpcSilenceMs);
-  return { config, nc, store, repo: new AggregateRepository(store), rpc, local, log, now: () => Date.now(), newId: () => randomUUID() };
+  const partitioning = new Partitioning(config.partitions, config.servePartitions);
+  const rpc = new RpcClient(nc, config.rpcTimeoutMs, config.rpcPreferLocal ? local : undefined, config.rpcSilenceMs, partitioning);
+  return { config, nc, store, repo: new AggregateRepository(store), rpc, local, log, partitioning, now: () => Date.now(), newId: () => randomUUID() };
 }
 
 /** A started service: stop drains its RPC handlers and consumers. */
@@ -41,7 +44,7 @@ export interface StartedService {
  * passes its host: the server joins the queue group only once that read model has caught up.
  */
 export function rpcServer(rt: Runtime, name: string, readModel?: { whenLive: Promise<void> }): RpcServer {
-  return new RpcServer(rt.nc, name, rt.log.child({ service: name }), rt.local, readModel?.whenLive);
+  return new RpcServer(rt.nc, name, rt.log.child({ service: name }), rt.local, readModel?.whenLive, rt.partitioning);
 }
 
 /** Waits until a projection has passed the caller's last write; answers 503 when it cannot in time. */

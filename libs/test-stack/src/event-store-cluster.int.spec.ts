@@ -77,3 +77,28 @@ describe('an R3 event store on a 3-node cluster', () => {
     }
   }, 120_000);
 });
+
+describe('an R3 event store opened on a new cluster', () => {
+  let t: NatsTopology;
+  beforeAll(async () => (t = await natsCluster()()), 120_000);
+  afterAll(async () => t?.dispose());
+
+  it('given a cluster without quorum (two of three nodes down), when a process opens (creates) a store, then it waits for the cluster instead of failing its start', async () => {
+    const urls = t.url.split(',');
+    await t.kill(1);
+    await t.kill(2);
+    const nc = await connect({ servers: [urls[0]!], name: 'opener', maxReconnectAttempts: -1 });
+    try {
+      const opening = EventStore.open(nc, { replicas: 3 });
+      // Without quorum every stream request times out; bring the nodes back only after the first has.
+      // (A window longer than one request's 5 s timeout, not a wait for something to happen.)
+      const outcome = await Promise.race([opening.then(() => 'opened', (e: Error) => `failed: ${e.name}: ${e.message}`), new Promise((r) => setTimeout(r, 6_000, 'waiting'))]);
+      expect(outcome).toBe('waiting');
+      await Promise.all([t.start(1), t.start(2)]);
+      const store = await opening;
+      expect(store.stream).toBe('TG_EVENTS');
+    } finally {
+      await nc.close();
+    }
+  }, 120_000);
+});

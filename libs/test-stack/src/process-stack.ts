@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { TastegraphClient } from '@tg/client';
-import type { RpcReply, RpcRequest } from '@tg/contracts';
+import { assignPartitions, formatPartitionSet, type RpcReply, type RpcRequest } from '@tg/contracts';
 import { freePort } from '@tg/test-stack/nats';
 import { ManagedProcess } from './managed-process';
 import { singleNats, type NatsFactory, type NatsTopology } from './nats-topology';
@@ -14,6 +14,8 @@ export const SERVICE_APPS = ['admin-service', 'entity-service', 'ingestion-servi
 export type ServiceApp = (typeof SERVICE_APPS)[number];
 /** Every app a process stack can run: the services, the HTTP gateway, and the all-in-one `tastegraph`. */
 export type AppName = ServiceApp | 'gateway' | 'tastegraph';
+/** The services whose read models are split by workspace partition (`TG_SERVE_PARTITIONS` per replica). */
+export const PARTITIONED_APPS: readonly AppName[] = ['taste-service', 'ranking-service', 'visualize-service'];
 
 /**
  * The environment variables the process stack gives every app process (besides `opts.env`); fronts also get
@@ -27,6 +29,12 @@ export const STACK_ENV_KEYS = ['NATS_URL', 'TG_STREAM_REPLICAS', 'TG_DATA_DIR', 
  * gateways, and the ports inside a container.
  */
 export const DEPLOYED_TOPOLOGY = { natsNodes: 3, streamReplicas: 3, replicas: 2, gateways: 2, gatewayPort: 8080, natsClientPort: 4222, natsClusterPort: 6222 } as const;
+
+/**
+ * The partitioned variant (`deploy/docker-compose.partitions.yml`, `npm run stack -- --replicas 3 --partitions 12`):
+ * 12 workspace partitions, three replicas of each partitioned app, each partition on two of them.
+ */
+export const PARTITIONED_TOPOLOGY = { partitions: 12, replicas: 3, copies: 2 } as const;
 
 /** Options of {@link startProcessStack}. */
 export interface ProcessStackOptions {
@@ -52,6 +60,15 @@ export interface ProcessStackOptions {
   root?: string;
   /** Account secret of the stack (default: a fixed test secret). */
   accountSecret?: string;
+  /**
+   * Workspace partitions (`TG_PARTITIONS`, default 1: not partitioned). With more, each replica of taste,
+   * ranking and visualize serves the partitions {@link assignPartitions} gives it, so that each partition
+   * has `partitionCopies` replicas (default 2).
+   */
+  partitions?: number;
+  partitionCopies?: number;
+  /** How long a service may take to be ready (default 90 s; a replay of a large log takes longer). */
+  readyTimeoutMs?: number;
 }
 
 /** A topology of real processes on loopback: NATS, the services (R replicas each), the gateways. */
@@ -70,6 +87,8 @@ export interface ProcessStack {
   processes(): ManagedProcess[];
   /** One app process by name and replica index. */
   proc(name: AppName, index?: number): ManagedProcess;
+  /** The partitions a replica serves (every partition for an app that is not partitioned). */
+  partitionsOf(name: AppName, index?: number): number[];
   /** `kill -9` of one app process; waits until it has exited. */
   kill(name: AppName, index?: number): Promise<void>;
   /** Starts a stopped app process again (same port and data dir) and waits until it is ready. */
@@ -110,6 +129,10 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
   const apps: ManagedProcess[] = [];
   let conn: NatsConnection | undefined;
 
+  const partitions = opts.partitions ?? 1;
+  const all = Array.from({ length: partitions }, (_, p) => p);
+  const partitionsOf = (name: AppName, i = 0): number[] =>
+    partitions > 1 && shape === 'services' && PARTITIONED_APPS.includes(name) ? assignPartitions(partitions, replicasOf(name), opts.partitionCopies ?? 2)[i] ?? [] : all;
   const commonEnv = (dataDir: string): Record<string, string | undefined> => ({
     ...process.env,
     NATS_URL: nats.url,
@@ -120,6 +143,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
     TG_ENRICH_DELAY_MS: '200',
     TG_CLUSTER_DEBOUNCE_MS: '100',
     LOG_LEVEL: opts.logLevel ?? 'info',
+    ...(partitions > 1 ? { TG_PARTITIONS: String(partitions) } : {}),
     ...opts.env,
   });
   const dataDirOf = (name: string, i: number) => {
@@ -143,6 +167,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
     const dataDir = dataDirOf(name, i);
     const entry = join(root, 'apps', name, 'src', 'main.ts');
     const env = commonEnv(dataDir);
+    if (partitions > 1 && PARTITIONED_APPS.includes(name) && shape === 'services') env['TG_SERVE_PARTITIONS'] = formatPartitionSet(partitionsOf(name, i));
     let ready: (p: ManagedProcess) => Promise<void>;
     if (name === 'gateway' || name === 'tastegraph') {
       const port = await freePort();
@@ -160,8 +185,9 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
       fronts.push({ port, proc });
       return proc;
     }
-    ready = async (p) => void (await p.waitForLine(STARTED, { timeoutMs: 90_000 }));
-    return new ManagedProcess({ name, index: i, command: process.execPath, args: ['--import', 'tsx', entry], env, cwd: root, ready });
+    const readyTimeoutMs = opts.readyTimeoutMs ?? 90_000;
+    ready = async (p) => void (await p.waitForLine(STARTED, { timeoutMs: readyTimeoutMs }));
+    return new ManagedProcess({ name, index: i, command: process.execPath, args: ['--import', 'tsx', entry], env, cwd: root, ready, readyTimeoutMs });
   };
 
   const stopAll = async () => {
@@ -210,6 +236,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
     },
     processes: () => [...apps],
     proc: find,
+    partitionsOf,
     kill: (name, index = 0) => find(name, index).kill('SIGKILL'),
     start: (name, index = 0) => find(name, index).start(),
     restart: (name, index = 0) => find(name, index).restart(),

@@ -42,6 +42,11 @@ class Collection {
     return this.ids.length;
   }
 
+  /** Whether a search would walk a graph that is already built (large collections build it on first search). */
+  get graphReady(): boolean {
+    return this.ids.length >= EXACT_BELOW && !!this.hnsw && !this.hnswStale;
+  }
+
   /** Every (id, vector) pair; vectors are views into the store (copy them to keep them). */
   *entries(): Generator<[string, Float32Array]> {
     for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.data.subarray(i * this.dim, (i + 1) * this.dim)];
@@ -221,6 +226,10 @@ export class InProcessVectorIndex implements VectorIndex {
   }
   countSync(ns: string, collection: string): number {
     return this.collections.get(this.key(ns, collection))?.size ?? 0;
+  }
+  /** Whether the collection's search graph is built (false for small collections, searched exactly). */
+  graphReady(ns: string, collection: string): boolean {
+    return this.collections.get(this.key(ns, collection))?.graphReady ?? false;
   }
   /** Every stored vector with its namespace and collection (vectors are views: copy them to keep them). */
   *entries(): Generator<{ ns: string; collection: string; id: string; vector: Float32Array }> {

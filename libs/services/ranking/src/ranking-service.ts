@@ -49,7 +49,14 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     themeCache: new Map(),
     embed: embedderOf(rt),
   };
-  const server = rpcServer(rt, 'ranking', host)
+  // Joins its queue group once the read model has caught up and the search indexes are built.
+  const ready = host.whenLive.then(async () => {
+    const t0 = Date.now();
+    // A failure to warm is logged and the service joins anyway (its first searches then build what is missing).
+    const warmed = await index.warm().catch((err: unknown) => void rt.log.error({ err }, 'warming the ranking indexes failed'));
+    rt.log.info({ ...warmed, ms: Date.now() - t0 }, 'ranking indexes warmed');
+  });
+  const server = rpcServer(rt, 'ranking', { whenLive: ready })
     .serve(OP.rank.search, searchHandler(deps))
     .serve(OP.rank.rerank, rerankHandler(deps))
     .serve(OP.rank.score, scoreHandler(deps))

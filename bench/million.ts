@@ -1,0 +1,120 @@
+/**
+ * One workspace of 1,000,000 items on one ranking instance: memory per item, search p50/p99 at concurrency 16,
+ * and the time to restart from its snapshot. One nats-server, one embedding process (query embeddings), one
+ * ranking process from `apps/ranking-service`. The items (ContentIndexed + ContentEmbedded each, synthetic text,
+ * random unit vectors of the real model's dimension and id) are written straight into the event log: this
+ * measures what reads the log at size, not ingestion (see the ingest bench for that rate).
+ *   1. write the log; the ranking instance folds it live; wait until a search sees all of it;
+ *   2. search `--seconds` at `--concurrency` closed-loop callers over the bus (query texts vary);
+ *   3. RSS of the instance → memory per item;
+ *   4. SIGTERM (it writes its snapshot on stop), start again: time to caught up (from the snapshot), then to
+ *      joined (lexical index and vector graph built), then the first search's latency.
+ *
+ * Usage: npm run bench -- million [-- --items 1000000 --concurrency 16 --seconds 20]
+ */
+import { readFileSync } from 'node:fs';
+import { OP } from '@tg/contracts';
+import { percentile } from '@tg/math';
+import { EventStore, RpcClient } from '@tg/messaging';
+import { eventually, singleNats, startProcessStack } from '@tg/test-stack';
+import { arg, WORDS, writeSyntheticWorkspace } from './support';
+
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+export async function run(args: string[]) {
+  const N = arg(args, 'items', 1_000_000);
+  const concurrency = arg(args, 'concurrency', 16);
+  const seconds = arg(args, 'seconds', 20);
+  const stack = await startProcessStack({
+    nats: singleNats(),
+    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'embedding-service': 1, 'ranking-service': 1, gateway: 0 },
+    logLevel: 'info',
+    readyTimeoutMs: 3_600_000,
+    // A snapshot on stop only (one during the write would measure the snapshot, not the fold).
+    env: { TG_SNAPSHOT_EVERY_EVENTS: '0', TG_READ_WAIT_MS: '2000', TG_RPC_TIMEOUT_MS: '120000' },
+  });
+  const figures: Record<string, number | string> = { items: N, concurrency, seconds };
+  const ws = 'ws_million';
+  try {
+    const nc = await stack.bus();
+    const store = await EventStore.open(nc);
+    const rpc = new RpcClient(nc, 300_000, undefined, 120_000);
+    const { data: emb } = await rpc.call(OP.embed.texts, { ws: '_bench', data: { texts: ['jazz'] } });
+    const ranking = stack.proc('ranking-service', 0);
+    const emptyRss = rssMb(ranking.pid!);
+
+    let t = performance.now();
+    await writeSyntheticWorkspace(store, ws, N, emb);
+    const lastSeq = await store.streamLastSeq();
+    figures['write_s'] = +((performance.now() - t) / 1000).toFixed(1);
+    figures['events'] = lastSeq;
+    console.log(`log: ${lastSeq} events in ${figures['write_s']} s`);
+    const query = (i: number) => `${WORDS.genre[i % WORDS.genre.length]} ${WORDS.noun[(i * 7) % WORDS.noun.length]}`;
+    const search = (i: number, minSeq?: number) => rpc.call(OP.rank.search, { ws, minSeq, data: { anchor: 'user', inTermsOf: 'content', query: query(i), limit: 10 } });
+    t = performance.now();
+    await eventually(async () => (await search(0, lastSeq)).data.results.length > 0, { timeoutMs: 3_600_000, intervalMs: 1_000, what: 'a search over the whole log' });
+    figures['caught_up_after_write_s'] = +((performance.now() - t) / 1000).toFixed(1);
+
+    // Closed-loop search load.
+    const lat: number[] = [];
+    let failed = 0;
+    const until = performance.now() + seconds * 1000;
+    let n = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < until) {
+          const i = n++;
+          const t0 = performance.now();
+          try {
+            await search(i);
+            lat.push(performance.now() - t0);
+          } catch {
+            failed++;
+          }
+        }
+      }),
+    );
+    figures['search_p50_ms'] = +percentile(lat, 50).toFixed(1);
+    figures['search_p99_ms'] = +percentile(lat, 99).toFixed(1);
+    figures['searches_per_s'] = +(lat.length / seconds).toFixed(1);
+    figures['search_failed'] = failed;
+    const rss = rssMb(ranking.pid!);
+    figures['rss_mb'] = +rss.toFixed(0);
+    figures['empty_rss_mb'] = +emptyRss.toFixed(0);
+    figures['bytes_per_item'] = Math.round(((rss - emptyRss) * 2 ** 20) / N);
+    console.log(JSON.stringify(figures));
+
+    // Restart from the snapshot written on stop.
+    t = performance.now();
+    await ranking.stop(600_000);
+    figures['stop_with_snapshot_s'] = +((performance.now() - t) / 1000).toFixed(1);
+    t = performance.now();
+    await ranking.start();
+    const caught = JSON.parse(await ranking.waitForLine(/catalog projection caught up/, { timeoutMs: 1_000 })) as { restoredFrom: number; ms: number };
+    figures['restart_restored_from'] = caught.restoredFrom;
+    figures['restart_caught_up_s'] = +((performance.now() - t) / 1000).toFixed(1);
+    const warmed = JSON.parse(await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 })) as { ms: number };
+    figures['restart_joined_s'] = +((performance.now() - t) / 1000).toFixed(1);
+    figures['restart_warm_ms'] = warmed.ms;
+    const t1 = performance.now();
+    await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
+    figures['first_search_after_restart_ms'] = +(performance.now() - t1).toFixed(0);
+  } finally {
+    await stack.stop();
+  }
+  const f = figures;
+  const markdown = [
+    `One workspace of ${N.toLocaleString('en')} items (${f['events']} events, written straight into the log in ${f['write_s']} s), one ranking instance:`,
+    '',
+    '| figure | value |',
+    '|---|---|',
+    `| search at concurrency ${concurrency}, p50 / p99 (ms) | ${f['search_p50_ms']} / ${f['search_p99_ms']} (${f['searches_per_s']}/s, ${f['search_failed']} failed) |`,
+    `| RSS (empty instance) | ${f['rss_mb']} MB (${f['empty_rss_mb']} MB) |`,
+    `| memory per item | ${f['bytes_per_item']} bytes |`,
+    `| stop (writes the snapshot) | ${f['stop_with_snapshot_s']} s |`,
+    `| restart: caught up from the snapshot (restored from sequence ${f['restart_restored_from']}) | ${f['restart_caught_up_s']} s |`,
+    `| restart: joined (lexical index and vector graph built, ${f['restart_warm_ms']} ms of it) | ${f['restart_joined_s']} s |`,
+    `| first search after the restart | ${f['first_search_after_restart_ms']} ms |`,
+  ].join('\n');
+  return { figures, markdown };
+}

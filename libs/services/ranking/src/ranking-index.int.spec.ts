@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { encodeVector, event, type StoredEvent } from '@tg/contracts';
+import { CatalogProjection } from '@tg/domain';
+import type { ReadModelHost } from '@tg/read-model';
+import { EXACT_BELOW, InProcessVectorIndex } from '@tg/vector-store';
+import { RankingIndex } from './ranking-index';
+
+/** A read model host (what the index reads of one) and a replay of one workspace with `n` embedded content items. */
+function hostWith(n: number): { host: ReadModelHost; replay(): void } {
+  const catalog = new CatalogProjection();
+  const listeners: ((t: never) => void)[] = [];
+  const host = { catalog, onChange: (fn: (t: never) => void) => listeners.push(fn) } as unknown as ReadModelHost;
+  let seq = 0;
+  const apply = (e: ReturnType<typeof event>) => {
+    const t = catalog.apply({ ...e, seq: ++seq, subject: 'tg.evt.ws.entity.x' } as StoredEvent);
+    if (t) for (const l of listeners) l(t as never);
+  };
+  const meta = { workspace: 'ws', at: 1 };
+  const replay = () => {
+    for (let i = 0; i < n; i++) {
+      const v = Float32Array.from({ length: 16 }, (_, k) => Math.sin(i * 7 + k * 13));
+      apply(event('ContentIndexed', { entity_id: `c${i}`, url: `https://w.test/${i}`, media_type: 'text', name: `Item ${i}`, description: '', text: `words ${i}`, text_digest: `${i}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 }, meta));
+      apply(event('ContentEmbedded', { entity_id: `c${i}`, of: 'content', model: 'm', dim: 16, vector: encodeVector(v), text_digest: `${i}`, embedded_at: 1 }, meta));
+    }
+  };
+  return { host, replay };
+}
+
+describe('ranking index: warmed before the service joins its queue group', () => {
+  it('builds the lexical index and the graph of every large collection, so that no first search has to', async () => {
+    const { host, replay } = hostWith(EXACT_BELOW + 10);
+    const index = new RankingIndex(host, { thread: false });
+    replay();
+    const vectors = index.index as InProcessVectorIndex;
+    const cat = host.catalog.ws('ws');
+    // A replay builds neither.
+    expect(cat.lexicalIfBuilt).toBeUndefined();
+    expect(vectors.graphReady('ws', 'content')).toBe(false);
+    expect(await index.warm()).toEqual({ workspaces: 1, graphs: 1 });
+    expect(cat.lexicalIfBuilt?.size).toBe(EXACT_BELOW + 10);
+    expect(vectors.graphReady('ws', 'content')).toBe(true);
+    await index.close();
+  });
+
+  it('leaves small collections to the exact search (no graph)', async () => {
+    const { host, replay } = hostWith(50);
+    const index = new RankingIndex(host, { thread: false });
+    replay();
+    expect(await index.warm()).toEqual({ workspaces: 1, graphs: 0 });
+    expect((index.index as InProcessVectorIndex).graphReady('ws', 'content')).toBe(false);
+    expect(host.catalog.ws('ws').lexicalIfBuilt?.size).toBe(50);
+  });
+});
