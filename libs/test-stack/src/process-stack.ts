@@ -10,7 +10,7 @@ import { singleNats, type NatsFactory, type NatsTopology } from './nats-topology
 import { TEST_MODEL_DIR, eventually } from './wait';
 
 /** The services of the deployed shape, each its own `apps/<name>/src/main.ts` process. */
-export const SERVICE_APPS = ['admin-service', 'entity-service', 'ingestion-service', 'embedding-service', 'taste-service', 'ranking-service', 'visualize-service'] as const;
+export const SERVICE_APPS = ['admin-service', 'entity-service', 'ingestion-service', 'embedding-service', 'taste-service', 'ranking-service', 'visualize-service', 'language-service'] as const;
 export type ServiceApp = (typeof SERVICE_APPS)[number];
 /** Every app a process stack can run: the services, the HTTP gateway, and the all-in-one `tastegraph`. */
 export type AppName = ServiceApp | 'gateway' | 'tastegraph';

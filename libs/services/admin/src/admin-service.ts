@@ -1,15 +1,9 @@
 import { createHmac } from 'node:crypto';
-import { RPC, TgError, canonicalKey, styledKey } from '@tg/contracts';
+import { OP, TgError, canonicalKey, styledKey } from '@tg/contracts';
 import { AdminProjection, workspaceDecider } from '@tg/domain';
 import { EventStore, StreamCursor, runProjectionFeed } from '@tg/messaging';
 import { readYourWrites, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { hashKey, keyPrefix, newWorkspaceKey, randomBase62, sameDigest } from './keys';
-
-/** Who a key belongs to. */
-export interface KeyIdentity {
-  kind: 'account' | 'workspace';
-  workspace?: string;
-}
 
 /** Signs and checks visualize session tokens: workspace-scoped, read-only, expiring. */
 export class TokenSigner {
@@ -57,7 +51,7 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
   const accountHash = hashKey(accountSecret);
   const signer = new TokenSigner(hashKey(`visualize:${accountSecret}`));
   const server = rpcServer(rt, 'admin')
-    .handle<{ name: string }, unknown>(RPC.admin.createWorkspace, async (req, ctx) => {
+    .serve(OP.admin.createWorkspace, async (req, ctx) => {
       const workspaceId = `ws_${randomBase62(16)}`;
       const key = newWorkspaceKey();
       // Shown once, in the configured style (TG_KEY_STYLE); the stored hash is of the canonical form.
@@ -77,29 +71,29 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
       });
       return { data: { public_id: workspaceId, name: req.data.name, workspace_api_key: shown, vectorstore_namespace: namespace, created_at: at }, seq };
     })
-    .handle(RPC.admin.listWorkspaces, async (req) => {
+    .serve(OP.admin.listWorkspaces, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
       const workspaces = [...projection.workspaces.values()]
         .sort((a, b) => a.created_at - b.created_at)
         .map(({ public_id, name, created_at, api_key_prefix }) => ({ public_id, name, created_at, api_key_prefix }));
       return { data: { workspaces } };
     })
-    .handle<{ key: string }, KeyIdentity | null>(RPC.admin.verifyKey, async (req) => {
+    .serve(OP.admin.verifyKey, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
       const h = hashKey(canonicalKey(req.data.key));
-      if (sameDigest(h, accountHash)) return { data: { kind: 'account' } };
+      if (sameDigest(h, accountHash)) return { data: { kind: 'account' as const } };
       const ws = projection.keys.get(h);
-      return { data: ws ? { kind: 'workspace', workspace: ws } : null };
+      return { data: ws ? { kind: 'workspace' as const, workspace: ws } : null };
     })
-    .handle<{ workspace_id: string }, unknown>(RPC.admin.workspaceExists, async (req) => {
+    .serve(OP.admin.workspaceExists, async (req) => {
       await readYourWrites(cursor, req, rt.config.readWaitMs);
       return { data: { exists: projection.workspaces.has(req.data.workspace_id) } };
     })
-    .handle(RPC.admin.issueVisualizeToken, async (req) => {
+    .serve(OP.admin.issueVisualizeToken, async (req) => {
       const exp = Math.floor(rt.now() / 1000) + rt.config.visualizeTokenTtlSec;
       return { data: { token: signer.sign({ ws: req.ws, exp, scope: 'visualize:read' }), expires_at: exp * 1000, expires_in: rt.config.visualizeTokenTtlSec } };
     })
-    .handle<{ token: string }, { ws: string; exp: number }>(RPC.admin.verifyVisualizeToken, async (req) => {
+    .serve(OP.admin.verifyVisualizeToken, async (req) => {
       const p = signer.verify(req.data.token, rt.now());
       if (!projection.workspaces.has(p.ws)) throw new TgError('token_invalid', 'Session token names an unknown workspace');
       return { data: { ws: p.ws, exp: p.exp } };

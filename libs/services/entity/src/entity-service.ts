@@ -1,30 +1,10 @@
-import { RPC, TgError, contentIdForUrl, looksLikeUrl, textDigest, type ContentObject, type RpcRequest } from '@tg/contracts';
+import { OP, TgError, contentIdForUrl, looksLikeUrl, textDigest, type IndexedContent } from '@tg/contracts';
 import { entityDecider, entityTypeDecider, isBuiltinType, linkDecider, linkId, urlClaimDecider, type EntityState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts, mapLimit, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import type { ReadModelHost } from '@tg/read-model';
 import { derivedEntityId } from './idempotency';
 import { entityView } from './views';
-
-interface CreateInput {
-  type?: string;
-  entity_type?: string;
-  name?: string;
-  description?: string;
-  id?: string;
-  linked_content?: ContentObject[];
-  content?: ContentObject;
-}
-interface ContentResult {
-  entity_id: string;
-  created: boolean;
-  url: string;
-  vectorstore_document_id: string;
-}
-interface ComposeReply {
-  representation: string;
-  subspace_rank: number;
-}
 
 const subjectOf = (ws: string, id: string) => EventStore.subject(ws, 'entity', id);
 
@@ -52,10 +32,10 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
   const typeKnown = async (ws: string, t: string) => isBuiltinType(t) || (await rt.repo.load(EventStore.subject(ws, 'type', t), entityTypeDecider)).state.registered;
 
   const compose = async (ws: string, parentId: string, seq: number | undefined, requestId: string, allowEmpty = false) =>
-    (await rt.rpc.call<ComposeReply>(RPC.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId })).data;
+    (await rt.rpc.call(OP.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId })).data;
 
   const server = rpcServer(rt, 'entity', host)
-    .handle<CreateInput, unknown>(RPC.entity.create, async (req, ctx) => {
+    .serve(OP.entity.create, async (req, ctx) => {
       const { ws, data } = req;
       if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');
       const type = data.type ?? data.entity_type;
@@ -104,8 +84,8 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
           }
         }
       }
-      const linked: ContentResult[] = await mapLimit(data.linked_content ?? [], 8, async (item) => {
-        const r = await rt.rpc.call<ContentResult>(RPC.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
+      const linked: IndexedContent[] = await mapLimit(data.linked_content ?? [], 8, async (item) => {
+        const r = await rt.rpc.call(OP.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
         seq = Math.max(seq, r.seq ?? 0);
         return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
       });
@@ -126,12 +106,12 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
         seq: seq || undefined,
       };
     })
-    .handle<{ entity_id?: string; url?: string }, unknown>(RPC.entity.get, async (req) => {
+    .serve(OP.entity.get, async (req) => {
       const found = await resolveEntity(rt, req.ws, req.data);
       if (!found) throw new TgError('entity_not_found', 'Entity not found');
       return { data: entityView(found.id, found.state) };
     })
-    .handle<{ entity_id?: string; url?: string }, unknown>(RPC.entity.delete, async (req, ctx) => {
+    .serve(OP.entity.delete, async (req, ctx) => {
       const { ws } = req;
       const found = await resolveEntity(rt, ws, req.data);
       if (!found) throw new TgError('entity_not_found', 'Entity not found');
@@ -153,7 +133,7 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       }
       return { data: { success: true }, seq };
     })
-    .handle<{ entity_type: string; description?: string }, unknown>(RPC.entity.registerType, async (req, ctx) => {
+    .serve(OP.entity.registerType, async (req, ctx) => {
       const subject = EventStore.subject(req.ws, 'type', req.data.entity_type);
       const before = await rt.repo.load(subject, entityTypeDecider);
       const out = await rt.repo.execute(subject, entityTypeDecider, {
@@ -166,7 +146,7 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       });
       return { data: { success: true, entity_type: req.data.entity_type, updated: before.state.registered || isBuiltinType(req.data.entity_type) }, seq: out.events.length ? out.seq : undefined };
     })
-    .handle<{ entity_type: string }, unknown>(RPC.entity.getType, async (req) => {
+    .serve(OP.entity.getType, async (req) => {
       const t = req.data.entity_type;
       await host.ready(req);
       const count = host.catalog.ws(req.ws).typeCounts.get(t) ?? 0;
@@ -175,7 +155,7 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
       if (!state.registered) throw new TgError('type_not_found', `Entity type '${t}' is not registered`);
       return { data: { entity_type: t, builtin: false, description: state.description, registered_at: state.registeredAt, entity_count: count } };
     })
-    .handle<{ parent_id: string; child_id?: string; rel?: string; weight?: number }, unknown>(RPC.entity.link, async (req: RpcRequest<{ parent_id: string; child_id?: string; rel?: string; weight?: number }>, ctx) => {
+    .serve(OP.entity.link, async (req, ctx) => {
       const { ws, data } = req;
       const parent = await rt.repo.load(subjectOf(ws, data.parent_id), entityDecider);
       if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.parent_id });

@@ -1,20 +1,10 @@
-import { RPC, TgError, isTgError } from '@tg/contracts';
+import { OP, TgError, isTgError, type IngestResult } from '@tg/contracts';
 import { batchJobDecider, batchJobView, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Outcome, type Running } from '@tg/messaging';
 import { embedTexts, mapLimit, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { enrichmentFor } from './enrich';
 import { FairScheduler, SchedulerClosedError } from './fair-scheduler';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
-
-/** Outcome of one ingested item. */
-export interface IngestResult {
-  entity_id?: string;
-  created?: boolean;
-  url: string;
-  vectorstore_document_id?: string;
-  error?: string;
-  code?: string;
-}
 
 /** Items in one queued chunk of an asynchronous job (kept small: NATS payloads stay under 1 MiB). */
 const CHUNK_ITEMS = 250;
@@ -159,30 +149,25 @@ export function chunkItems(items: IngestItem[]): { offset: number; items: Ingest
   return chunks;
 }
 
-interface BatchInput {
-  content: IngestItem['content'][];
-  ids?: (string | null)[];
-  entity_ids?: (string | null)[];
-  force_reindex?: boolean;
-  async?: boolean;
-}
-
 /** Starts the ingestion service: content create/re-index, batch jobs, background enrichment. */
 export async function startIngestionService(rt: Runtime): Promise<StartedService> {
   const log = rt.log.child({ service: 'ingestion' });
   const server = rpcServer(rt, 'ingestion')
-    .handle<IngestItem, IngestResult>(RPC.ingest.content, async (req, ctx) => {
+    .serve(OP.ingest.content, async (req, ctx) => {
       const { results, seq } = await ingestItems(rt, req.ws, [req.data], ctx.requestId, true);
-      return { data: results[0]!, seq: seq || undefined };
+      const r = results[0]!;
+      // With throwOnError an item's failure is thrown, never reported: the one result is the indexed content.
+      if ('error' in r) throw new TgError('internal', r.error);
+      return { data: r, seq: seq || undefined };
     })
-    .handle<BatchInput, unknown>(RPC.ingest.batch, async (req, ctx) => {
+    .serve(OP.ingest.batch, async (req, ctx) => {
       const { content, ids, entity_ids, force_reindex } = req.data;
       if (ids && ids.length !== content.length) throw new TgError('validation_failed', '`ids` must be parallel to `content` (same length)');
       if (entity_ids && entity_ids.length !== content.length) throw new TgError('validation_failed', '`entity_ids` must be parallel to `content` (same length)');
       const items: IngestItem[] = content.map((c, i) => ({ content: c, id: ids?.[i] ?? undefined, entity_id: entity_ids?.[i] ?? undefined, force_reindex }));
       if (!req.data.async && items.length <= rt.config.batchSyncMax) {
         const { results, seq } = await ingestItems(rt, req.ws, items, ctx.requestId, false);
-        return { data: { status: 200, body: { results } }, seq: seq || undefined };
+        return { data: { status: 200 as const, body: { results } }, seq: seq || undefined };
       }
       const jobId = rt.newId();
       const chunks = chunkItems(items);
@@ -197,11 +182,11 @@ export async function startIngestionService(rt: Runtime): Promise<StartedService
         request_id: ctx.requestId,
       });
       return {
-        data: { status: 202, body: { job_id: jobId, job_arn: `tg:job:${jobId}`, status: 'Submitted', status_path: `/v1/entity/batch/jobs/${encodeURIComponent(jobId)}` } },
+        data: { status: 202 as const, body: { job_id: jobId, job_arn: `tg:job:${jobId}`, status: 'Submitted', status_path: `/v1/entity/batch/jobs/${encodeURIComponent(jobId)}` } },
         seq: out.seq,
       };
     })
-    .handle<{ job_id: string }, unknown>(RPC.ingest.job, async (req) => {
+    .serve(OP.ingest.job, async (req) => {
       const { state } = await rt.repo.load(EventStore.subject(req.ws, 'job', req.data.job_id), batchJobDecider);
       if (!state.exists) throw new TgError('job_not_found', 'Job not found');
       return { data: batchJobView(req.data.job_id, state) };

@@ -1,4 +1,4 @@
-import { BUILTIN_ENTITY_TYPES, RPC, TgError } from '@tg/contracts';
+import { BUILTIN_ENTITY_TYPES, OP, TgError } from '@tg/contracts';
 import { EventStore } from '@tg/messaging';
 import { catalogDigest, clusterDecider, tasteDecider, type WorkspaceCatalog } from '@tg/domain';
 import { profileFor, type ReadModelHost } from '@tg/read-model';
@@ -6,14 +6,6 @@ import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtim
 import { computeClustersWith } from './clusters';
 import { FitThread } from './fit-thread';
 import { clusterView } from './views';
-
-interface ComposeInput {
-  entity_id: string;
-  allow_empty?: boolean;
-  representation?: 'point' | 'subspace';
-  max_rank?: number;
-  energy?: number;
-}
 
 /** Types with fewer entities than this at their last fit are refitted (k chosen again) on every recompute: it is cheap. */
 const REFIT_BELOW = 300;
@@ -149,7 +141,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
   const settled = () => dirty.size === 0 && !timer && busy === 0;
 
   const server = rpcServer(rt, 'taste', host)
-    .handle<ComposeInput, unknown>(RPC.taste.compose, async (req, ctx) => {
+    .serve(OP.taste.compose, async (req, ctx) => {
       await host.ready(req);
       const { ws, data } = req;
       const cat = host.catalog.ws(ws);
@@ -184,7 +176,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       }
       return { data: composeSummary(cat, data.entity_id, wanted), seq };
     })
-    .handle<{ entity_type?: string; limit?: number; offset?: number }, unknown>(RPC.taste.clusters, async (req) => {
+    .serve(OP.taste.clusters, async (req) => {
       await host.ready(req);
       const cat = host.catalog.ws(req.ws);
       const t = req.data.entity_type;
@@ -199,7 +191,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       const limit = req.data.limit ?? 20;
       return { data: { results: all.slice(offset, offset + limit).map(({ set, c }) => clusterView(cat, set.entity_type, c, 10, true)), total: all.length } };
     })
-    .handle<{ cluster_id: string }, unknown>(RPC.taste.cluster, async (req) => {
+    .serve(OP.taste.cluster, async (req) => {
       await host.ready(req);
       const cat = host.catalog.ws(req.ws);
       for (const s of cat.clusters.values()) {
@@ -208,7 +200,7 @@ export async function startTasteService(rt: Runtime, host: ReadModelHost): Promi
       }
       throw new TgError('cluster_not_found', 'Cluster not found');
     })
-    .handle<Record<string, never>, unknown>(RPC.taste.digest, async (req) => {
+    .serve(OP.taste.digest, async (req) => {
       await host.ready(req);
       // Synchronous from here: the digest and the position describe the same state.
       return { data: { position: host.cursor.position, restored_from: host.restoredFrom, settled: settled(), digest: catalogDigest(host.catalog) } };

@@ -49,7 +49,8 @@ export interface HierarchyNode {
 export interface VisualGraph {
   nodes: GraphNode[];
   edges: GraphEdge[];
-  hierarchy: HierarchyNode;
+  /** The workspace's node: always present, with its clusters as children. */
+  hierarchy: HierarchyNode & { kind: 'workspace'; children: HierarchyNode[]; stats: NonNullable<HierarchyNode['stats']> };
   warnings: string[];
 }
 
@@ -251,7 +252,7 @@ export function buildGraph(cat: WorkspaceCatalog, limits: GraphLimits = DEFAULT_
   let edgesDropped = 0;
   let links = 0;
   for (const p of cat.parents.values()) links += p.children.size;
-  const hierarchy: HierarchyNode = {
+  const hierarchy: VisualGraph['hierarchy'] = {
     id: cat.id,
     kind: 'workspace',
     name: cat.id,

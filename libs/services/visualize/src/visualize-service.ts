@@ -1,12 +1,7 @@
-import { RPC } from '@tg/contracts';
+import { OP } from '@tg/contracts';
 import type { ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { DEFAULT_GRAPH_LIMITS, buildGraph, type VisualGraph } from './visual-graph';
-
-/** Input of `RPC.visualize.graph`: the workspace comes from the (already verified) session token. */
-export interface GraphRequest {
-  max_nodes?: number;
-}
 
 /** Room kept in a reply for the RPC envelope and headers. */
 const ENVELOPE_BYTES = 16 * 1024;
@@ -28,9 +23,9 @@ export function graphWithin(build: (maxNodes: number) => VisualGraph, maxNodes: 
   }
 }
 
-/** Starts the visualize service: answers `RPC.visualize.graph` (the workspace's visual graph) from the catalog projection. */
+/** Starts the visualize service: answers `OP.visualize.graph` (the workspace's visual graph; the workspace comes from the already verified session token) from the catalog projection. */
 export async function startVisualizeService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
-  const server = rpcServer(rt, 'visualize', host).handle<GraphRequest, VisualGraph>(RPC.visualize.graph, async (req) => {
+  const server = rpcServer(rt, 'visualize', host).serve(OP.visualize.graph, async (req) => {
     await host.ready(req);
     const cat = host.catalog.ws(req.ws);
     const maxPayload = rt.nc.info?.max_payload ?? 1024 * 1024;
