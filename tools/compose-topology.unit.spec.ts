@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { DEPLOYED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '@tg/test-stack';
+// The topology module alone (no NATS, no services): this is a unit spec.
+import { DEPLOYED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '../libs/test-stack/src/topology';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 

@@ -283,3 +283,20 @@ export function buildGraph(cat: WorkspaceCatalog, limits: GraphLimits = DEFAULT_
   if (cat.entities.size === 0) warnings.push('empty: this workspace has no entities yet; create some with POST /entity');
   return { nodes, edges, hierarchy, warnings };
 }
+
+/**
+ * Builds the graph within `maxBytes` of JSON: when the first build is too large, it is rebuilt with
+ * proportionally fewer nodes (and says so), so a large workspace never fails on the bus's payload limit.
+ */
+export function graphWithin(build: (maxNodes: number) => VisualGraph, maxNodes: number, maxBytes: number): VisualGraph {
+  let n = maxNodes;
+  for (let attempt = 0; ; attempt++) {
+    const g = build(n);
+    const size = Buffer.byteLength(JSON.stringify(g));
+    if (size <= maxBytes || n <= 50 || attempt >= 4) {
+      if (n < maxNodes) g.warnings.push(`truncated: limited to ${n} nodes (asked ${maxNodes}) to keep the answer under ${Math.round(maxBytes / 1024)} KiB`);
+      return g;
+    }
+    n = Math.max(50, Math.floor((n * maxBytes * 0.9) / size));
+  }
+}
