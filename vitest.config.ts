@@ -19,9 +19,9 @@ const alias = Object.fromEntries(
  * - e2e (`*.e2e.spec.ts`): the whole system through the HTTP gateway (mostly the e2e/ project), the CLI and
  *   the start scripts.
  */
-const tier = (name: string, include: string[], slow = false) => ({
+const tier = (name: string, include: string[], slow = false, extra: Record<string, unknown> = {}) => ({
   resolve: { alias },
-  test: { name, include, environment: 'node', ...(slow ? { testTimeout: 60_000, hookTimeout: 120_000 } : {}) },
+  test: { name, include, environment: 'node', ...(slow ? { testTimeout: 60_000, hookTimeout: 120_000 } : {}), ...extra },
 });
 
 export default defineConfig({
@@ -30,7 +30,7 @@ export default defineConfig({
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     projects: [
-      tier('unit', ['{apps,libs,tools,bench,e2e}/**/*.unit.spec.ts']),
+      tier('unit', ['{apps,libs,tools,bench,e2e}/**/*.unit.spec.ts'], false, { isolate: false }),
       tier('service', ['{apps,libs,tools,bench}/**/*.int.spec.ts'], true),
       tier('e2e', ['{apps,libs,tools,e2e}/**/*.e2e.spec.ts'], true),
     ],

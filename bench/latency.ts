@@ -25,7 +25,7 @@
  *
  * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
-import { decodeVector } from '@tg/contracts';
+import { OP, decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { LearnedGraphs } from '@tg/service-ranking';
@@ -109,7 +109,7 @@ export async function run(args: string[]) {
     const settleT = performance.now();
     for (;;) {
       const last = await store.streamLastSeq();
-      const live = (await rpc.call<{ position: number; settled: boolean }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 300_000 })).data;
+      const live = (await rpc.call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 300_000 })).data;
       if (live.settled && live.position === (await store.streamLastSeq())) break;
       if (performance.now() - settleT > 600_000) throw new Error('clusters did not settle in 10 minutes');
       await new Promise((r) => setTimeout(r, 1_000));

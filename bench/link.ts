@@ -11,7 +11,7 @@
  *
  * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000]
  */
-import { encodeVector, event, type StoredEvent } from '@tg/contracts';
+import { OP, encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
 import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
@@ -107,7 +107,7 @@ export async function run(args: string[]) {
     eventually(
       async () => {
         const last = await store.streamLastSeq();
-        const live = (await rpc.call<{ position: number; settled: boolean; digest: { hash: string } }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 120_000 })).data;
+        const live = (await rpc.call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 120_000 })).data;
         return live.settled && live.position === (await store.streamLastSeq()) ? live : undefined;
       },
       { timeoutMs: 300_000, intervalMs: 500, what: 'clusters settled' },

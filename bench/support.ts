@@ -1,6 +1,6 @@
 /** Shared helpers of the benchmarks (load generation, percentiles, synthetic text). */
 import { spawn } from 'node:child_process';
-import { encodeVector, event, RPC, type TgEvent } from '@tg/contracts';
+import { encodeVector, event, OP, type TgEvent } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, type RpcClient } from '@tg/messaging';
 
@@ -34,11 +34,10 @@ export async function load(opts: {
  * how much mean top-`limit` score the served results give up, and how long the exhaustive search took.
  */
 export async function searchVsExhaustive(rpc: RpcClient, req: { ws: string; anchor: string; query: string; limit: number }) {
-  type Hit = { entity_id: string; score: number };
   const ask = async (exhaustive: boolean) =>
     (
-      await rpc.call<{ results: Hit[] }>(
-        RPC.rank.search,
+      await rpc.call(
+        OP.rank.search,
         { ws: req.ws, data: { anchor: req.anchor, inTermsOf: 'content', query: req.query, limit: req.limit, exhaustive } },
         { timeoutMs: 120_000 },
       )
@@ -51,7 +50,7 @@ export async function searchVsExhaustive(rpc: RpcClient, req: { ws: string; anch
     const top = new Set(exact.slice(0, k).map((r) => r.entity_id));
     return served.slice(0, k).filter((r) => top.has(r.entity_id)).length / Math.max(1, Math.min(k, exact.length));
   };
-  const mean = (rs: Hit[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
+  const mean = (rs: { score: number }[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
   return { served, exact, recallAt10: recallAt(10), recallAtLimit: recallAt(req.limit), scoreGap: mean(exact) - mean(served), exhaustiveMs };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { assignPartitions, parsePartitionSet } from '@tg/contracts';
-import { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '@tg/test-stack';
+// The topology module alone (no NATS, no services): this is a unit spec.
+import { assignPartitions, parsePartitionSet } from '../libs/contracts/src/partitions';
+import { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '../libs/test-stack/src/topology';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 

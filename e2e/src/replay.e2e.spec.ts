@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminProjection, type CatalogDigest } from '@tg/domain';
+import { type AdminProjection } from '@tg/domain';
+import { OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { REPLAYABLE, adminReplay, catalogReplay, compareCatalogWithLive, liveCatalogDigest, replayProjection, resolveProjections } from '@tg/read-model';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
@@ -44,7 +45,7 @@ describe('replay: every projection rebuilt from the stream equals the live state
       async () => {
         const st = await store();
         const last = await st.streamLastSeq();
-        const live = (await rpc().call<{ position: number; settled: boolean; digest: CatalogDigest }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last })).data;
+        const live = (await rpc().call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last })).data;
         return live.settled && live.position === (await st.streamLastSeq()) ? live : undefined;
       },
       { what: 'taste service settled at the end of the stream' },

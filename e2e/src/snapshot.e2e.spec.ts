@@ -1,7 +1,7 @@
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogDigest } from '@tg/domain';
+import { OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
@@ -13,7 +13,7 @@ describe('read-model snapshots: a restart restores the catalog and resumes the s
     eventually(async () => {
       const st = await EventStore.open(s.tg.nc);
       const last = await st.streamLastSeq();
-      const live = (await new RpcClient(s.tg.nc).call<{ position: number; restored_from: number; settled: boolean; digest: CatalogDigest }>('tg.rpc.taste.digest', { ws: '_account', data: {}, minSeq: last })).data;
+      const live = (await new RpcClient(s.tg.nc).call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last })).data;
       return live.settled && live.position === (await st.streamLastSeq()) ? live : undefined;
     });
 

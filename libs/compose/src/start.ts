@@ -10,6 +10,7 @@ import { startEmbeddingService } from '@tg/service-embedding';
 import { startEntityService } from '@tg/service-entity';
 import { startVisualizeService } from '@tg/service-visualize';
 import { startIngestionService } from '@tg/service-ingestion';
+import { startLanguageService } from '@tg/service-language';
 import { startRankingService } from '@tg/service-ranking';
 import { startTasteService } from '@tg/service-taste';
 
@@ -45,6 +46,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     const embedding = await startEmbeddingService(rt);
     services.push(embedding);
     services.push(await startAdminService(rt, { accountSecret: secret }));
+    services.push(await startLanguageService(rt));
     host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
     services.push(await startRankingService(rt, host));

@@ -266,4 +266,41 @@ export const ClustersQuery = Type.Object(
 );
 export const ClusterQuery = Type.Object({ cluster_id: Type.String({ minLength: 1, maxLength: 256 }) }, { additionalProperties: false });
 
+const GraphNode = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.Union([Type.Literal('entity'), Type.Literal('content')]),
+    type: Type.String({ description: 'Entity type (`content` for content items).' }),
+    label: Type.String(),
+    description: Type.Optional(Type.String({ description: 'Shortened to 160 characters.' })),
+    url: Type.Optional(Type.String()),
+    media_type: Type.Optional(Type.String()),
+    cluster_id: Type.String({ description: 'Cluster of the item among its own type, or `unclustered:<type>`.' }),
+    popularity: Type.Integer({ description: 'Links touching the item (children plus parents).' }),
+  },
+  { additionalProperties: true },
+);
+const GraphEdge = Type.Object({ source: Type.String({ description: 'Parent id.' }), target: Type.String({ description: 'Child id.' }), rel: Type.String(), weight: Type.Number() });
+const Hierarchy = Type.Object(
+  {
+    id: Type.String(),
+    kind: Type.Literal('workspace'),
+    name: Type.String(),
+    stats: Type.Any({ description: 'Totals of the whole workspace: entities, content, links, clusters, types, generated_at.' }),
+    children: Type.Array(Type.Any(), {
+      description:
+        'Clusters (largest first, then "Not yet clustered" groups): `{ id, kind: "cluster", name, type, size, popularity, keywords, computed_at?, unclustered?, omitted?, children }`; ' +
+        'their children are entities `{ id, kind, name, type, popularity, omitted?, children? }` whose children are their linked items (same shape).',
+    }),
+  },
+  { additionalProperties: true, description: 'cluster → entity → content tree.' },
+);
+/** The visual graph of a workspace (GET /visualize/graph, `visualize.graph`): nodes, edges, the cluster tree, notes. */
+export const VisualGraph = Type.Object({
+  nodes: Type.Array(GraphNode, { description: 'Every entity and content item drawn in the hierarchy, once.' }),
+  edges: Type.Array(GraphEdge, { description: 'Links between drawn nodes.' }),
+  hierarchy: Hierarchy,
+  warnings: Type.Array(Type.String(), { description: 'Sampling, truncation and staleness notes, each starting with `sampled:`, `truncated:`, `stale:` or `empty:`.' }),
+});
+
 export const ErrorResponse = Type.Object({ error: Type.String(), code: Type.String(), message: Type.Optional(Type.String()), details: Type.Optional(Type.Any()) });

@@ -1,5 +1,31 @@
 import { Type, type Static, type TSchema } from 'typebox';
-import { RankedResults, RankedResultsWithSkipped, RecommendBody, RerankBody, ScoreBody, SearchBody } from './http';
+import {
+  BatchBody,
+  ClusterQuery,
+  ClustersQuery,
+  ComposeBody,
+  ComposeResult,
+  CreateEntityBody,
+  CreateWorkspaceBody,
+  CreateWorkspaceResponse,
+  EntityIdQuery,
+  EntityTypeQuery,
+  EntityTypeView,
+  EntityView,
+  IdString,
+  IndexBody,
+  LinkResult,
+  RankedResults,
+  RankedResultsWithSkipped,
+  RecommendBody,
+  RegisterTypeBody,
+  RegisterTypeResponse,
+  RerankBody,
+  ScoreBody,
+  SearchBody,
+  VisualGraph,
+  WorkspaceListResponse,
+} from './http';
 import { RPC } from './rpc';
 
 /**
@@ -52,10 +78,110 @@ const ExplainReply = Type.Object({
 });
 const GaugeReply = Type.Object({ resonance: Type.Number(), response: Type.String(), followup: Type.String(), prompt: Type.String(), label: Type.String(), signals: Type.Unknown() });
 
-/** The typed operations (services not listed here still bind subjects of `RPC` directly; see docs/architecture.md). */
+/** A request that carries no data. */
+const Empty = Type.Object({});
+/** Any JSON object (replies whose shape the HTTP API leaves open, e.g. a cluster view). */
+const AnyObject = Type.Record(Type.String(), Type.Unknown());
+const Success = Type.Object({ success: Type.Boolean() });
+
+/** Who an API key belongs to (`admin.verify-key`), or null for an unknown key. */
+export const KeyIdentity = Type.Union([
+  Type.Object({ kind: Type.Literal('account') }),
+  Type.Object({ kind: Type.Literal('workspace'), workspace: Type.String() }),
+  Type.Null(),
+]);
+const VisualizeToken = Type.Object({ token: Type.String(), expires_at: Type.Number(), expires_in: Type.Integer() });
+
+/** An indexed content item: its entity, whether this call created it, its URL. */
+export const IndexedContent = Type.Object({ entity_id: Type.String(), created: Type.Boolean(), url: Type.String(), vectorstore_document_id: Type.String() });
+export type IndexedContent = Static<typeof IndexedContent>;
+/** Outcome of one item of a batch: the indexed content, or the item's error. */
+export const IngestResult = Type.Union([IndexedContent, Type.Object({ url: Type.String(), error: Type.String(), code: Type.String() })]);
+export type IngestResult = Static<typeof IngestResult>;
+/** `ingest.batch` reply: the HTTP status the gateway answers with (200 with results, 202 with a job) and its body. */
+const BatchReply = Type.Union([
+  Type.Object({ status: Type.Literal(200), body: Type.Object({ results: Type.Array(IngestResult) }) }),
+  Type.Object({ status: Type.Literal(202), body: Type.Object({ job_id: Type.String(), job_arn: Type.String(), status: Type.String(), status_path: Type.String() }) }),
+]);
+
+/** `entity.create` reply: the entity, its linked content, and a summary of its taste profile. */
+const CreateEntityReply = Type.Intersect([
+  EntityView,
+  Type.Object({
+    linked_content: Type.Array(IndexedContent),
+    created: Type.Boolean(),
+    vectorstore_document_id: Type.String(),
+    representation: Type.String(),
+    subspace_rank: Type.Integer(),
+  }),
+]);
+/** `entity.link` request: the gateway has resolved the child (entity_id, child_id or content_id) and `rel`/`relation`. */
+const LinkRequest = Type.Object({
+  parent_id: IdString,
+  child_id: Type.Optional(IdString),
+  rel: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  weight: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+});
+/** `entity.link` reply: the link made, or (no child) the rebuilt profile's summary. */
+const LinkReply = Type.Union([LinkResult, Type.Object({ entity_id: Type.String(), representation: Type.String(), subspace_rank: Type.Integer() })]);
+
+/** `taste.compose` request: the entity, the compose settings, and (internal) whether an entity without children is fine. */
+const ComposeRequest = Type.Intersect([Type.Object({ entity_id: IdString, allow_empty: Type.Optional(Type.Boolean()) }), open(ComposeBody)]);
+const Hex = Type.String();
+/** Digest of one workspace's catalog (libs/domain catalog-digest.ts): section hashes and sizes. */
+const WorkspaceDigest = Type.Object({
+  hash: Hex,
+  sections: Type.Object({ entities: Hex, vectors: Hex, links: Hex, stats: Hex, clusters: Hex }),
+  counts: Type.Object({
+    entities: Type.Integer(), urls: Type.Integer(), types: Type.Integer(), vectors: Type.Integer(), parents: Type.Integer(),
+    links: Type.Integer(), pooled: Type.Integer(), clusterSets: Type.Integer(), clusters: Type.Integer(),
+  }),
+});
+/** `taste.digest` reply: the live catalog projection's digest at its stream position (replay checks). */
+const DigestReply = Type.Object({
+  position: Type.Integer(),
+  restored_from: Type.Integer(),
+  settled: Type.Boolean(),
+  digest: Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), WorkspaceDigest) }),
+});
+
+/**
+ * Every request/reply operation on the bus, by service. The subjects come from `RPC`; the queue group of a
+ * service is its name. Services bind them with `serve(OP.x.y, handler)`, callers use `call(OP.x.y, …)`.
+ */
 export const OP = {
+  admin: {
+    createWorkspace: op(RPC.admin.createWorkspace, open(CreateWorkspaceBody), CreateWorkspaceResponse),
+    listWorkspaces: op(RPC.admin.listWorkspaces, Empty, WorkspaceListResponse),
+    verifyKey: op(RPC.admin.verifyKey, Type.Object({ key: Type.String() }), KeyIdentity),
+    workspaceExists: op(RPC.admin.workspaceExists, Type.Object({ workspace_id: Type.String() }), Type.Object({ exists: Type.Boolean() })),
+    issueVisualizeToken: op(RPC.admin.issueVisualizeToken, Empty, VisualizeToken),
+    verifyVisualizeToken: op(RPC.admin.verifyVisualizeToken, Type.Object({ token: Type.String() }), Type.Object({ ws: Type.String(), exp: Type.Number() })),
+  },
+  entity: {
+    create: op(RPC.entity.create, open(CreateEntityBody), CreateEntityReply),
+    get: op(RPC.entity.get, open(EntityIdQuery), EntityView),
+    delete: op(RPC.entity.delete, open(EntityIdQuery), Success),
+    registerType: op(RPC.entity.registerType, open(RegisterTypeBody), RegisterTypeResponse),
+    getType: op(RPC.entity.getType, open(EntityTypeQuery), EntityTypeView),
+    link: op(RPC.entity.link, LinkRequest, LinkReply),
+  },
+  ingest: {
+    content: op(RPC.ingest.content, open(IndexBody), IndexedContent),
+    batch: op(RPC.ingest.batch, open(BatchBody), BatchReply),
+    job: op(RPC.ingest.job, Type.Object({ job_id: Type.String({ minLength: 1 }) }), AnyObject),
+  },
   embed: {
     texts: op(RPC.embed.texts, Type.Object({ texts: Type.Array(Type.String()) }), EmbedReply),
+  },
+  taste: {
+    compose: op(RPC.taste.compose, ComposeRequest, ComposeResult),
+    clusters: op(RPC.taste.clusters, open(ClustersQuery), Type.Object({ results: Type.Array(AnyObject), total: Type.Integer() })),
+    cluster: op(RPC.taste.cluster, open(ClusterQuery), AnyObject),
+    digest: op(RPC.taste.digest, Empty, DigestReply),
+  },
+  visualize: {
+    graph: op(RPC.visualize.graph, Type.Object({ max_nodes: Type.Optional(Type.Integer({ minimum: 1 })) }), VisualGraph),
   },
   rank: {
     search: op(RPC.rank.search, Type.Intersect([Anchor, open(SearchBody), Type.Object({ exhaustive: Type.Optional(Type.Boolean()) })]), RankedResults),
@@ -64,7 +190,9 @@ export const OP = {
     recommend: op(RPC.rank.recommend, Type.Intersect([Anchor, open(RecommendBody)]), RankedResultsWithSkipped),
     ask: op(RPC.rank.ask, Type.Intersect([Anchor, Type.Object({ query: Type.String({ minLength: 1 }) })]), AskReply),
     explain: op(RPC.rank.explain, Type.Intersect([Anchor, Type.Object({ query: Type.String({ minLength: 1 }) })]), ExplainReply),
+  },
+  language: {
     // Each text must hold a non-space character (a blank reply or follow-up has nothing to gauge).
-    gauge: op(RPC.rank.gauge, Type.Object({ response: Type.String({ pattern: '\\S' }), followup: Type.String({ pattern: '\\S' }), prompt: Type.Optional(Type.String()) }), GaugeReply),
+    gauge: op(RPC.language.gauge, Type.Object({ response: Type.String({ pattern: '\\S' }), followup: Type.String({ pattern: '\\S' }), prompt: Type.Optional(Type.String()) }), GaugeReply),
   },
 } as const;

@@ -4,7 +4,7 @@ import type { ErrorBody } from './errors';
 export interface RpcRequest<T = unknown> {
   /** Workspace the call is scoped to (`_account` for admin calls). */
   ws: string;
-  /** Operation payload, validated by the gateway and again by the handler. */
+  /** Operation payload: validated by the gateway against its HTTP schema, and by `serve` against the operation's schema. */
   data: T;
   /** Read-your-writes: the handler's projections must have passed this stream sequence before it answers. */
   minSeq?: number;
@@ -12,7 +12,11 @@ export interface RpcRequest<T = unknown> {
 /** Reply envelope: data plus the highest stream sequence the call appended (if any). */
 export type RpcReply<T = unknown> = { ok: true; data: T; seq?: number } | { ok: false; error: ErrorBody };
 
-/** Subjects of the RPC operations, by service. `tg.rpc.<service>.<op>`; queue group = service name. */
+/**
+ * Subjects of the RPC operations, by service: `tg.rpc.<service>.<op>`; queue group = service name. Only the
+ * subject source of `OP` (operations.ts), which adds each operation's request and reply schemas: serve and
+ * call operations through `OP`, not these strings.
+ */
 export const RPC = {
   admin: {
     createWorkspace: 'tg.rpc.admin.create-workspace',
@@ -54,6 +58,9 @@ export const RPC = {
     recommend: 'tg.rpc.rank.recommend',
     ask: 'tg.rpc.rank.ask',
     explain: 'tg.rpc.rank.explain',
-    gauge: 'tg.rpc.rank.gauge',
+  },
+  language: {
+    /** How much a follow-up resonates with a response (no anchor, no catalog). */
+    gauge: 'tg.rpc.language.gauge',
   },
 } as const;

@@ -58,7 +58,6 @@ export interface RouteContext {
   config: TgConfig;
   /** Calls a service for the caller's workspace; notes the sequence of any write. */
   call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts?: { timeoutMs?: number; ws?: string }): Promise<ReplyOf<O>>;
-  call<T = unknown>(req: FastifyRequest, subject: string, data: unknown, opts?: { timeoutMs?: number; ws?: string }): Promise<T>;
   /** Workspace of an authenticated workspace route. */
   ws(req: FastifyRequest): string;
 }
@@ -160,12 +159,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
       if (!w) throw new TgError('unauthorized', 'Missing API key');
       return w;
     },
-    async call(req: FastifyRequest, target: string | Operation, data: unknown, opts: { timeoutMs?: number; ws?: string } = {}) {
+    async call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts: { timeoutMs?: number; ws?: string } = {}) {
       const ws = opts.ws ?? req.caller?.workspace ?? '_account';
-      const subject = typeof target === 'string' ? target : target.subject;
-      const out = await rpc.call(subject, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
+      const out = await rpc.call(op, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
       consistency.note(ws, out.seq);
-      return out.data as never;
+      return out.data;
     },
   };
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { KEY_PREFIX, RPC, TgError, canonicalKey } from '@tg/contracts';
+import type { Static } from 'typebox';
+import { KEY_PREFIX, OP, TgError, canonicalKey, type KeyIdentity } from '@tg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { OperationClient } from './app';
 import type { Consistency } from './consistency';
@@ -36,7 +37,7 @@ export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
 
 /** Verifies keys through the admin service, caching the answer briefly by key digest. */
 export class Authenticator {
-  private readonly cache = new Map<string, { who: { kind: 'account' | 'workspace'; workspace?: string } | null; until: number }>();
+  private readonly cache = new Map<string, { who: Static<typeof KeyIdentity>; until: number }>();
   private readonly knownWorkspaces = new Map<string, number>();
   constructor(
     private readonly rpc: OperationClient,
@@ -68,8 +69,8 @@ export class Authenticator {
     const now = Date.now();
     if (hit && hit.until > now && hit.who) return hit.who;
     const { data, stale } = await this.orStale(hit?.who ? hit : undefined, { data: hit?.who ?? null }, () =>
-      this.rpc.call<{ kind: 'account' | 'workspace'; workspace?: string } | null>(
-        RPC.admin.verifyKey,
+      this.rpc.call(
+        OP.admin.verifyKey,
         { ws: '_account', data: { key }, minSeq: this.consistency.get('_account') },
         { requestId },
       ),
@@ -86,7 +87,7 @@ export class Authenticator {
     const until = this.knownWorkspaces.get(id);
     if ((until ?? 0) > now) return true;
     const { data, stale } = await this.orStale(until ? { until } : undefined, { data: { exists: true } }, () =>
-      this.rpc.call<{ exists: boolean }>(RPC.admin.workspaceExists, { ws: '_account', data: { workspace_id: id }, minSeq: this.consistency.get('_account') }, { requestId }),
+      this.rpc.call(OP.admin.workspaceExists, { ws: '_account', data: { workspace_id: id }, minSeq: this.consistency.get('_account') }, { requestId }),
     );
     if (data.exists && !stale) {
       this.knownWorkspaces.set(id, now + this.ttlMs);
@@ -105,7 +106,7 @@ export class Authenticator {
     const header = workspaceHeaderOf(req);
     if (who.kind === 'workspace') {
       if (header && header !== who.workspace) throw new TgError('workspace_mismatch', 'The workspace header names another workspace than the key');
-      return { kind: 'workspace', workspace: who.workspace! };
+      return { kind: 'workspace', workspace: who.workspace };
     }
     if (!header) throw new TgError('workspace_required', 'The account key needs a workspace header (X-Workspace-Id) on workspace routes');
     if (!(await this.workspaceExists(header, req.id))) throw new TgError('forbidden', 'No such workspace for this account');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type TgConfig } from '@tg/config';
-import { ERROR_CATALOG, RPC, TgError, type ErrorCode } from '@tg/contracts';
+import { ERROR_CATALOG, OP, TgError, type ErrorCode } from '@tg/contracts';
 import { createLogger } from '@tg/observability';
 import { buildGateway, type TgApp } from './app';
 import type { HealthReport } from './health';
@@ -29,11 +29,11 @@ function serveDefaults(rpc: FakeOperationClient): FakeOperationClient {
   rpc.busDown = false;
   rpc.defaultTimeoutMs = 2_000;
   return rpc
-    .on<{ key: string }>(RPC.admin.verifyKey, (req) => ({ data: KNOWN[req.data.key] ?? null }))
-    .on<{ workspace_id: string }>(RPC.admin.workspaceExists, (req) => ({ data: { exists: WORKSPACES.has(req.data.workspace_id) } }))
-    .on(RPC.admin.listWorkspaces, () => ({ data: { workspaces: [] } }))
-    .on<{ entity_id: string }>(RPC.entity.get, (req) => ({ data: entityView(req.data.entity_id) }))
-    .on(RPC.entity.create, () => ({ data: entityView('u1') }));
+    .on(OP.admin.verifyKey, (req) => ({ data: KNOWN[req.data.key] ?? null }))
+    .on(OP.admin.workspaceExists, (req) => ({ data: { exists: WORKSPACES.has(req.data.workspace_id) } }))
+    .on(OP.admin.listWorkspaces, () => ({ data: { workspaces: [] } }))
+    .on(OP.entity.get, (req) => ({ data: entityView(req.data.entity_id ?? req.data.url ?? '') }))
+    .on(OP.entity.create, () => ({ data: entityView('u1') }));
 }
 
 async function gateway(rpc: FakeOperationClient, over: Partial<TgConfig> = {}, health?: () => HealthReport): Promise<TgApp> {
@@ -79,29 +79,29 @@ describe('gateway: authentication', () => {
   it('answers 401 for a well-formed key the admin service does not know (never issued, or revoked)', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': 'tg_wsk_zzzzzzzzzzzzzzzzzzzzzzzz' } });
     expect([res.statusCode, res.json().code]).toEqual([401, 'unauthorized']);
-    expect(rpc.callsTo(RPC.entity.get)).toEqual([]);
+    expect(rpc.callsTo(OP.entity.get)).toEqual([]);
   });
   it('scopes a workspace key to its workspace, from X-API-Key or Authorization: Bearer', async () => {
     for (const headers of [{ 'x-api-key': KEY_A }, { authorization: `Bearer ${KEY_A}` }]) {
       const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers });
       expect([res.statusCode, res.json()]).toEqual([200, entityView('u1')]);
     }
-    expect(rpc.callsTo(RPC.entity.get).map((c) => c.req)).toEqual([
+    expect(rpc.callsTo(OP.entity.get).map((c) => c.req)).toEqual([
       { ws: 'ws_a', data: { entity_id: 'u1' } },
       { ws: 'ws_a', data: { entity_id: 'u1' } },
     ]);
   });
   it('takes a Galya-style key (galya_wsk_, galya_sk_) as the same key as tg_wsk_, tg_sk_: the admin service sees one form', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': galya(KEY_B) } });
-    expect([res.statusCode, rpc.callsTo(RPC.entity.get)[0]!.req.ws]).toEqual([200, 'ws_b']);
+    expect([res.statusCode, rpc.callsTo(OP.entity.get)[0]!.req.ws]).toEqual([200, 'ws_b']);
     const admin = await app.inject({ method: 'GET', url: '/v1/admin/workspaces', headers: { 'x-api-key': galya(ACCOUNT) } });
     expect([admin.statusCode, admin.json()]).toEqual([200, { workspaces: [] }]);
-    expect(rpc.callsTo(RPC.admin.verifyKey).map((c) => (c.req.data as { key: string }).key)).toEqual([KEY_B, ACCOUNT]);
+    expect(rpc.callsTo(OP.admin.verifyKey).map((c) => (c.req.data as { key: string }).key)).toEqual([KEY_B, ACCOUNT]);
   });
   it('rejects a workspace header naming another workspace than the key: 403 workspace_mismatch', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, 'x-workspace-id': 'ws_b' } });
     expect([res.statusCode, res.json().code]).toEqual([403, 'workspace_mismatch']);
-    expect(rpc.callsTo(RPC.entity.get)).toEqual([]);
+    expect(rpc.callsTo(OP.entity.get)).toEqual([]);
   });
   it('takes the account key on workspace routes with a workspace header (or the legacy X-Galya-Workspace-Id), else 400 workspace_required', async () => {
     const none = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': ACCOUNT } });
@@ -110,7 +110,7 @@ describe('gateway: authentication', () => {
       const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': ACCOUNT, [header]: 'ws_b' } });
       expect(res.statusCode).toBe(200);
     }
-    expect(rpc.callsTo(RPC.entity.get).map((c) => c.req.ws)).toEqual(['ws_b', 'ws_b']);
+    expect(rpc.callsTo(OP.entity.get).map((c) => c.req.ws)).toEqual(['ws_b', 'ws_b']);
   });
   it('answers 403 forbidden for the account key naming a workspace that does not exist', async () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': ACCOUNT, 'x-workspace-id': 'ws_nope' } });
@@ -123,7 +123,7 @@ describe('gateway: authentication', () => {
     expect([unknown.statusCode, unknown.json().code]).toEqual([401, 'unauthorized']);
     const missing = await app.inject({ method: 'GET', url: '/v1/admin/workspaces' });
     expect([missing.statusCode, missing.json().code]).toEqual([401, 'unauthorized']);
-    expect(rpc.callsTo(RPC.admin.listWorkspaces)).toEqual([]);
+    expect(rpc.callsTo(OP.admin.listWorkspaces)).toEqual([]);
   });
   it('needs no key for health and the OpenAPI document', async () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
@@ -136,7 +136,7 @@ describe('gateway: keys while the admin service is down', () => {
   it('serves a key verified before from its cache (stale), and answers 503 unavailable for a key never seen', async () => {
     const ask = (key: string) => app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': key } });
     expect((await ask(KEY_A)).statusCode).toBe(200);
-    rpc.off(RPC.admin.verifyKey);
+    rpc.off(OP.admin.verifyKey);
     expect((await ask(KEY_A)).statusCode).toBe(200);
     const res = await ask(KEY_C);
     expect([res.statusCode, res.json()]).toEqual([503, { error: 'Service for admin is not available', code: 'unavailable', message: 'Service for admin is not available' }]);
@@ -190,7 +190,7 @@ describe('gateway: schema errors are 400 { error, code } and reach no service', 
     const b = res.json();
     expect(b).toMatchObject({ code, error: expect.stringMatching(message) });
     expect(b.message).toBe(b.error);
-    expect(rpc.calls.filter((c) => c.subject !== RPC.admin.verifyKey)).toEqual([]);
+    expect(rpc.calls.filter((c) => c.subject !== OP.admin.verifyKey.subject)).toEqual([]);
   });
 
   it('answers invalid_json for a body that does not parse, 415 for a media type it does not read, 400 for text, and 404 for an unknown route', async () => {
@@ -215,7 +215,7 @@ describe('gateway: what a service answers, on the wire', () => {
   const get = (headers: Record<string, string> = {}) => app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, ...headers } });
 
   it.each(Object.keys(ERROR_CATALOG) as ErrorCode[])('maps a service error %s to its status and { error, code, message, details }', async (code) => {
-    rpc.on(RPC.entity.get, () => {
+    rpc.on(OP.entity.get, () => {
       throw new TgError(code, `the service said ${code}`, { field: 'x' });
     });
     const res = await get();
@@ -223,14 +223,14 @@ describe('gateway: what a service answers, on the wire', () => {
     expect(res.json()).toEqual({ error: `the service said ${code}`, code, message: `the service said ${code}`, details: { field: 'x' } });
   });
   it('answers 500 internal, without the cause, when a service fails with something that is no TgError', async () => {
-    rpc.on(RPC.entity.get, () => {
+    rpc.on(OP.entity.get, () => {
       throw new Error('database password is hunter2');
     });
     const res = await get();
     expect([res.statusCode, res.json()]).toEqual([500, { error: 'Internal error', code: 'internal', message: 'Internal error' }]);
   });
   it('answers 503 unavailable when no instance serves the operation, and when the bus is down', async () => {
-    rpc.off(RPC.entity.get);
+    rpc.off(OP.entity.get);
     const gone = await get();
     expect([gone.statusCode, gone.json()]).toEqual([503, { error: 'Service for entity is not available', code: 'unavailable', message: 'Service for entity is not available' }]);
     rpc.busDown = true;
@@ -238,38 +238,38 @@ describe('gateway: what a service answers, on the wire', () => {
     expect([down.statusCode, down.json().code]).toEqual([503, 'unavailable']);
   });
   it('answers 504 timeout when the service does not answer within the call\'s time', async () => {
-    rpc.on(RPC.entity.get, () => new Promise<never>(() => undefined));
+    rpc.on(OP.entity.get, () => new Promise<never>(() => undefined));
     rpc.defaultTimeoutMs = 50;
     const res = await get();
     expect([res.statusCode, res.json()]).toEqual([504, { error: 'Service for entity did not answer in time', code: 'timeout', message: 'Service for entity did not answer in time' }]);
   });
   it('gives the long operations their own timeouts (ask and explain 60 s, batches 300 s) and the others the client default', async () => {
-    rpc.on(RPC.rank.ask, () => ({ data: { answer: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] } } }));
-    rpc.on(RPC.ingest.batch, () => ({ data: { status: 200, body: { results: [] } } }));
-    rpc.on(RPC.entity.get, () => ({ data: entityView('u1') }));
+    rpc.on(OP.rank.ask, () => ({ data: { answer: { role: 'assistant', content: [{ type: 'text', text: 'hi' }] } } }));
+    rpc.on(OP.ingest.batch, () => ({ data: { status: 200, body: { results: [] } } }));
+    rpc.on(OP.entity.get, () => ({ data: entityView('u1') }));
     await app.inject({ method: 'POST', url: '/v1/ask?relative_to_entity_id=u1&in_terms_of_entity_type=content', headers: { 'x-api-key': KEY_A, ...json }, payload: '{"query":"what next?"}' });
     await app.inject({ method: 'POST', url: '/v1/entity/batch', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ content: [{ url: 'https://x.test/a', type: 'text' }] }) });
     await get();
-    expect([RPC.rank.ask, RPC.ingest.batch, RPC.entity.get].map((s) => rpc.callsTo(s)[0]!.opts.timeoutMs)).toEqual([60_000, 300_000, undefined]);
+    expect([OP.rank.ask, OP.ingest.batch, OP.entity.get].map((s) => rpc.callsTo(s)[0]!.opts.timeoutMs)).toEqual([60_000, 300_000, undefined]);
   });
   it('passes the batch answer\'s own status through (202 and a job for large batches)', async () => {
-    rpc.on(RPC.ingest.batch, () => ({ data: { status: 202, body: { job_id: 'j1', status: 'Submitted' } }, seq: 7 }));
+    rpc.on(OP.ingest.batch, () => ({ data: { status: 202, body: { job_id: 'j1', status: 'Submitted' } }, seq: 7 }));
     const res = await app.inject({ method: 'POST', url: '/v1/index/batch', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ content: [{ url: 'https://x.test/a', type: 'text' }] }) });
     expect([res.statusCode, res.json()]).toEqual([202, { job_id: 'j1', status: 'Submitted' }]);
   });
   it('sends each call with the highest sequence this gateway saw written in that workspace (read-your-writes)', async () => {
-    rpc.on(RPC.entity.create, () => ({ data: entityView('u1'), seq: 42 }));
-    rpc.on(RPC.entity.get, () => ({ data: entityView('u1') }));
+    rpc.on(OP.entity.create, () => ({ data: entityView('u1'), seq: 42 }));
+    rpc.on(OP.entity.get, () => ({ data: entityView('u1') }));
     await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'Ann', id: 'u1' }) });
     await get();
     await get({ 'x-api-key': KEY_B });
-    expect(rpc.callsTo(RPC.entity.create).map((c) => c.req.data)).toEqual([{ type: 'user', name: 'Ann', id: 'u1' }]);
-    expect(rpc.callsTo(RPC.entity.get).map((c) => [c.req.ws, c.req.minSeq])).toEqual([['ws_a', 42], ['ws_b', undefined]]);
+    expect(rpc.callsTo(OP.entity.create).map((c) => c.req.data)).toEqual([{ type: 'user', name: 'Ann', id: 'u1' }]);
+    expect(rpc.callsTo(OP.entity.get).map((c) => [c.req.ws, c.req.minSeq])).toEqual([['ws_a', 42], ['ws_b', undefined]]);
   });
   it('turns an empty JSON body into "no body" (a link rebuild) and maps the path to the operation', async () => {
-    rpc.on(RPC.entity.link, () => ({ data: { entity_id: 'p' } }));
+    rpc.on(OP.entity.link, () => ({ data: { entity_id: 'p' } }));
     const res = await app.inject({ method: 'POST', url: '/v1/entity/p%2F1/link', headers: { 'x-api-key': KEY_A, ...json }, payload: '' });
-    expect([res.statusCode, rpc.callsTo(RPC.entity.link)[0]!.req.data]).toEqual([200, { parent_id: 'p/1' }]);
+    expect([res.statusCode, rpc.callsTo(OP.entity.link)[0]!.req.data]).toEqual([200, { parent_id: 'p/1' }]);
   });
   it('answers /health 503 with the reason when a read model halted', async () => {
     health = { ok: false, reason: 'projection catalog halted at 17', halted: { projection: 'catalog', seq: 17 } };
@@ -289,14 +289,14 @@ describe('gateway: request ids and limits', () => {
     const res = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, 'x-request-id': 'client-req:42' } });
     expect(res.headers['x-request-id']).toBe('client-req:42');
     expect(rpc.calls.map((c) => [c.subject, c.opts.requestId])).toEqual([
-      [RPC.admin.verifyKey, 'client-req:42'],
-      [RPC.entity.get, 'client-req:42'],
+      [OP.admin.verifyKey.subject, 'client-req:42'],
+      [OP.entity.get.subject, 'client-req:42'],
     ]);
   });
   it('replaces a missing or malformed X-Request-Id with a fresh UUID, also on errors', async () => {
     const none = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A } });
     expect(none.headers['x-request-id']).toMatch(UUID);
-    expect(rpc.callsTo(RPC.entity.get)[0]!.opts.requestId).toBe(none.headers['x-request-id']);
+    expect(rpc.callsTo(OP.entity.get)[0]!.opts.requestId).toBe(none.headers['x-request-id']);
     const bad = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, 'x-request-id': 'has spaces and "quotes"' } });
     expect(bad.headers['x-request-id']).toMatch(UUID);
     const refused = await app.inject({ method: 'GET', url: '/v1/entity', headers: { 'x-request-id': 'r-401' } });
@@ -305,7 +305,7 @@ describe('gateway: request ids and limits', () => {
   it('answers 413 payload_too_large for a body over the limit, and takes one under it', async () => {
     const over = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'x'.repeat(5000) }) });
     expect([over.statusCode, over.json()]).toEqual([413, { error: 'Request body is too large', code: 'payload_too_large', message: 'Request body is too large' }]);
-    expect(rpc.callsTo(RPC.entity.create)).toEqual([]);
+    expect(rpc.callsTo(OP.entity.create)).toEqual([]);
     const under = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ type: 'user', name: 'x'.repeat(900) }) });
     expect(under.statusCode).toBe(200);
   });

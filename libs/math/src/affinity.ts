@@ -15,7 +15,7 @@ export interface CalibrationOptions {
  * `raw` is on a cosine scale (see {@link affinity}), so the constants are cosine thresholds of the
  * embedding space. They were fitted (logistic regression, classes weighted equally) on the embedded
  * model (GloVe SIF 100-d with common-component removal) over the labelled set
- * `libs/services/ranking/src/calibration-set.ts` (12 topics × 8 texts): same-topic pairs average cosine
+ * `libs/services/ranking/data/calibration-set.json` (12 topics × 8 texts): same-topic pairs average cosine
  * 0.51, cross-topic pairs 0.07. 0.5 is where a same-topic and an unrelated item are equally likely; the
  * same-topic mean maps to 0.96, the cross-topic mean to 0.04, chance (raw 0) to 0.016. The ranking
  * service puts profile affinities on this item-to-item scale before calibrating (see its `depthFactor`),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPC, TgError } from '@tg/contracts';
+import { OP, TgError } from '@tg/contracts';
 import { createLogger } from '@tg/observability';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
@@ -49,17 +49,17 @@ describe('RPC liveness: slow handlers keep their callers, silent ones are left; 
   it('a read whose instance dies with it in flight is retried, and another instance answers', async () => {
     // Two members of one queue group; one takes requests and dies with them (leaves the group, never answers).
     const client = new RpcClient(nc, 30_000, undefined, 1_500);
-    new RpcServer(nc, 'ranking-test', log).handle(RPC.rank.search, async () => ({ data: { from: 'live' } }));
+    new RpcServer(nc, 'ranking-test', log).handle(OP.rank.search.subject, async () => ({ data: { from: 'live' } }));
     for (let round = 0; round < 3; round++) {
       let lost = 0;
-      const dying = nc.subscribe(RPC.rank.search, {
+      const dying = nc.subscribe(OP.rank.search.subject, {
         queue: 'ranking-test',
         callback: () => {
           lost++;
           dying.unsubscribe();
         },
       });
-      const answers = await Promise.all(Array.from({ length: 8 }, () => client.call(RPC.rank.search, { ws: 'w', data: {} })));
+      const answers = await Promise.all(Array.from({ length: 8 }, () => client.call(OP.rank.search.subject, { ws: 'w', data: {} })));
       expect(answers.map((a) => a.data)).toEqual(answers.map(() => ({ from: 'live' })));
       expect(lost).toBeLessThanOrEqual(1);
     }

@@ -1,5 +1,5 @@
 import { createInbox, Empty, headers as natsHeaders, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
-import { RPC } from '@tg/contracts';
+import { OP } from '@tg/contracts';
 
 /**
  * Liveness of a request in flight. While a handler runs, its instance tells the caller every
@@ -16,25 +16,25 @@ export const WORKING_EVERY_MS = 1_000;
 
 /** Calls that read only (or are idempotent), so that a second attempt on another instance is safe. */
 export const RETRYABLE_SUBJECTS: ReadonlySet<string> = new Set<string>([
-  RPC.admin.listWorkspaces,
-  RPC.admin.verifyKey,
-  RPC.admin.workspaceExists,
-  RPC.admin.issueVisualizeToken,
-  RPC.admin.verifyVisualizeToken,
-  RPC.entity.get,
-  RPC.entity.getType,
-  RPC.ingest.job,
-  RPC.embed.texts,
-  RPC.taste.clusters,
-  RPC.taste.cluster,
-  RPC.visualize.graph,
-  RPC.taste.digest,
-  RPC.rank.search,
-  RPC.rank.rerank,
-  RPC.rank.recommend,
-  RPC.rank.ask,
-  RPC.rank.explain,
-  RPC.rank.gauge,
+  OP.admin.listWorkspaces.subject,
+  OP.admin.verifyKey.subject,
+  OP.admin.workspaceExists.subject,
+  OP.admin.issueVisualizeToken.subject,
+  OP.admin.verifyVisualizeToken.subject,
+  OP.entity.get.subject,
+  OP.entity.getType.subject,
+  OP.ingest.job.subject,
+  OP.embed.texts.subject,
+  OP.taste.clusters.subject,
+  OP.taste.cluster.subject,
+  OP.visualize.graph.subject,
+  OP.taste.digest.subject,
+  OP.rank.search.subject,
+  OP.rank.rerank.subject,
+  OP.rank.recommend.subject,
+  OP.rank.ask.subject,
+  OP.rank.explain.subject,
+  OP.language.gauge.subject,
 ]);
 
 /** Server side: tells the caller of `msg` that this instance is still working, until the returned stop is called. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { RPC, type StoredEvent } from '@tg/contracts';
+import { OP, type StoredEvent } from '@tg/contracts';
 import { AdminProjection, canonicalJson, catalogDigest, type CatalogDigest, CatalogProjection, checkTasteStats, diffCatalogDigests } from '@tg/domain';
 import { toStoredEvent, type EventStore, type RpcClient } from '@tg/messaging';
 
@@ -165,7 +165,7 @@ export interface LiveCatalogDigest {
 
 /** Asks a running taste service for its catalog digest. */
 export async function liveCatalogDigest(rpc: RpcClient, opts: { timeoutMs?: number } = {}): Promise<LiveCatalogDigest> {
-  const r = await rpc.call<LiveCatalogDigest>(RPC.taste.digest, { ws: '_account', data: {} }, { timeoutMs: opts.timeoutMs ?? 120_000 });
+  const r = await rpc.call(OP.taste.digest, { ws: '_account', data: {} }, { timeoutMs: opts.timeoutMs ?? 120_000 });
   return r.data;
 }
 

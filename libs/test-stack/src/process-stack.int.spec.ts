@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RPC } from '@tg/contracts';
+import { OP } from '@tg/contracts';
 import { SERVICE_APPS, startProcessStack, type ProcessStack } from './process-stack';
 import { eventually } from './wait';
 
@@ -50,7 +50,7 @@ describe('process stack: each service its own process, two replicas, one nats-se
     await s.killNats();
     expect(s.nats.nodes[0]!.alive).toBe(false);
     await s.startNats();
-    await s.waitForRpc(RPC.admin.listWorkspaces, { ws: '_account', data: {} });
+    await s.waitForRpc(OP.admin.listWorkspaces.subject, { ws: '_account', data: {} });
     await eventually(async () => (await ws.createEntity({ type: 'user', name: 'After', id: 'after' })).name === 'After', { timeoutMs: 60_000, what: 'a write after the nats restart' });
     expect((await ws.getEntity('before')).name).toBe('Before');
     expect((await ws.getEntity('after')).name).toBe('After');

@@ -24,7 +24,7 @@ export const EXACT_BELOW = 5_000;
  * 0.45 ms, f32/64 0.82 in 0.34 ms, i8/64 0.81 in 0.23-0.30 ms (the walk is memory-bound). Search re-ranks its
  * candidates with more than the vector, so the cheaper walk was chosen (docs/benchmarks.md).
  */
-export const GRAPH = Object.freeze({ connectivity: 16, expansionAdd: 32, expansionSearch: 64, minCandidates: 32 });
+export const HNSW = Object.freeze({ connectivity: 16, expansionAdd: 32, expansionSearch: 64, minCandidates: 32 });
 
 class Collection {
   private dim = 0;
@@ -107,9 +107,9 @@ class Collection {
     // The graph holds 8-bit vectors (a quarter of the memory traffic of f32; the walk is memory-bound); its
     // answers are re-scored exactly on the f32 vectors: scores (and their order) are those of the exact path,
     // only the candidate list comes from the graph.
-    // At least GRAPH.minCandidates: the walk keeps `expansionSearch` candidates anyway, so asking for a few more
+    // At least HNSW.minCandidates: the walk keeps `expansionSearch` candidates anyway, so asking for a few more
     // than a small k costs only their re-scoring, and near-duplicates do not crowd each other out.
-    const r = this.hnsw!.search(q, Math.min(Math.max(k, GRAPH.minCandidates), this.ids.length));
+    const r = this.hnsw!.search(q, Math.min(Math.max(k, HNSW.minCandidates), this.ids.length));
     const d = this.dim;
     const data = this.data;
     const out: VectorHit[] = [];
@@ -145,7 +145,7 @@ class Collection {
 
   private buildGraph(): void {
     const { Index } = loadUsearch();
-    this.hnsw = new Index({ dimensions: this.dim, metric: 'cos', connectivity: GRAPH.connectivity, quantization: 'i8', expansion_add: GRAPH.expansionAdd, expansion_search: GRAPH.expansionSearch });
+    this.hnsw = new Index({ dimensions: this.dim, metric: 'cos', connectivity: HNSW.connectivity, quantization: 'i8', expansion_add: HNSW.expansionAdd, expansion_search: HNSW.expansionSearch });
     this.keyOf.clear();
     this.idOfKey.clear();
     this.nextKey = 1;

@@ -1,4 +1,4 @@
-import { CreateWorkspaceBody, CreateWorkspaceResponse, RPC, WorkspaceListResponse } from '@tg/contracts';
+import { CreateWorkspaceBody, CreateWorkspaceResponse, OP, WorkspaceListResponse } from '@tg/contracts';
 import type { RouteContext } from '../app';
 import { errors } from './common';
 
@@ -14,7 +14,7 @@ export function registerAdminRoutes({ app, call }: RouteContext): void {
         response: { 200: CreateWorkspaceResponse, ...errors(400, 401, 403, 413) },
       },
     },
-    async (req) => call(req, RPC.admin.createWorkspace, req.body, { ws: '_account' }),
+    async (req) => call(req, OP.admin.createWorkspace, req.body, { ws: '_account' }),
   );
   app.get(
     '/admin/workspaces',
@@ -22,6 +22,6 @@ export function registerAdminRoutes({ app, call }: RouteContext): void {
       config: { auth: 'account' },
       schema: { tags: ['admin'], summary: 'List the workspaces of the account (account secret only)', response: { 200: WorkspaceListResponse, ...errors(401, 403) } },
     },
-    async (req) => call(req, RPC.admin.listWorkspaces, {}, { ws: '_account' }),
+    async (req) => call(req, OP.admin.listWorkspaces, {}, { ws: '_account' }),
   );
 }

@@ -12,11 +12,12 @@ import {
   IndexBody,
   LinkBody,
   LinkResult,
-  RPC,
+  OP,
   RegisterTypeBody,
   RegisterTypeResponse,
   TgError,
 } from '@tg/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../app';
 import { AnyObject, Success, errors } from './common';
 
@@ -44,10 +45,10 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       if (b.content) {
         const extra = (['type', 'entity_type', 'name', 'description', 'linked_content'] as const).filter((k) => b[k] !== undefined);
         if (extra.length) throw new TgError('bad_request', `Content mode takes content, entity_id, id and force_reindex; remove ${extra.join(', ')}`);
-        return call(req, RPC.ingest.content, { content: b.content, entity_id: b.entity_id, id: b.id, force_reindex: b.force_reindex });
+        return call(req, OP.ingest.content, { content: b.content, entity_id: b.entity_id, id: b.id, force_reindex: b.force_reindex });
       }
       if (b.entity_id !== undefined || b.force_reindex !== undefined) throw new TgError('bad_request', '`entity_id` and `force_reindex` belong to content mode (with `content`)');
-      return call(req, RPC.entity.create, b);
+      return call(req, OP.entity.create, b);
     },
   );
 
@@ -58,12 +59,12 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
   app.get(
     '/entity',
     { config: ws, schema: { tags: ['entities'], summary: 'Read an entity by id (or content URL)', querystring: EntityIdQuery, response: { 200: EntityView, ...errors(400, 401, 403, 404) } } },
-    async (req) => call(req, RPC.entity.get, entityRef(req.query)),
+    async (req) => call(req, OP.entity.get, entityRef(req.query)),
   );
   app.delete(
     '/entity',
     { config: ws, schema: { tags: ['entities'], summary: 'Delete an entity by id (or content URL)', querystring: EntityIdQuery, response: { 200: Success, ...errors(400, 401, 403, 404) } } },
-    async (req) => call(req, RPC.entity.delete, entityRef(req.query)),
+    async (req) => call(req, OP.entity.delete, entityRef(req.query)),
   );
 
   app.post(
@@ -72,7 +73,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       config: ws,
       schema: { tags: ['entities'], summary: 'Register a custom entity type', body: RegisterTypeBody, response: { 201: RegisterTypeResponse, ...errors(400, 401, 403) } },
     },
-    async (req, reply) => reply.status(201).send(await call(req, RPC.entity.registerType, req.body)),
+    async (req, reply) => reply.status(201).send(await call(req, OP.entity.registerType, req.body)),
   );
   app.get(
     '/entity/type',
@@ -80,7 +81,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       config: ws,
       schema: { tags: ['entities'], summary: 'Read a built-in or registered entity type', querystring: EntityTypeQuery, response: { 200: EntityTypeView, ...errors(400, 401, 403, 404) } },
     },
-    async (req) => call(req, RPC.entity.getType, req.query),
+    async (req) => call(req, OP.entity.getType, req.query),
   );
 
   app.post(
@@ -104,7 +105,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       if (child === undefined && (b.rel !== undefined || b.relation !== undefined || b.weight !== undefined)) {
         throw new TgError('validation_failed', 'rel and weight need a child: send entity_id');
       }
-      return call(req, RPC.entity.link, { parent_id: req.params.parent_id, child_id: child, rel: b.rel ?? b.relation, weight: b.weight });
+      return call(req, OP.entity.link, { parent_id: req.params.parent_id, child_id: child, rel: b.rel ?? b.relation, weight: b.weight });
     },
   );
   app.post(
@@ -119,11 +120,11 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
         response: { 200: ComposeResult, ...errors(400, 401, 403, 404) },
       },
     },
-    async (req) => call(req, RPC.taste.compose, { entity_id: req.params.entity_id, ...req.body }),
+    async (req) => call(req, OP.taste.compose, { entity_id: req.params.entity_id, ...req.body }),
   );
 
-  const batch = async (req: any, reply: any) => {
-    const out = await call<{ status: number; body: unknown }>(req, RPC.ingest.batch, req.body, { timeoutMs: 300_000 });
+  const batch = async (req: FastifyRequest<{ Body: BatchBody }>, reply: FastifyReply) => {
+    const out = await call(req, OP.ingest.batch, req.body, { timeoutMs: 300_000 });
     return reply.status(out.status).send(out.body);
   };
   app.post(
@@ -158,7 +159,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
         response: { 200: AnyObject, ...errors(401, 403, 404) },
       },
     },
-    async (req) => call(req, RPC.ingest.job, { job_id: req.params.job_id }),
+    async (req) => call(req, OP.ingest.job, { job_id: req.params.job_id }),
   );
   app.post(
     '/index',
@@ -166,6 +167,6 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
       config: ws,
       schema: { tags: ['content'], summary: 'Index one content object (optionally linked to entity_id)', body: IndexBody, response: { 200: ContentCreated, ...errors(400, 401, 403, 404, 409) } },
     },
-    async (req) => call(req, RPC.ingest.content, req.body),
+    async (req) => call(req, OP.ingest.content, req.body),
   );
 }

@@ -116,6 +116,6 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
         },
       },
     },
-    async (req) => call(req, OP.rank.gauge, req.body),
+    async (req) => call(req, OP.language.gauge, req.body),
   );
 }

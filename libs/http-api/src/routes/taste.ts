@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ClusterQuery, ClustersQuery, RPC } from '@tg/contracts';
+import { ClusterQuery, ClustersQuery, OP } from '@tg/contracts';
 import type { RouteContext } from '../app';
 import { AnyObject, errors } from './common';
 
@@ -15,7 +15,7 @@ export function registerTasteRoutes({ app, call }: RouteContext): void {
         response: { 200: Type.Object({ results: Type.Array(AnyObject), total: Type.Optional(Type.Integer()) }), ...errors(400, 401, 403) },
       },
     },
-    async (req) => call(req, RPC.taste.clusters, req.query),
+    async (req) => call(req, OP.taste.clusters, req.query),
   );
   app.get(
     '/cluster',
@@ -23,6 +23,6 @@ export function registerTasteRoutes({ app, call }: RouteContext): void {
       config: { auth: 'workspace' },
       schema: { tags: ['taste'], summary: 'One cluster with its entities', querystring: ClusterQuery, response: { 200: AnyObject, ...errors(400, 401, 403, 404) } },
     },
-    async (req) => call(req, RPC.taste.cluster, req.query),
+    async (req) => call(req, OP.taste.cluster, req.query),
   );
 }

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
-import { ErrorResponse, RPC, TgError } from '@tg/contracts';
+import { ErrorResponse, OP, TgError, VisualGraph } from '@tg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RouteContext } from '../app';
 import { workspaceHeaderOf } from '../auth';
@@ -28,42 +28,6 @@ const GraphQuery = Type.Object({
   max_nodes: Type.Optional(Type.Integer({ minimum: 50, maximum: 5000, description: 'Most tree nodes to draw (default 1500). Larger workspaces are sampled, and `warnings` says so.' })),
 });
 const ViewQuery = Type.Object({ t: Type.Optional(Type.String({ description: 'Session token from GET /visualize.' })) });
-
-const GraphNode = Type.Object(
-  {
-    id: Type.String(),
-    kind: Type.Union([Type.Literal('entity'), Type.Literal('content')]),
-    type: Type.String({ description: 'Entity type (`content` for content items).' }),
-    label: Type.String(),
-    description: Type.Optional(Type.String({ description: 'Shortened to 160 characters.' })),
-    url: Type.Optional(Type.String()),
-    media_type: Type.Optional(Type.String()),
-    cluster_id: Type.String({ description: 'Cluster of the item among its own type, or `unclustered:<type>`.' }),
-    popularity: Type.Integer({ description: 'Links touching the item (children plus parents).' }),
-  },
-  { additionalProperties: true },
-);
-const GraphEdge = Type.Object({ source: Type.String({ description: 'Parent id.' }), target: Type.String({ description: 'Child id.' }), rel: Type.String(), weight: Type.Number() });
-const Hierarchy = Type.Object(
-  {
-    id: Type.String(),
-    kind: Type.Literal('workspace'),
-    name: Type.String(),
-    stats: Type.Any({ description: 'Totals of the whole workspace: entities, content, links, clusters, types, generated_at.' }),
-    children: Type.Array(Type.Any(), {
-      description:
-        'Clusters (largest first, then "Not yet clustered" groups): `{ id, kind: "cluster", name, type, size, popularity, keywords, computed_at?, unclustered?, omitted?, children }`; ' +
-        'their children are entities `{ id, kind, name, type, popularity, omitted?, children? }` whose children are their linked items (same shape).',
-    }),
-  },
-  { additionalProperties: true, description: 'cluster → entity → content tree.' },
-);
-const VisualGraph = Type.Object({
-  nodes: Type.Array(GraphNode, { description: 'Every entity and content item drawn in the hierarchy, once.' }),
-  edges: Type.Array(GraphEdge, { description: 'Links between drawn nodes.' }),
-  hierarchy: Hierarchy,
-  warnings: Type.Array(Type.String(), { description: 'Sampling, truncation and staleness notes, each starting with `sampled:`, `truncated:`, `stale:` or `empty:`.' }),
-});
 
 const body = (code: string, error: string) => ({ value: { error, code, message: error } });
 /** The five error bodies of GET /visualize/graph, as OpenAPI examples. */
@@ -160,7 +124,7 @@ export function registerVisualizeRoutes({ app, call, config }: RouteContext): vo
       },
     },
     async (req, reply) => {
-      const s = await call<{ token: string; expires_at: number; expires_in: number }>(req, RPC.admin.issueVisualizeToken, {});
+      const s = await call(req, OP.admin.issueVisualizeToken, {});
       const origin = publicOrigin(req, config);
       const t = encodeURIComponent(s.token);
       reply.header('cache-control', 'no-store');
@@ -194,11 +158,11 @@ export function registerVisualizeRoutes({ app, call, config }: RouteContext): vo
       const t = req.query.t;
       if (!t) throw new TgError('token_missing', 'Missing session token: pass t=<token> from GET /visualize');
       if (!TOKEN_SHAPE.test(t)) throw new TgError('token_invalid', 'Malformed session token: use the token returned by GET /visualize');
-      const { ws } = await call<{ ws: string; exp: number }>(req, RPC.admin.verifyVisualizeToken, { token: t }, { ws: '_account' });
+      const { ws } = await call(req, OP.admin.verifyVisualizeToken, { token: t }, { ws: '_account' });
       const named = workspaceHeaderOf(req);
       if (named && named !== ws) throw new TgError('workspace_mismatch', 'This session token belongs to another workspace than X-Workspace-Id names');
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
-      return call(req, RPC.visualize.graph, { max_nodes: req.query.max_nodes }, { ws });
+      return call(req, OP.visualize.graph, { max_nodes: req.query.max_nodes }, { ws });
     },
   );
 

@@ -1,4 +1,4 @@
-import { TgError, isTgError, type RpcRequest } from '@tg/contracts';
+import { TgError, isTgError, type Operation, type RequestOf, type RpcRequest } from '@tg/contracts';
 import type { OperationClient } from '../app';
 
 /** A recorded call, as it would have crossed the bus (request JSON-copied). */
@@ -35,21 +35,21 @@ export class FakeOperationClient implements OperationClient {
   /** @param defaultTimeoutMs the timeout of a call that names none (the bus client's default; tests may lower it). */
   constructor(public defaultTimeoutMs = 15_000) {}
 
-  /** Serves `subject` with `handler` (replacing any earlier one). */
-  on<I = unknown>(subject: string, handler: FakeHandler<I>): this {
-    this.handlers.set(subject, handler as FakeHandler<unknown>);
+  /** Serves an operation with `handler` (replacing any earlier one); the handler sees its typed request. */
+  on<O extends Operation>(op: O, handler: FakeHandler<RequestOf<O>>): this {
+    this.handlers.set(op.subject, handler as FakeHandler<unknown>);
     return this;
   }
 
-  /** Stops serving `subject` (its service is gone). */
-  off(subject: string): this {
-    this.handlers.delete(subject);
+  /** Stops serving an operation (its service is gone). */
+  off(op: Operation): this {
+    this.handlers.delete(op.subject);
     return this;
   }
 
-  /** The calls made to one subject, in order. */
-  callsTo(subject: string): RecordedCall[] {
-    return this.calls.filter((c) => c.subject === subject);
+  /** The calls made to one operation, in order. */
+  callsTo(op: Operation): RecordedCall[] {
+    return this.calls.filter((c) => c.subject === op.subject);
   }
 
   /** Calls by subject, or by an operation naming its subject (`{ subject, … }`), like the bus client. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedNames, groundingViolations } from '@tg/language';
+import { allowedNames, groundingViolations } from './grounding';
 
 describe('groundingViolations', () => {
   it('finds candidate names present in the text but not allowed', () => {

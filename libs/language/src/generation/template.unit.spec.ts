@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allowedNames,
-  EXPLAIN_DOMAINS,
-  EXPLAIN_TASKS,
-  groundingViolations,
-  TemplateGenerator,
-  type AskInput,
-  type ExplainInput,
-  type GroundingItem,
-  type Theme,
-} from '@tg/language';
+import { allowedNames, groundingViolations } from './grounding';
+import { TemplateGenerator } from './template';
+import { EXPLAIN_DOMAINS, EXPLAIN_TASKS, type AskInput, type ExplainInput, type GroundingItem, type Theme } from './types';
 
 const item = (id: string, name: string, score: number, description?: string): GroundingItem => ({ id, name, score, description });
 

@@ -1,46 +1,15 @@
-import { createHmac } from 'node:crypto';
-import { RPC, TgError, canonicalKey, styledKey } from '@tg/contracts';
-import { AdminProjection, workspaceDecider } from '@tg/domain';
-import { EventStore, StreamCursor, runProjectionFeed } from '@tg/messaging';
-import { readYourWrites, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
-import { hashKey, keyPrefix, newWorkspaceKey, randomBase62, sameDigest } from './keys';
+import { OP, canonicalKey } from '@tg/contracts';
+import { AdminProjection } from '@tg/domain';
+import { StreamCursor, runProjectionFeed } from '@tg/messaging';
+import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import type { AdminDeps } from './admin-deps';
+import { hashKey } from './keys/keys';
+import { verifyKeyHandler } from './keys/verify-key';
+import { TokenSigner } from './visualize-tokens/token-signer';
+import { issueVisualizeTokenHandler, verifyVisualizeTokenHandler } from './visualize-tokens/tokens';
+import { createWorkspaceHandler, listWorkspacesHandler, workspaceExistsHandler } from './workspaces/workspaces';
 
-/** Who a key belongs to. */
-export interface KeyIdentity {
-  kind: 'account' | 'workspace';
-  workspace?: string;
-}
-
-/** Signs and checks visualize session tokens: workspace-scoped, read-only, expiring. */
-export class TokenSigner {
-  constructor(private readonly secret: string) {}
-  sign(payload: { ws: string; exp: number; scope: string }): string {
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${this.mac(body)}`;
-  }
-  verify(token: string, now: number): { ws: string; exp: number; scope: string } {
-    const parts = token.split('.');
-    if (parts.length !== 2 || !parts[0] || !parts[1]) throw new TgError('token_invalid', 'Malformed session token');
-    const [body, mac] = parts as [string, string];
-    if (!sameDigest(Buffer.from(mac, 'base64url').toString('hex'), Buffer.from(this.mac(body), 'base64url').toString('hex'))) {
-      throw new TgError('token_invalid', 'Session token signature does not match');
-    }
-    let payload: { ws: string; exp: number; scope: string };
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-    } catch {
-      throw new TgError('token_invalid', 'Malformed session token');
-    }
-    if (typeof payload.ws !== 'string' || typeof payload.exp !== 'number' || payload.scope !== 'visualize:read') throw new TgError('token_invalid', 'Malformed session token');
-    if (payload.exp * 1000 <= now) throw new TgError('token_expired', 'Session token has expired; request a new one from GET /visualize');
-    return payload;
-  }
-  private mac(body: string): string {
-    return createHmac('sha256', this.secret).update(body).digest('base64url');
-  }
-}
-
-/** Starts the admin service: workspaces, keys, visualize tokens. */
+/** Starts the admin service, one use case per folder: workspaces/, keys/ (API keys, the account secret), visualize-tokens/. */
 export async function startAdminService(rt: Runtime, opts: { accountSecret: string }): Promise<StartedService & { projection: AdminProjection }> {
   const projection = new AdminProjection();
   const cursor = new StreamCursor();
@@ -56,54 +25,14 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
   const accountSecret = canonicalKey(opts.accountSecret);
   const accountHash = hashKey(accountSecret);
   const signer = new TokenSigner(hashKey(`visualize:${accountSecret}`));
+  const d: AdminDeps = { rt, projection, cursor, accountHash, signer };
   const server = rpcServer(rt, 'admin')
-    .handle<{ name: string }, unknown>(RPC.admin.createWorkspace, async (req, ctx) => {
-      const workspaceId = `ws_${randomBase62(16)}`;
-      const key = newWorkspaceKey();
-      // Shown once, in the configured style (TG_KEY_STYLE); the stored hash is of the canonical form.
-      const shown = styledKey(key, rt.config.keyStyle);
-      const at = rt.now();
-      const namespace = `tg_${workspaceId}`;
-      const { seq } = await rt.repo.execute(EventStore.subject('_account', 'workspace', workspaceId), workspaceDecider, {
-        type: 'CreateWorkspace',
-        workspace_id: workspaceId,
-        name: req.data.name,
-        key_id: randomBase62(12),
-        key_hash: hashKey(key),
-        key_prefix: keyPrefix(shown),
-        vectorstore_namespace: namespace,
-        at,
-        request_id: ctx.requestId,
-      });
-      return { data: { public_id: workspaceId, name: req.data.name, workspace_api_key: shown, vectorstore_namespace: namespace, created_at: at }, seq };
-    })
-    .handle(RPC.admin.listWorkspaces, async (req) => {
-      await readYourWrites(cursor, req, rt.config.readWaitMs);
-      const workspaces = [...projection.workspaces.values()]
-        .sort((a, b) => a.created_at - b.created_at)
-        .map(({ public_id, name, created_at, api_key_prefix }) => ({ public_id, name, created_at, api_key_prefix }));
-      return { data: { workspaces } };
-    })
-    .handle<{ key: string }, KeyIdentity | null>(RPC.admin.verifyKey, async (req) => {
-      await readYourWrites(cursor, req, rt.config.readWaitMs);
-      const h = hashKey(canonicalKey(req.data.key));
-      if (sameDigest(h, accountHash)) return { data: { kind: 'account' } };
-      const ws = projection.keys.get(h);
-      return { data: ws ? { kind: 'workspace', workspace: ws } : null };
-    })
-    .handle<{ workspace_id: string }, unknown>(RPC.admin.workspaceExists, async (req) => {
-      await readYourWrites(cursor, req, rt.config.readWaitMs);
-      return { data: { exists: projection.workspaces.has(req.data.workspace_id) } };
-    })
-    .handle(RPC.admin.issueVisualizeToken, async (req) => {
-      const exp = Math.floor(rt.now() / 1000) + rt.config.visualizeTokenTtlSec;
-      return { data: { token: signer.sign({ ws: req.ws, exp, scope: 'visualize:read' }), expires_at: exp * 1000, expires_in: rt.config.visualizeTokenTtlSec } };
-    })
-    .handle<{ token: string }, { ws: string; exp: number }>(RPC.admin.verifyVisualizeToken, async (req) => {
-      const p = signer.verify(req.data.token, rt.now());
-      if (!projection.workspaces.has(p.ws)) throw new TgError('token_invalid', 'Session token names an unknown workspace');
-      return { data: { ws: p.ws, exp: p.exp } };
-    });
+    .serve(OP.admin.createWorkspace, createWorkspaceHandler(d))
+    .serve(OP.admin.listWorkspaces, listWorkspacesHandler(d))
+    .serve(OP.admin.verifyKey, verifyKeyHandler(d))
+    .serve(OP.admin.workspaceExists, workspaceExistsHandler(d))
+    .serve(OP.admin.issueVisualizeToken, issueVisualizeTokenHandler(d))
+    .serve(OP.admin.verifyVisualizeToken, verifyVisualizeTokenHandler(d));
   return {
     name: 'admin',
     projection,

@@ -1,3 +1,4 @@
-export * from './keys';
+export * from './keys/keys';
 export * from './admin-service';
-export * from './account-secret';
+export * from './keys/account-secret';
+export * from './visualize-tokens/token-signer';

@@ -1,2 +1,3 @@
 export * from './entity-service';
-export * from './views';
+export { resolveEntity } from './entity-deps';
+export * from './read/views';

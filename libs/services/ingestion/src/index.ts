@@ -1,2 +1,2 @@
 export * from './ingestion-service';
-export * from './prepare';
+export * from './ingest/prepare';

@@ -1,10 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SifEmbedder } from '@tg/embedding';
 import { addToStats, composeProfile, cosine, createTasteStats, DEFAULT_CALIBRATION } from '@tg/math';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALIBRATION_TOPICS } from './calibration-set';
 import { contentMatch, pairMatch } from './scoring';
+
+/** The labelled texts the calibration is fitted on, by topic (test data: `../data/calibration-set.json`). */
+const CALIBRATION_TOPICS = (JSON.parse(readFileSync(new URL('../data/calibration-set.json', import.meta.url), 'utf8')) as { topics: Record<string, string[]> }).topics;
 
 /** Same cache directory as the test stacks: the GloVe binary is converted once per machine. */
 const MODEL_DIR = join(tmpdir(), 'tastegraph-embedding-cache');

@@ -4,7 +4,6 @@ import type { ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { askHandler } from './ask/ask';
 import { explainHandler } from './explain/explain';
-import { gaugeHandler } from './gauge/gauge';
 import { createGenerator } from './generate';
 import { LearnedGraphs } from './learned-graph';
 import { embedderOf, type RankingDeps } from './ranking-deps';
@@ -24,7 +23,7 @@ export interface RankingServiceOptions {
 
 /**
  * Starts the ranking service: builds what its use cases share ({@link RankingDeps}) and binds one handler per
- * use case, each in its own folder (search/, rerank/, score/, recommend/, ask/, explain/, gauge/).
+ * use case, each in its own folder (search/, rerank/, score/, recommend/, ask/, explain/).
  */
 export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
   const index = new RankingIndex(host, {
@@ -62,8 +61,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     .serve(OP.rank.score, scoreHandler(deps))
     .serve(OP.rank.recommend, recommendHandler(deps))
     .serve(OP.rank.ask, askHandler(deps))
-    .serve(OP.rank.explain, explainHandler(deps))
-    .serve(OP.rank.gauge, gaugeHandler());
+    .serve(OP.rank.explain, explainHandler(deps));
   return {
     name: 'ranking',
     index,

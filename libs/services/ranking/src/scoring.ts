@@ -6,7 +6,7 @@ import { affinity, calibrate, type TasteProfile } from '@tg/math';
  * Content match: the candidate's affinity to a taste profile (cosine with the mean, or projection onto the
  * subspace for multi-interest profiles), put on the scale of a single item-to-item cosine, then through the
  * fixed logistic of `@tg/math`'s `calibrate` (midpoint 0.29, scale 0.07, fitted on
- * `calibration-set.ts`). 0.5 is where a same-topic and an unrelated item are equally likely.
+ * `data/calibration-set.json`). 0.5 is where a same-topic and an unrelated item are equally likely.
  */
 
 /**

@@ -1,3 +1,4 @@
 export * from './taste-service';
-export * from './clusters';
-export * from './fit-thread';
+export * from './compose/compose';
+export * from './clusters/compute';
+export * from './clusters/fit-thread';

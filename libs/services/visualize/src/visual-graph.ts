@@ -49,7 +49,8 @@ export interface HierarchyNode {
 export interface VisualGraph {
   nodes: GraphNode[];
   edges: GraphEdge[];
-  hierarchy: HierarchyNode;
+  /** The workspace's node: always present, with its clusters as children. */
+  hierarchy: HierarchyNode & { kind: 'workspace'; children: HierarchyNode[]; stats: NonNullable<HierarchyNode['stats']> };
   warnings: string[];
 }
 
@@ -251,7 +252,7 @@ export function buildGraph(cat: WorkspaceCatalog, limits: GraphLimits = DEFAULT_
   let edgesDropped = 0;
   let links = 0;
   for (const p of cat.parents.values()) links += p.children.size;
-  const hierarchy: HierarchyNode = {
+  const hierarchy: VisualGraph['hierarchy'] = {
     id: cat.id,
     kind: 'workspace',
     name: cat.id,
@@ -281,4 +282,21 @@ export function buildGraph(cat: WorkspaceCatalog, limits: GraphLimits = DEFAULT_
   if (edgesDropped) warnings.push(`truncated: ${edgesDropped} links between drawn nodes were left out (at most ${maxEdges} edges)`);
   if (cat.entities.size === 0) warnings.push('empty: this workspace has no entities yet; create some with POST /entity');
   return { nodes, edges, hierarchy, warnings };
+}
+
+/**
+ * Builds the graph within `maxBytes` of JSON: when the first build is too large, it is rebuilt with
+ * proportionally fewer nodes (and says so), so a large workspace never fails on the bus's payload limit.
+ */
+export function graphWithin(build: (maxNodes: number) => VisualGraph, maxNodes: number, maxBytes: number): VisualGraph {
+  let n = maxNodes;
+  for (let attempt = 0; ; attempt++) {
+    const g = build(n);
+    const size = Buffer.byteLength(JSON.stringify(g));
+    if (size <= maxBytes || n <= 50 || attempt >= 4) {
+      if (n < maxNodes) g.warnings.push(`truncated: limited to ${n} nodes (asked ${maxNodes}) to keep the answer under ${Math.round(maxBytes / 1024)} KiB`);
+      return g;
+    }
+    n = Math.max(50, Math.floor((n * maxBytes * 0.9) / size));
+  }
 }

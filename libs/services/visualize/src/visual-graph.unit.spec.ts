@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeVector, event, type StoredEvent, type TgEvent } from '@tg/contracts';
 import { CatalogProjection, type WorkspaceCatalog } from '@tg/domain';
-import { DEFAULT_GRAPH_LIMITS, buildGraph, type HierarchyNode } from './visual-graph';
-import { graphWithin } from './visualize-service';
+import { DEFAULT_GRAPH_LIMITS, buildGraph, graphWithin, type HierarchyNode } from './visual-graph';
 
 const WS = 'ws_test';
 const m = { workspace: WS, at: 1_000 };

@@ -1,4 +1,4 @@
-import { RPC, TgError, type OP } from '@tg/contracts';
+import { OP, TgError, type ContentObject } from '@tg/contracts';
 import type { OperationHandler } from '@tg/messaging';
 import { resultOf, scoreCandidates, type CandidateInput } from '../candidates';
 import { anchorOf, type RankingDeps } from '../ranking-deps';
@@ -20,7 +20,7 @@ export function scoreHandler(r: RankingDeps): OperationHandler<typeof OP.rank.sc
       candidate = { entity_id: known };
     } else if (typeof c['url'] === 'string') {
       // A content object is indexed first (idempotent on its URL), then scored from the catalog.
-      const indexed = await r.rt.rpc.call<{ entity_id: string }>(RPC.ingest.content, { ws: req.ws, data: { content: c } }, { requestId: ctx.requestId });
+      const indexed = await r.rt.rpc.call(OP.ingest.content, { ws: req.ws, data: { content: c as ContentObject } }, { requestId: ctx.requestId });
       if (indexed.seq && indexed.seq > (minSeq ?? 0)) {
         minSeq = indexed.seq;
         await r.host.ready({ ...req, minSeq });

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { decodeVector, encodeVector, type EventData } from '@tg/contracts';
 import { contentLabelText, displayName, distinctiveKeywords, documentFrequencies, type EntityDoc, labelTokens, type WorkspaceCatalog } from '@tg/domain';
 import { chooseK, cosine, type ChooseKOptions, type ChooseKResult } from '@tg/math';
-import { representativeVector } from '@tg/read-model';
+// The pure profile helpers alone, not the read-model host (NATS): clustering is unit-tested without a bus.
+import { representativeVector } from '@tg/read-model/profiles';
 
 type ClusterRow = EventData<'ClustersComputed'>['clusters'][number];
 

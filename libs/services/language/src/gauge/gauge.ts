@@ -2,8 +2,8 @@ import type { OP } from '@tg/contracts';
 import { gauge } from '@tg/language';
 import type { OperationHandler } from '@tg/messaging';
 
-/** `tg.rpc.rank.gauge`: how much a follow-up resonates with a response (no anchor, no catalog). */
-export function gaugeHandler(): OperationHandler<typeof OP.rank.gauge> {
+/** `tg.rpc.language.gauge`: how much a follow-up resonates with a response (no anchor, no catalog). */
+export function gaugeHandler(): OperationHandler<typeof OP.language.gauge> {
   return async (req) => {
     const { response, followup, prompt } = req.data;
     const g = gauge({ response, followup, prompt });

@@ -57,9 +57,6 @@ export function fetchForIngest(rt: Runtime, url: string): Promise<FetchedDocumen
 /** Checks an item, resolves its id, loads its state and finds its text (fetching the URL when allowed). */
 export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, currentModel: string | undefined): Promise<PreparedItem> {
   const c = item.content;
-  if (!c || typeof c.url !== 'string' || !c.url || typeof c.type !== 'string' || !c.type) {
-    throw new TgError('content_requires_url_and_type', 'Content requires url and type');
-  }
   let url: string;
   try {
     const u = new URL(c.url);

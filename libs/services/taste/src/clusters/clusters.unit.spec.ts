@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeClusters } from './clusters';
+import { computeClusters } from './compute';
 import { topicCatalog } from './clusters.fixture';
 
 describe('computeClusters', () => {

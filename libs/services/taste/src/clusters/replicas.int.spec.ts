@@ -10,7 +10,7 @@ import { createLogger } from '@tg/observability';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { ReadModelHost } from '@tg/read-model';
 import { createRuntime } from '@tg/service-runtime';
-import { startTasteService } from './taste-service';
+import { startTasteService } from '../taste-service';
 
 const WS = 'ws_replicas';
 

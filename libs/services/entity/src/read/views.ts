@@ -1,8 +1,9 @@
+import type { EntityView } from '@tg/contracts';
 import type { EntityState } from '@tg/domain';
 
 /** GET /entity response from an aggregate's state. */
-export function entityView(id: string, s: EntityState) {
-  const v: Record<string, unknown> = {
+export function entityView(id: string, s: EntityState): EntityView {
+  const v: EntityView = {
     id,
     entity_id: id,
     name: s.name,
@@ -14,10 +15,10 @@ export function entityView(id: string, s: EntityState) {
     updated_at: s.updatedAt,
   };
   if (s.kind === 'content') {
-    v['url'] = s.url;
-    v['ref'] = s.ref ?? s.url;
-    v['media_type'] = s.mediaType;
-    if (s.domain) v['domain'] = s.domain;
+    v.url = s.url;
+    v.ref = s.ref ?? s.url;
+    v.media_type = s.mediaType;
+    if (s.domain) v.domain = s.domain;
   }
   return v;
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { chooseK } from '@tg/math';
-import { computeClusters, computeClustersWith } from './clusters';
+import { computeClusters, computeClustersWith } from './compute';
 import { topicCatalog } from './clusters.fixture';
 import { FitThread } from './fit-thread';
 

@@ -1,7 +1,7 @@
 import type { EventData } from '@tg/contracts';
 import { FetchError } from '@tg/fetch';
 import type { Runtime } from '@tg/service-runtime';
-import { fetchForIngest } from './prepare';
+import { fetchForIngest } from '../ingest/prepare';
 
 /** First sentence of a text, bounded, for a readable name. */
 export function firstSentence(text: string, max = 80): string {

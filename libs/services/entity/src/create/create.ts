@@ -1,0 +1,83 @@
+import { OP, TgError, textDigest, type IndexedContent } from '@tg/contracts';
+import { entityDecider, type EntityState } from '@tg/domain';
+import type { OperationHandler } from '@tg/messaging';
+import { embedTexts, mapLimit } from '@tg/service-runtime';
+import { composeProfile, entitySubject, typeKnown, type EntityDeps } from '../entity-deps';
+import { entityView } from '../read/views';
+import { derivedEntityId } from './idempotency';
+
+/** `tg.rpc.entity.create`: creates or updates an entity (mode A), embeds its own text, indexes its linked content and composes its profile. */
+export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.create> {
+  const { rt } = d;
+  return async (req, ctx) => {
+    const { ws, data } = req;
+    if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');
+    const type = data.type ?? data.entity_type;
+    let seq = 0;
+    let id: string;
+    let created = false;
+    let state: EntityState;
+    if (data.id && data.linked_content && data.name === undefined && type === undefined) {
+      // `{ id, linked_content }` attaches children to an existing parent without rewriting it.
+      const found = await rt.repo.load(entitySubject(ws, data.id), entityDecider);
+      if (!found.state.exists) throw new TgError('entity_not_found', 'Entity not found');
+      id = data.id;
+      state = found.state;
+    } else {
+      if (!data.name || !type) throw new TgError('entity_requires_name_and_type', 'Entity requires name and type');
+      if (type === 'content') throw new TgError('bad_request', 'Content entities are created with a `content` object (url and type)');
+      if (!(await typeKnown(rt, ws, type))) {
+        throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
+      }
+      id = data.id ?? derivedEntityId(ws, ctx.requestId, data);
+      const out = await rt.repo.execute(entitySubject(ws, id), entityDecider, {
+        type: 'CreateEntity',
+        entity_id: id,
+        entity_type: type,
+        name: data.name,
+        description: data.description ?? '',
+        workspace: ws,
+        at: rt.now(),
+        request_id: ctx.requestId,
+      });
+      // An exact retry of the create (same key, nothing left to change) answers as the create did.
+      created = out.events[0]?.type === 'EntityCreated' || (out.events.length === 0 && out.state.createdBy === ctx.requestId);
+      state = out.state;
+      seq = out.seq;
+      const selfText = `${state.name}. ${state.description}`;
+      const digest = textDigest(selfText);
+      if (state.embeddedDigest !== digest) {
+        const emb = await embedTexts(rt, [selfText], ctx.requestId);
+        const vector = emb.vectors[0];
+        if (vector) {
+          const r = await rt.repo.execute(entitySubject(ws, id), entityDecider, {
+            type: 'EmbedSelf', entity_id: id, vector, model: emb.model, dim: emb.dim, text_digest: digest, workspace: ws, at: rt.now(), request_id: ctx.requestId,
+          });
+          seq = Math.max(seq, r.seq);
+          state = r.state;
+        }
+      }
+    }
+    const linked: IndexedContent[] = await mapLimit(data.linked_content ?? [], 8, async (item) => {
+      const r = await rt.rpc.call(OP.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
+      seq = Math.max(seq, r.seq ?? 0);
+      return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
+    });
+    // Without linked content the profile is the entity's own text vector (cold start): no need to
+    // wait for the projection. With children, ask the taste service once they are pooled.
+    const taste = data.linked_content?.length
+      ? await composeProfile(rt, ws, id, seq || undefined, ctx.requestId, true)
+      : { representation: 'point', subspace_rank: state.embeddedDigest ? 1 : 0 };
+    return {
+      data: {
+        ...entityView(id, state),
+        linked_content: linked,
+        created,
+        vectorstore_document_id: id,
+        representation: taste.representation,
+        subspace_rank: taste.subspace_rank,
+      },
+      seq: seq || undefined,
+    };
+  };
+}

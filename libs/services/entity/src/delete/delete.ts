@@ -1,0 +1,31 @@
+import { contentIdForUrl, TgError, type OP } from '@tg/contracts';
+import { entityDecider, urlClaimDecider } from '@tg/domain';
+import { EventStore, type OperationHandler } from '@tg/messaging';
+import { entitySubject, resolveEntity, type EntityDeps } from '../entity-deps';
+
+/** `tg.rpc.entity.delete`: deletes an entity (ending its links) and releases its URL claim. */
+export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.delete> {
+  const { rt } = d;
+  return async (req, ctx) => {
+    const { ws } = req;
+    const found = await resolveEntity(rt, ws, req.data);
+    if (!found) throw new TgError('entity_not_found', 'Entity not found');
+    // Its links need no unlinking: a link binds the incarnations of both ends (decided against their
+    // aggregates), so deleting this incarnation ends every link to it, in the link aggregates and in
+    // every read model, including a link decided concurrently against the incarnation being deleted.
+    const at = rt.now();
+    const out = await rt.repo.execute(entitySubject(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
+    let seq = out.seq;
+    const url = found.state.url;
+    if (url && found.id !== contentIdForUrl(url)) {
+      // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any).
+      const home = contentIdForUrl(url);
+      const [r1, r2] = await Promise.all([
+        rt.repo.execute(entitySubject(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, workspace: ws, at, request_id: ctx.requestId }),
+        rt.repo.execute(EventStore.subject(ws, 'url', url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url, entity_id: found.id, at }),
+      ]);
+      seq = Math.max(seq, r1.seq, r2.seq);
+    }
+    return { data: { success: true }, seq };
+  };
+}

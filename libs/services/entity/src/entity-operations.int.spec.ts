@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@tg/config';
+import { OP, TgError, type Operation } from '@tg/contracts';
+import { RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
+import { createLogger } from '@tg/observability';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime } from '@tg/service-runtime';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
+import { startEntityService } from './entity-service';
+
+const WS = 'ws_entity_ops';
+
+/**
+ * The entity service's operations over a real nats-server, called by subject through the bus (no same-process
+ * shortcut): a request its operation's schema refuses is answered 400 `validation_failed` before any handler
+ * code runs, and a valid one is served.
+ */
+describe('entity operations on the bus: requests are checked against the operation schemas', () => {
+  let nats: TestNats;
+  let nc: NatsConnection;
+  let client: NatsConnection;
+  let host: ReadModelHost;
+  let entity: Awaited<ReturnType<typeof startEntityService>>;
+  let dataDir: string;
+  beforeAll(async () => {
+    nats = await startNats();
+    dataDir = mkdtempSync(join(tmpdir(), 'tg-entity-ops-'));
+    const config = loadConfig({}, { natsUrl: nats.url, dataDir, snapshotEveryEvents: -1, logLevel: 'silent', rpcPreferLocal: false });
+    nc = await connectNats(nats.url, 'entity');
+    const rt = await createRuntime(config, nc, createLogger('entity', 'silent'));
+    host = new ReadModelHost(rt);
+    entity = await startEntityService(rt, host);
+    await host.start();
+    client = await connectNats(nats.url, 'caller');
+  });
+  afterAll(async () => {
+    await entity?.stop();
+    await host?.stop();
+    await nc?.close();
+    await client?.close();
+    await nats?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
+  const outcome = async (op: Operation, data: unknown) => {
+    try {
+      return { ok: (await new RpcClient(client).call(op.subject, { ws: WS, data })).data };
+    } catch (e) {
+      expect(e).toBeInstanceOf(TgError);
+      return { status: (e as TgError).status, code: (e as TgError).code };
+    }
+  };
+  const refused = { status: 400, code: 'validation_failed' };
+
+  it.each([
+    ['create: a name that is not a string', OP.entity.create, { type: 'user', name: 5 }],
+    ['get: an id that is not a string', OP.entity.get, { entity_id: 42 }],
+    ['delete: an empty id', OP.entity.delete, { entity_id: '' }],
+    ['register-type: no type', OP.entity.registerType, { description: 'x' }],
+    ['get-type: a type that is not a string', OP.entity.getType, { entity_type: ['user'] }],
+    ['link: no parent', OP.entity.link, { child_id: 'c' }],
+    ['link: a weight that is not a number', OP.entity.link, { parent_id: 'p', child_id: 'c', weight: 'heavy' }],
+  ])('%s answers 400 validation_failed', async (_what, op, data) => {
+    expect(await outcome(op, data)).toEqual(refused);
+  });
+
+  it('a valid request is served: a registered type reads back, an unknown entity is 404', async () => {
+    expect(await outcome(OP.entity.registerType, { entity_type: 'playlist', description: 'Lists of songs' })).toEqual({ ok: { success: true, entity_type: 'playlist', updated: false } });
+    expect(await outcome(OP.entity.get, { entity_id: 'nobody' })).toEqual({ status: 404, code: 'entity_not_found' });
+  });
+});

@@ -1,0 +1,48 @@
+import { TgError, type OP } from '@tg/contracts';
+import { entityDecider, linkDecider, linkId } from '@tg/domain';
+import { EventStore, type OperationHandler } from '@tg/messaging';
+import { composeProfile, entitySubject, type EntityDeps } from '../entity-deps';
+
+/** `tg.rpc.entity.link`: links a child to a parent (binding both incarnations) and recomposes the parent's profile; without a child, rebuilds it. */
+export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.link> {
+  const { rt } = d;
+  return async (req, ctx) => {
+    const { ws, data } = req;
+    const parent = await rt.repo.load(entitySubject(ws, data.parent_id), entityDecider);
+    if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.parent_id });
+    if (!data.child_id) {
+      const taste = await composeProfile(rt, ws, data.parent_id, req.minSeq, ctx.requestId);
+      return { data: { entity_id: data.parent_id, representation: taste.representation, subspace_rank: taste.subspace_rank } };
+    }
+    if (data.child_id === data.parent_id) throw new TgError('bad_request', 'An entity cannot be linked to itself');
+    const child = await rt.repo.load(entitySubject(ws, data.child_id), entityDecider);
+    if (!child.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.child_id });
+    const rel = data.rel ?? 'about';
+    const weight = data.weight ?? 1;
+    const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, {
+      type: 'LinkChild',
+      workspace: ws,
+      parent_id: data.parent_id,
+      child_id: data.child_id,
+      rel,
+      weight,
+      parent_incarnation: parent.state.incarnation,
+      child_incarnation: child.state.incarnation,
+      at: rt.now(),
+      request_id: ctx.requestId,
+    });
+    const seq = Math.max(out.seq, req.minSeq ?? 0);
+    // A delete that won the race ended the incarnation this link binds: the link is dead; say so.
+    for (const [id, inc] of [[data.parent_id, parent.state.incarnation], [data.child_id, child.state.incarnation]] as const) {
+      const now = await rt.repo.load(entitySubject(ws, id), entityDecider);
+      if (now.state.incarnation !== inc) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
+    }
+    // allow_empty: a delete may land right after the checks above; the link happened before it (200), and
+    // the profile then shows what is left.
+    const taste = await composeProfile(rt, ws, data.parent_id, seq, ctx.requestId, true);
+    return {
+      data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },
+      seq: out.events.length ? out.seq : undefined,
+    };
+  };
+}

@@ -1,0 +1,22 @@
+import type { OP } from '@tg/contracts';
+import { entityTypeDecider, isBuiltinType } from '@tg/domain';
+import { EventStore, type OperationHandler } from '@tg/messaging';
+import type { EntityDeps } from '../entity-deps';
+
+/** `tg.rpc.entity.register-type`: registers (or re-describes) a custom entity type. */
+export function registerTypeHandler(d: EntityDeps): OperationHandler<typeof OP.entity.registerType> {
+  const { rt } = d;
+  return async (req, ctx) => {
+    const subject = EventStore.subject(req.ws, 'type', req.data.entity_type);
+    const before = await rt.repo.load(subject, entityTypeDecider);
+    const out = await rt.repo.execute(subject, entityTypeDecider, {
+      type: 'RegisterEntityType',
+      workspace: req.ws,
+      entity_type: req.data.entity_type,
+      description: req.data.description ?? before.state.description,
+      at: rt.now(),
+      request_id: ctx.requestId,
+    });
+    return { data: { success: true, entity_type: req.data.entity_type, updated: before.state.registered || isBuiltinType(req.data.entity_type) }, seq: out.events.length ? out.seq : undefined };
+  };
+}

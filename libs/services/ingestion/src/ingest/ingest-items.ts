@@ -1,0 +1,122 @@
+import { TgError, isTgError, type IngestResult } from '@tg/contracts';
+import { entityDecider, linkDecider, linkId } from '@tg/domain';
+import { EventStore } from '@tg/messaging';
+import { embedTexts, mapLimit, type Runtime } from '@tg/service-runtime';
+import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
+
+/**
+ * The ingestion core: prepares items in parallel, embeds what changed in one call to the embedding
+ * service, then commits (URL claim, content events, parent link). Results keep input order; with
+ * `throwOnError` the first failure is thrown (single-item calls), else it is reported per item.
+ */
+export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean, retryLost = true): Promise<{ results: IngestResult[]; seq: number }> {
+  let model: string | undefined;
+  // Parents' current incarnations, read from their aggregates (links bind them).
+  const parents = new Map<PreparedItem, number>();
+  const prepared = await mapLimit(items, 32, async (item) => {
+    try {
+      const p = await prepareItem(rt, ws, item, model);
+      if (item.entity_id) {
+        const parent = await rt.repo.load(EventStore.subject(ws, 'entity', item.entity_id), entityDecider);
+        if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: item.entity_id });
+        if (parent.state.kind === 'content') throw new TgError('bad_request', 'Content cannot be linked to a content entity');
+        parents.set(p, parent.state.incarnation);
+      }
+      return p;
+    } catch (e) {
+      if (throwOnError || !isTgError(e)) throw e;
+      return e;
+    }
+  });
+  const toEmbed = prepared.filter((p): p is PreparedItem => !(p instanceof Error) && !p.unchanged);
+  const vectors = new Map<PreparedItem, { vector: string | null; model: string; dim: number }>();
+  if (toEmbed.length) {
+    const emb = await embedTexts(rt, toEmbed.map((p) => p.text), requestId);
+    model = emb.model;
+    toEmbed.forEach((p, i) => vectors.set(p, { vector: emb.vectors[i] ?? null, model: emb.model, dim: emb.dim }));
+  }
+  let seq = 0;
+  const results = await mapLimit(prepared, 64, async (p, i): Promise<IngestResult> => {
+    const url = items[i]!.content?.url ?? '';
+    try {
+      if (p instanceof Error) throw p;
+      const at = rt.now();
+      let created = false;
+      let childIncarnation = p.before.incarnation;
+      if (!p.unchanged) {
+        const v = vectors.get(p)!;
+        if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
+        if (p.needsClaim) {
+          // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
+          // id is indexed too: two writers racing for one URL cannot both own it.
+          const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
+            type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, workspace: ws, at, request_id: requestId,
+          });
+          seq = Math.max(seq, r.seq);
+        }
+        const c = p.item.content;
+        const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
+          type: 'IndexContent',
+          entity_id: p.id,
+          url: p.url,
+          media_type: c.type,
+          text: p.text,
+          text_digest: p.digest,
+          name: p.name,
+          description: p.description,
+          title: p.title,
+          page_description: p.pageDescription,
+          domain: p.domain,
+          ref: c.ref,
+          source: p.source,
+          skip_url_fetch: !!c.skip_url_fetch,
+          skip_media_enrich: !!c.skip_media_enrich,
+          force_reindex: !!p.item.force_reindex,
+          vector: v.vector,
+          model: v.model,
+          dim: v.dim,
+          workspace: ws,
+          at,
+          request_id: requestId,
+        });
+        seq = Math.max(seq, r.seq);
+        // Created here only when this command's first event began the incarnation (not a racing writer's).
+        created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
+        // Completing this request's own torn index (its ContentIndexed written before a crash): still its create.
+        if (r.events.length > 0 && r.events[0]!.type === 'ContentEmbedded') created = !!r.state.createdBy && r.state.createdBy === requestId;
+        childIncarnation = r.state.incarnation;
+      } else {
+        // An exact retry (same key, nothing changed) answers as the create did.
+        created = !!p.before.createdBy && p.before.createdBy === requestId;
+      }
+      if (p.item.entity_id) {
+        const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p.item.entity_id, p.id)), linkDecider, {
+          type: 'LinkChild',
+          workspace: ws,
+          parent_id: p.item.entity_id,
+          child_id: p.id,
+          rel: 'about',
+          weight: 1,
+          parent_incarnation: parents.get(p) ?? 0,
+          child_incarnation: childIncarnation,
+          at,
+          request_id: requestId,
+        });
+        seq = Math.max(seq, r.seq);
+      }
+      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
+    } catch (e) {
+      if (retryLost && !(p instanceof Error) && isTgError(e) && e.code === 'url_conflict' && !(p.item.id ?? p.item.content.id)) {
+        // An item without an id lost its URL to a claim by an explicit id (between preparing and committing):
+        // it is that entity's content now, as if it had been sent after the claim. Prepared again, once.
+        const again = await ingestItems(rt, ws, [p.item], requestId, throwOnError, false);
+        seq = Math.max(seq, again.seq);
+        return again.results[0]!;
+      }
+      if (throwOnError || !isTgError(e)) throw e;
+      return { url, error: e.message, code: e.code };
+    }
+  });
+  return { results, seq };
+}
+
