@@ -27,7 +27,7 @@ export async function run(args: string[]) {
   const seconds = arg(args, 'seconds', 20);
   const stack = await startProcessStack({
     nats: singleNats(),
-    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'embedding-service': 1, 'ranking-service': 1, gateway: 0 },
+    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'language-service': 0, 'embedding-service': 1, 'ranking-service': 1, gateway: 0 },
     logLevel: 'info',
     readyTimeoutMs: 3_600_000,
     // A snapshot on stop only (one during the write would measure the snapshot, not the fold).

@@ -28,7 +28,7 @@ export async function run(args: string[]) {
     nats: singleNats(),
     partitions: P,
     partitionCopies: 1,
-    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'embedding-service': 1, 'ranking-service': 3, gateway: 0 },
+    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'language-service': 0, 'embedding-service': 1, 'ranking-service': 3, gateway: 0 },
     logLevel: 'info',
     readyTimeoutMs: 1_800_000,
     env: { TG_SNAPSHOT_EVERY_EVENTS: '-1', TG_READ_WAIT_MS: '2000' },

@@ -22,7 +22,7 @@ describe('workspace partitions: each ranking replica holds only its partitions, 
     s = await startProcessStack({
       partitions: PARTITIONS,
       partitionCopies: 2,
-      replicas: { 'admin-service': 1, 'entity-service': 1, 'ingestion-service': 1, 'embedding-service': 1, 'taste-service': 2, 'visualize-service': 2, 'ranking-service': 3, gateway: 1 },
+      replicas: { 'admin-service': 1, 'entity-service': 1, 'ingestion-service': 1, 'embedding-service': 1, 'language-service': 1, 'taste-service': 2, 'visualize-service': 2, 'ranking-service': 3, gateway: 1 },
       env: { TG_RPC_TIMEOUT_MS: '10000' },
     });
     // Workspaces until every partition has at least one (ids are random), at most 24.
