@@ -118,12 +118,20 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
  * /search: the anchor's strongest items by learned score, not linked by it) are the learned ones. Falls back to the
  * co-link evidence when the model knows none of the anchor's items.
  */
-export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string, colink: GraphEvidence, query = anchorQuery(m, cat, anchorId)): GraphEvidence {
-  if (!query) return colink;
+export function learnedEvidence(
+  m: LearnedModel,
+  cat: WorkspaceCatalog,
+  anchorId: string,
+  /** The co-link evidence, or how to get it (only computed when the model has nothing to say of the anchor). */
+  colink: GraphEvidence | (() => GraphEvidence),
+  query = anchorQuery(m, cat, anchorId),
+): GraphEvidence {
+  const fallback = () => (typeof colink === 'function' ? colink() : colink);
+  if (!query) return fallback();
   const { q, own } = query;
   let any = false;
   for (let i = 0; i < q.length && !any; i++) any = q[i] !== 0;
-  if (!any) return colink;
+  if (!any) return fallback();
   // The graph match of an item of the listed top, as the list scores it, once this request has used the list
   // (the list's score sums the same terms in another order, so it may differ from `easeScore` in the last bit).
   let listed: Map<string, number> | undefined;
@@ -256,9 +264,9 @@ export class LearnedGraphs {
 
   /** Graph evidence of an anchor: learned when the workspace has a model, else co-link. */
   evidence(cat: WorkspaceCatalog, anchorId: string): GraphEvidence {
-    const colink = graphEvidence(cat, anchorId);
     const m = this.models.get(cat.id);
     if (!m) {
+      const colink = graphEvidence(cat, anchorId);
       // A workspace restored from a snapshot has had no change yet: its first request schedules a fit.
       if (colink.active && !this.seen.has(cat.id)) this.mark(cat.id);
       return colink;
@@ -272,7 +280,7 @@ export class LearnedGraphs {
       this.queries.set(key, hit);
       if (this.queries.size > LEARNED.maxCachedAnchors) this.queries.delete(this.queries.keys().next().value as string);
     }
-    return learnedEvidence(m, cat, anchorId, colink, hit.query);
+    return learnedEvidence(m, cat, anchorId, () => graphEvidence(cat, anchorId), hit.query);
   }
 
   /** True when no fit is pending or running. */
