@@ -78,6 +78,25 @@ const NO_MATCH: AffinityResult = Object.freeze({ score: 0, cosine: 0, projection
  * @throws RangeError on a dimension mismatch.
  */
 export function affinity(candidate: Vector, profile: TasteProfile, calibration?: CalibrationOptions): AffinityResult {
+  if (!affinityParts(candidate, profile)) return { ...NO_MATCH };
+  const { c, p2, raw } = PARTS;
+  return { score: calibrate(raw, calibration), cosine: c, projection: Math.sqrt(p2), raw };
+}
+
+/**
+ * `affinity(candidate, profile).raw` alone, the same number (0 for an empty profile or a zero candidate), without
+ * the result object and the logistic: for callers that put the raw affinity on their own scale (the ranking's
+ * content match scores thousands of candidates per request).
+ */
+export function affinityRaw(candidate: Vector, profile: TasteProfile): number {
+  return affinityParts(candidate, profile) ? PARTS.raw : 0;
+}
+
+/** Where {@link affinityParts} leaves its result (one object reused: no allocation per candidate). */
+const PARTS = { c: 0, p2: 0, raw: 0 };
+
+/** The cosine with the mean, the squared projection and the raw affinity into {@link PARTS}; false for an empty profile or a zero candidate. */
+function affinityParts(candidate: Vector, profile: TasteProfile): boolean {
   const d = profile.dim;
   if (candidate.length !== d) throw new RangeError(`affinity: expected dim ${d}, got ${candidate.length}`);
   let n2 = 0;
@@ -86,18 +105,23 @@ export function affinity(candidate: Vector, profile: TasteProfile, calibration?:
     n2 += candidate[i] * candidate[i];
     cm += candidate[i] * profile.mean[i];
   }
-  if (profile.rank === 0 || !(n2 > 0)) return { ...NO_MATCH };
+  if (profile.rank === 0 || !(n2 > 0)) return false;
   const inv = 1 / Math.sqrt(n2);
   const c = clamp(cm * inv, -1, 1);
   let p2 = 0;
-  for (const b of profile.basis) {
+  const basis = profile.basis;
+  for (let k = 0; k < basis.length; k++) {
+    const b = basis[k]!;
     let s = 0;
     for (let i = 0; i < d; i++) s += candidate[i] * b[i];
     p2 += s * s;
   }
   p2 = Math.min(1, p2 * inv * inv);
   const raw = c <= 0 ? c : Math.max(c, gate(c, profile.coherence) * adjustedProjection(p2, profile.rank, d));
-  return { score: calibrate(raw, calibration), cosine: c, projection: Math.sqrt(p2), raw };
+  PARTS.c = c;
+  PARTS.p2 = p2;
+  PARTS.raw = raw;
+  return true;
 }
 
 function adjustedProjection(p2: number, rank: number, dim: number): number {

@@ -23,7 +23,7 @@ export {
   type TasteRepresentation,
   type TasteStats,
 } from './taste';
-export { affinity, calibrate, DEFAULT_CALIBRATION, type AffinityResult, type CalibrationOptions } from './affinity';
+export { affinity, affinityRaw, calibrate, DEFAULT_CALIBRATION, type AffinityResult, type CalibrationOptions } from './affinity';
 export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOptions, type KMeansResult } from './kmeans';
 export { mmr, type MmrCandidate } from './mmr';
 export { Bm25Index, STOPWORDS, tokenize, type Bm25Options, type Bm25State } from './bm25';

@@ -40,6 +40,23 @@ export interface GraphEvidence {
   top(n: number): string[];
   /** The same with each item's graph match (as {@link match} would give it, up to the walk's bounds). */
   topMatches(n: number): { id: string; match: number }[];
+  /** The same (the first n, for n up to a bound) packed with their vectors, when the evidence keeps them (learned). */
+  topPack?(n: number): TopPack | undefined;
+}
+
+/**
+ * An anchor's strongest graph neighbours, packed so that /search can fit them to its query in one pass:
+ * ids, graph matches, the vectors they had when packed (row-major, `dim` each; a row of zeros for an item without a
+ * vector of that length) and each row's squared norm.
+ */
+export interface TopPack {
+  readonly ids: readonly string[];
+  readonly match: Float64Array;
+  /** The catalog's vector arrays at packing time (an item re-embedded since is read from the catalog instead). */
+  readonly vectors: readonly (Float32Array | undefined)[];
+  readonly rows: Float32Array;
+  readonly norms: Float64Array;
+  readonly dim: number;
 }
 
 const NONE: GraphEvidence = Object.freeze({ active: false, match: () => 0, top: () => [], topMatches: () => [] });

@@ -27,9 +27,11 @@ import { contentMatch } from './scoring';
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
  * - τ (how far graph evidence outweighs the content match), γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
- *   20%), never on anything else: by the mean of three NDCG@10s — over all items for every validated entity, among
- *   the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists for), and over all
- *   items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to carry more).
+ *   20%), never on anything else: the recency share by the NDCG@10 over all items for every validated entity (the
+ *   best setting's share), then τ and γ at that share by the mean of three NDCG@10s — over all items for every
+ *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
+ *   for), and over all items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to
+ *   carry more).
  *   λ is chosen before, by `tuneDualEase` on random holdouts of the same links.
  *
  * A deterministic function of its input (links, and the vectors of the items in the input order).
@@ -184,10 +186,17 @@ export function fitLearned(input: LearnedInput): LearnedFit {
       const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
       const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
       grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
-      const parts = [ndcg, ...(coldItemUsers ? [coldNdcg] : []), ...(coldUsers ? [coldUserNdcg] : [])];
-      const value = parts.reduce((a, b) => a + b, 0) / parts.length;
-      if (value > best.value) best = { ...st, value };
     });
+    // The recency share answers "what does an entity link next", over all its links: chosen by the NDCG over all
+    // items and every validated entity (the setting with the best one gives it); the cold slices are a few dozen
+    // entities and would decide it by noise. Then τ and γ at that share by the mean of the three NDCGs.
+    const recency = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
+    for (const g of grid) {
+      if (g.recency !== recency) continue;
+      const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
+      const value = parts.reduce((a, b) => a + b, 0) / parts.length;
+      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
+    }
   }
   return {
     tuned: { ...base, recency: best.recency },

@@ -1,9 +1,12 @@
 import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
-import { graphEvidence, type GraphEvidence } from './graph';
-import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit, type LearnedInput } from './learned-blend';
-import { LearnedThread } from './learned-thread';
+import { graphEvidence, type GraphEvidence, type TopPack } from './graph';
+import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
+import { LEARNED, learnedInput, linkersOf } from './learned-input';
+import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
+
+export { LEARNED, learnedInput } from './learned-input';
 
 /**
  * Learned graph evidence: item-item weights learned from the workspace's own links (EASE, Steck 2019, in its
@@ -19,16 +22,6 @@ import { LearnedThread } from './learned-thread';
  * the last fit's duration apart), on a worker thread; until a workspace's first fit, and for items linked after
  * the last one, the co-link evidence of `graph.ts` is used.
  */
-export const LEARNED = Object.freeze({
-  /** Linking entities in a model (those with the most content links; the fit costs their count cubed). */
-  maxUsers: 1_000,
-  /** Content items beyond the model's that a fit's validation ranks as distractors (strided sample above this). */
-  maxDistractors: 20_000,
-  /** Longest pause between a change and the recompute it causes, whatever the last fit cost (ms). */
-  maxDelayMs: 60_000,
-  /** Anchors whose query vector is kept per workspace. */
-  maxCachedAnchors: 2_000,
-});
 
 /** A fitted model of one workspace. */
 export interface LearnedModel {
@@ -57,53 +50,6 @@ export interface LearnedModel {
   readonly fitMs: number;
 }
 
-/**
- * The content links of a catalog as the model's input: users (linking entities) and items sorted by id, each user's
- * links in link order; the items' content vectors, then those of up to {@link LEARNED.maxDistractors} other content
- * items (sorted by id, strided) for the validation.
- */
-export function learnedInput(cat: WorkspaceCatalog, maxUsers = LEARNED.maxUsers): { users: string[]; items: string[]; input: LearnedInput } | null {
-  const linkers: { id: string; kids: [string, number][] }[] = [];
-  const linkCount = new Map<string, number>();
-  for (const [pid, p] of cat.parents) {
-    const kids: [string, number][] = [];
-    for (const [c, l] of p.children) if (l.weight > 0 && cat.entities.get(c)?.kind === 'content') kids.push([c, l.weight]);
-    if (kids.length) linkers.push({ id: pid, kids });
-  }
-  linkers.sort((a, b) => b.kids.length - a.kids.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const kept = linkers.slice(0, maxUsers).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const u of kept) for (const [c] of u.kids) linkCount.set(c, (linkCount.get(c) ?? 0) + 1);
-  // Without an item two entities link there is nothing to learn.
-  if (![...linkCount.values()].some((n) => n >= 2)) return null;
-  const items = [...linkCount.keys()].sort();
-  const index = new Map(items.map((id, i) => [id, i]));
-  const start = new Int32Array(kept.length + 1);
-  kept.forEach((u, i) => (start[i + 1] = start[i]! + u.kids.length));
-  const itemIdx = new Int32Array(start[kept.length]!);
-  const weights = new Float64Array(start[kept.length]!);
-  let k = 0;
-  for (const u of kept) {
-    for (const [c, w] of u.kids) {
-      itemIdx[k] = index.get(c)!;
-      weights[k++] = w;
-    }
-  }
-  const links: UserLinks = { nItems: items.length, start, items: itemIdx, weights };
-  let dim = 0;
-  for (const id of items) if ((dim = cat.vectors.get(id)?.length ?? 0)) break;
-  const others: string[] = [];
-  if (dim) for (const [id, v] of cat.vectors) if (v.length === dim && !index.has(id) && cat.entities.get(id)?.kind === 'content') others.push(id);
-  others.sort();
-  const step = Math.max(1, Math.ceil(others.length / LEARNED.maxDistractors));
-  const rows = [...items, ...others.filter((_, i) => i % step === 0)];
-  const vectors = new Float32Array(rows.length * dim);
-  rows.forEach((id, i) => {
-    const v = cat.vectors.get(id);
-    if (v && v.length === dim) vectors.set(v, i * dim);
-  });
-  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors, nAll: rows.length } };
-}
-
 /** Graph match of a learned graph score under a model's τ: 1 − exp(−max(0, s)/τ), in [0, 1]. */
 export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
   return blendMatch(s, m.tau);
@@ -129,7 +75,7 @@ function vectorOf(m: LearnedModel, v: Float32Array | null | undefined): Float32A
   return v && v.length === m.dim ? v : null;
 }
 
-/** An anchor's query into a model: q = M·Σ w_i x_i, its own items (index → weight), and its best items once listed. */
+/** An anchor's query into a model: q = M·Σ w_i x_i, its own items (index → weight), and what is derived from it once used. */
 export interface AnchorQuery {
   q: Float64Array;
   own: Map<number, number>;
@@ -137,6 +83,10 @@ export interface AnchorQuery {
   p?: Float64Array;
   /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
   top?: { id: string; s: number }[];
+  /** {@link top}'s items packed for /search (computed on first use, kept with the query). */
+  pack?: TopPack;
+  /** The EASE score of every model item, `easeScore` of each (computed on first use, kept with the query). */
+  ease?: Float64Array;
 }
 
 /** Items kept in {@link AnchorQuery.top}. */
@@ -168,20 +118,29 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
  * /search: the anchor's strongest items by learned score, not linked by it) are the learned ones. Falls back to the
  * co-link evidence when the model knows none of the anchor's items.
  */
-export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string, colink: GraphEvidence, query = anchorQuery(m, cat, anchorId)): GraphEvidence {
-  if (!query) return colink;
+export function learnedEvidence(
+  m: LearnedModel,
+  cat: WorkspaceCatalog,
+  anchorId: string,
+  /** The co-link evidence, or how to get it (only computed when the model has nothing to say of the anchor). */
+  colink: GraphEvidence | (() => GraphEvidence),
+  query = anchorQuery(m, cat, anchorId),
+): GraphEvidence {
+  const fallback = () => (typeof colink === 'function' ? colink() : colink);
+  if (!query) return fallback();
   const { q, own } = query;
   let any = false;
   for (let i = 0; i < q.length && !any; i++) any = q[i] !== 0;
-  if (!any) return colink;
-  const cache = new Map<string, number>();
+  if (!any) return fallback();
+  // The graph match of an item of the listed top, as the list scores it, once this request has used the list
+  // (the list's score sums the same terms in another order, so it may differ from `easeScore` in the last bit).
+  let listed: Map<string, number> | undefined;
   const match = (id: string): number => {
-    let g = cache.get(id);
-    if (g === undefined) {
-      g = learnedMatch(m, learnedScore(m, query, id, cat.vectors.get(id)));
-      if (cache.size < 100_000) cache.set(id, g);
-    }
-    return g;
+    const g = listed?.get(id);
+    if (g !== undefined) return g;
+    const j = m.items.get(id);
+    const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
+    return learnedMatch(m, withMapping(m, query, e, cat.vectors.get(id)));
   };
   // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
   // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
@@ -203,20 +162,55 @@ export function learnedEvidence(m: LearnedModel, cat: WorkspaceCatalog, anchorId
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
   };
+  const kept = () => {
+    if (!query.top) {
+      query.top = ranked().slice(0, TOP_KEPT);
+      query.pack = packTop(m, cat, query.top);
+    }
+    listed ??= new Map(query.pack!.ids.map((id, i) => [id, query.pack!.match[i]!]));
+    return query.top;
+  };
   const topMatches = (n: number) => {
     // /search asks for at most 300: those are kept with the query; a longer list is ranked again.
-    const list = n <= TOP_KEPT ? (query.top ??= ranked().slice(0, TOP_KEPT)) : ranked();
-    // The list holds each item's learned score already (the same number `match` computes).
-    return list.slice(0, n).map(({ id, s }) => {
-      let g = cache.get(id);
-      if (g === undefined) {
-        g = learnedMatch(m, s);
-        if (cache.size < 100_000) cache.set(id, g);
-      }
-      return { id, match: g };
-    });
+    if (n > TOP_KEPT) return ranked().slice(0, n).map(({ id, s }) => ({ id, match: listed?.get(id) ?? learnedMatch(m, s) }));
+    return kept().slice(0, n).map(({ id }) => ({ id, match: listed!.get(id)! }));
   };
-  return { active: true, match, top: (n) => topMatches(n).map((x) => x.id), topMatches };
+  return {
+    active: true,
+    match,
+    top: (n) => topMatches(n).map((x) => x.id),
+    topMatches,
+    topPack: (n) => {
+      if (n > TOP_KEPT) return undefined;
+      kept();
+      return query.pack!;
+    },
+  };
+}
+
+/** The EASE score of every model item for an anchor's query (`easeScore` of each: the same number, item by item). */
+function easeScores(m: LearnedModel, query: AnchorQuery): Float64Array {
+  const out = new Float64Array(m.itemIds.length);
+  for (let j = 0; j < out.length; j++) out[j] = easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
+  return out;
+}
+
+/** Packs an anchor's listed top items (see {@link TopPack}). */
+function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: number }[]): TopPack {
+  const dim = m.dim || (top.length ? (cat.vectors.get(top[0]!.id)?.length ?? 0) : 0);
+  const rows = new Float32Array(top.length * dim);
+  const norms = new Float64Array(top.length);
+  const vectors = top.map(({ id }, i) => {
+    const v = cat.vectors.get(id);
+    if (v && v.length === dim) {
+      rows.set(v, i * dim);
+      let aa = 0;
+      for (let a = 0; a < dim; a++) aa += v[a]! * v[a]!;
+      norms[i] = aa;
+    }
+    return v;
+  });
+  return { ids: top.map((x) => x.id), match: Float64Array.from(top, (x) => learnedMatch(m, x.s)), vectors, rows, norms, dim };
 }
 
 /** Options of {@link LearnedGraphs}. */
@@ -237,6 +231,11 @@ export class LearnedGraphs {
   private readonly seen = new Set<string>();
   private readonly queries = new Map<string, { version: number; model: LearnedModel; query: ReturnType<typeof anchorQuery> }>();
   private readonly thread: LearnedThread;
+  /**
+   * Workspaces whose content vectors the worker mirrors: the ids changed since the last batch, and while the first
+   * copy is under way, the catalog's ids still to send.
+   */
+  private readonly mirrored = new Map<string, { pending: Set<string>; scan?: Iterator<string> }>();
   private timer?: NodeJS.Timeout;
   private running = 0;
   private lastRunMs = 0;
@@ -248,6 +247,11 @@ export class LearnedGraphs {
   ) {
     this.thread = new LearnedThread(opts.thread ?? true, (e) => opts.onError?.(e));
     host.onChange((t) => {
+      const pending = this.mirrored.get(t.workspace)?.pending;
+      if (pending) {
+        for (const id of t.entities) pending.add(id);
+        for (const id of t.removed) pending.add(id);
+      }
       if (t.parents.length || t.removed.length) this.mark(t.workspace);
     });
     LearnedGraphs.live.add(this);
@@ -260,9 +264,9 @@ export class LearnedGraphs {
 
   /** Graph evidence of an anchor: learned when the workspace has a model, else co-link. */
   evidence(cat: WorkspaceCatalog, anchorId: string): GraphEvidence {
-    const colink = graphEvidence(cat, anchorId);
     const m = this.models.get(cat.id);
     if (!m) {
+      const colink = graphEvidence(cat, anchorId);
       // A workspace restored from a snapshot has had no change yet: its first request schedules a fit.
       if (colink.active && !this.seen.has(cat.id)) this.mark(cat.id);
       return colink;
@@ -276,7 +280,7 @@ export class LearnedGraphs {
       this.queries.set(key, hit);
       if (this.queries.size > LEARNED.maxCachedAnchors) this.queries.delete(this.queries.keys().next().value as string);
     }
-    return learnedEvidence(m, cat, anchorId, colink, hit.query);
+    return learnedEvidence(m, cat, anchorId, () => graphEvidence(cat, anchorId), hit.query);
   }
 
   /** True when no fit is pending or running. */
@@ -334,46 +338,82 @@ export class LearnedGraphs {
 
   private async fit(ws: string) {
     const cat = this.host.catalog.ws(ws);
+    if (this.thread.threaded) await this.mirror(ws, cat);
+    // From here to the job's enqueueing nothing awaits: the linkers, the version and the mirror (every batch is
+    // queued before this job) are of one catalog state.
     const version = cat.version;
-    const input = learnedInput(cat);
-    if (!input) {
-      this.models.delete(ws);
-      return;
-    }
     const t = performance.now();
-    const fitted = await this.thread.tune(input.input);
+    const fitted = await this.thread.fit({ kind: 'fit', ws, linkers: linkersOf(cat), cat });
     if (this.stopped) return;
-    this.models.set(ws, modelOf(cat.id, version, input, fitted, performance.now() - t));
+    if (!fitted) this.models.delete(ws);
+    else this.models.set(ws, modelOf(cat.id, version, fitted, performance.now() - t));
+  }
+
+  /**
+   * Brings the worker's mirror of a workspace's content vectors up to date, in batches of
+   * {@link LEARNED.mirrorBatch} (each a copy into one transferred buffer), so that no request waits on more than
+   * one batch: the whole catalog the first time, then what changed. Returns with nothing left to send.
+   */
+  private async mirror(ws: string, cat: WorkspaceCatalog) {
+    let m = this.mirrored.get(ws);
+    if (!m) this.mirrored.set(ws, (m = { pending: new Set(), scan: cat.vectors.keys() }));
+    for (;;) {
+      const ids: string[] = [];
+      while (m.scan && ids.length < LEARNED.mirrorBatch) {
+        const r = m.scan.next();
+        if (r.done) m.scan = undefined;
+        else ids.push(r.value);
+      }
+      for (const id of m.pending) {
+        if (ids.length >= LEARNED.mirrorBatch) break;
+        ids.push(id);
+        m.pending.delete(id);
+      }
+      if (!ids.length) return;
+      await this.thread.vectors(vectorBatch(ws, cat, ids));
+      if (this.stopped) return;
+    }
   }
 }
 
-function modelOf(workspace: string, version: number, input: NonNullable<ReturnType<typeof learnedInput>>, f: LearnedFit, fitMs: number): LearnedModel {
+/** The current content vectors of `ids` (an id with none, or not content, is removed from the mirror). */
+function vectorBatch(ws: string, cat: WorkspaceCatalog, ids: string[]): VectorBatch {
+  const vs = ids.map((id) => (cat.entities.get(id)?.kind === 'content' ? cat.vectors.get(id) : undefined));
+  const offsets = new Int32Array(ids.length + 1);
+  vs.forEach((v, i) => (offsets[i + 1] = offsets[i]! + (v?.length ?? 0)));
+  const data = new Float32Array(offsets[ids.length]!);
+  vs.forEach((v, i) => v && data.set(v, offsets[i]!));
+  return { kind: 'vectors', ws, ids, offsets, data };
+}
+
+function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, fitMs: number): LearnedModel {
+  const f = r.fitted;
   return {
     workspace,
     version,
-    users: input.users,
-    items: new Map(input.items.map((id, i) => [id, i])),
+    users: r.users,
+    items: new Map(r.items.map((id, i) => [id, i])),
     model: f.tuned.model,
     postings: f.tuned.postings,
-    links: input.input.links,
-    itemIds: input.items,
+    links: r.links,
+    itemIds: r.items,
     lambda: f.tuned.lambda,
     recency: f.recency,
     grid: f.tuned.grid,
     tau: f.tau,
     mapWeight: f.mapWeight,
     map: f.map,
-    dim: input.input.dim,
+    dim: r.dim,
     blendGrid: f.blendGrid,
     fitMs,
   };
 }
 
-/** Fits a model in process from a catalog (the same function the background fit runs; replay checks, benchmarks). */
+/** Fits a model in process from a catalog (the same functions the background fit runs; replay checks, benchmarks). */
 export function fitLearnedModel(cat: WorkspaceCatalog): LearnedModel | undefined {
   const input = learnedInput(cat);
   if (!input) return undefined;
   const t = performance.now();
   const fitted = fitLearned(input.input);
-  return modelOf(cat.id, cat.version, input, fitted, performance.now() - t);
+  return modelOf(cat.id, cat.version, { users: input.users, items: input.items, links: input.input.links, dim: input.input.dim, fitted }, performance.now() - t);
 }

@@ -1,4 +1,4 @@
-import { affinity, calibrate, type TasteProfile } from '@tg/math';
+import { affinityRaw, calibrate, type TasteProfile } from '@tg/math';
 
 /**
  * The scores every ranking endpoint returns, on one scale. See docs/ranking.md for what a number means.
@@ -53,9 +53,9 @@ export interface ContentMatch {
  * @param n - effective number of items the profile was pooled from (default: `profile.count`).
  */
 export function contentMatch(v: Float32Array, profile: TasteProfile, n = profile.count): ContentMatch {
-  const a = affinity(v, profile);
+  const a = affinityRaw(v, profile);
   if (profile.rank === 0) return { score: 0, raw: 0 };
-  const raw = a.raw * depthFactor(n);
+  const raw = a * depthFactor(n);
   return { score: calibrate(raw), raw };
 }
 

@@ -1,7 +1,9 @@
 import type { OP, RequestOf } from '@tg/contracts';
 import { Bm25Index, cosine, tokenize } from '@tg/math';
+import type { WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
+import type { TopPack } from '../graph';
 import { anchorOf, type RankingDeps } from '../ranking-deps';
 import { pairMatch, queryRelevance, searchScore } from '../scoring';
 
@@ -89,12 +91,8 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   // Co-link neighbours: of the strongest SEARCH_PROBES.graphPool, those that fit the query best (the graph
   // often carries the taste where content alone cannot, so its candidates have to meet the query too).
   if (input.inTermsOf === 'content' && anchor.graph.active) {
-    const linked = anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph);
-    const fit = new Map<string, number>();
-    for (const { id, match } of linked) {
-      const v = cat.vectors.get(id);
-      fit.set(id, q && v ? searchScore(pairMatch(cosine(v, q)), match) : match);
-    }
+    const pack = q ? anchor.graph.topPack?.(SEARCH_PROBES.graphPool) : undefined;
+    const fit = q && pack ? queryFit(pack, q, cat) : graphFit(anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph), q, cat);
     for (const id of topKeys(fit, SEARCH_PROBES.graph)) add(id);
   }
   if (input.exhaustive) for (const [id, d] of cat.entities) if (d.type === input.inTermsOf) add(id);
@@ -120,6 +118,47 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   });
   scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
   return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+}
+
+/** How well each graph neighbour fits the query and the graph together (its graph match alone without a query). */
+export function graphFit(linked: { id: string; match: number }[], q: Float32Array | null, cat: WorkspaceCatalog): Map<string, number> {
+  const fit = new Map<string, number>();
+  for (const { id, match } of linked) {
+    const v = cat.vectors.get(id);
+    fit.set(id, q && v ? searchScore(pairMatch(cosine(v, q)), match) : match);
+  }
+  return fit;
+}
+
+/**
+ * {@link graphFit} of a packed list, the same numbers: each row's cosine with the query from one pass of dot
+ * products, the rows' squared norms kept with the list (`cosine`'s own sums, in its order). An item re-embedded
+ * since the list was packed is read from the catalog.
+ */
+export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog): Map<string, number> {
+  const { dim, rows } = pack;
+  let bb = 0;
+  for (let i = 0; i < q.length; i++) bb += q[i]! * q[i]!;
+  const fit = new Map<string, number>();
+  for (let i = 0; i < pack.ids.length; i++) {
+    const id = pack.ids[i]!;
+    const match = pack.match[i]!;
+    const v = cat.vectors.get(id);
+    if (!v) {
+      fit.set(id, match);
+      continue;
+    }
+    let cos: number;
+    if (v === pack.vectors[i] && v.length === dim && q.length === dim) {
+      let ab = 0;
+      const o = i * dim;
+      for (let a = 0; a < dim; a++) ab += rows[o + a]! * q[a]!;
+      const aa = pack.norms[i]!;
+      cos = aa === 0 || bb === 0 ? 0 : Math.max(-1, Math.min(1, ab / Math.sqrt(aa * bb)));
+    } else cos = cosine(v, q);
+    fit.set(id, searchScore(pairMatch(cos), match));
+  }
+  return fit;
 }
 
 /** The keys of the k largest values (one pass; k small). */

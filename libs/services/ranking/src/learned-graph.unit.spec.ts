@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { affinity, affinityRaw, composeProfile, createRng, createTasteStats, addToStats } from '@tg/math';
+import { profileFor } from '@tg/read-model';
+import { graphEvidence } from './graph';
+import { linkedWorkspace } from './learned-fixture';
+import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore } from './learned-graph';
+import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
+import { calibrate } from '@tg/math';
+import { contentMatch, depthFactor } from './scoring';
+import { graphFit, queryFit } from './search/search';
+
+/**
+ * The request paths keep per-anchor work with the anchor's cached query (the EASE score of every model item, the
+ * packed top list /search fits to its query) and skip per-candidate allocations; these tests hold them to the
+ * straightforward computations they replace, number for number.
+ */
+describe('learned graph: optimized request paths', () => {
+  const w = linkedWorkspace({ items: 400, users: 60 });
+  const model = fitLearnedModel(w.cat)!;
+
+  it('fits a model on the fixture (the tests below would be vacuous without one)', () => {
+    expect(model.users.length).toBe(61);
+    expect(model.itemIds.length).toBeGreaterThan(100);
+  });
+
+  it('gives every candidate the graph match of the per-candidate formula (rerank, score)', () => {
+    const query = anchorQuery(model, w.cat, 'anchor')!;
+    const ev = learnedEvidence(model, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
+    let positive = 0;
+    for (const id of w.ids) {
+      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id)));
+      expect(ev.match(id)).toBe(straightforward);
+      if (straightforward > 0) positive++;
+    }
+    expect(positive).toBeGreaterThan(20);
+    // Kept with the query for the next request.
+    expect(query.ease).toBeDefined();
+  });
+
+  it('ranks candidates in the same order with the same scores as the straightforward path', () => {
+    const profile = profileFor(w.cat, 'anchor')!;
+    const query = anchorQuery(model, w.cat, 'anchor')!;
+    const ev = learnedEvidence(model, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
+    const fast = w.ids.map((id) => {
+      const v = w.cat.vectors.get(id)!;
+      const content = contentMatch(v, profile).score;
+      return { id, score: 1 - (1 - content) * (1 - ev.match(id)) };
+    });
+    const slow = w.ids.map((id) => {
+      const v = w.cat.vectors.get(id)!;
+      const content = calibrate(affinity(v, profile).raw * depthFactor(profile.count));
+      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v));
+      return { id, score: 1 - (1 - content) * (1 - g) };
+    });
+    const order = (xs: { id: string; score: number }[]) => [...xs].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+    expect(order(fast)).toEqual(order(slow));
+  });
+
+  it("fits /search's graph candidates to a query as the per-item cosine does, also after an item is re-embedded", () => {
+    const rng = createRng(5);
+    const fresh = linkedWorkspace({ items: 400, users: 60 });
+    const m = fitLearnedModel(fresh.cat)!;
+    const query = anchorQuery(m, fresh.cat, 'anchor')!;
+    const q = Float32Array.from({ length: 16 }, () => rng() - 0.5);
+    const first = learnedEvidence(m, fresh.cat, 'anchor', graphEvidence(fresh.cat, 'anchor'), query);
+    const pack = first.topPack!(300)!;
+    expect(pack.ids.length).toBeGreaterThan(40);
+    expect([...queryFit(pack, q, fresh.cat)]).toEqual([...graphFit(first.topMatches(300), q, fresh.cat)]);
+    // An item of the kept list gets a new vector: the next request reads it from the catalog.
+    fresh.embed(pack.ids[3]!, 2);
+    const next = learnedEvidence(m, fresh.cat, 'anchor', graphEvidence(fresh.cat, 'anchor'), query);
+    const fit = queryFit(next.topPack!(300)!, q, fresh.cat);
+    expect([...fit]).toEqual([...graphFit(next.topMatches(300), q, fresh.cat)]);
+    // And the list's graph matches are what match() gives in that request.
+    for (const { id, match } of next.topMatches(300)) expect(next.match(id)).toBe(match);
+  });
+
+  it('affinityRaw is affinity().raw', () => {
+    const rng = createRng(9);
+    const vec = () => Float32Array.from({ length: 16 }, () => rng() - 0.5);
+    for (const rank of [1, 3, 6]) {
+      const s = createTasteStats(16);
+      for (let i = 0; i < 12; i++) addToStats(s, vec(), 1 + rng());
+      const p = composeProfile(s, { representation: 'subspace', maxRank: rank, energy: 0.99 });
+      for (let i = 0; i < 50; i++) {
+        const v = vec();
+        expect(affinityRaw(v, p)).toBe(affinity(v, p).raw);
+      }
+      expect(affinityRaw(new Float32Array(16), p)).toBe(affinity(new Float32Array(16), p).raw);
+    }
+  });
+});
+
+describe('learned graph input', () => {
+  it('prepares the same input from the links and a mirror of the content vectors as from the catalog', () => {
+    const w = linkedWorkspace({ items: 200, users: 30 });
+    const mirror = new Map<string, Float32Array>();
+    for (const id of catalogVectors(w.cat).keys()) mirror.set(id, w.cat.vectors.get(id)!.slice());
+    expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
+    // A user entity's own vector is not content: it is neither a model item nor a distractor.
+    w.apply('ContentEmbedded', { entity_id: 'u3', of: 'self', model: 'm', dim: 16, vector: Buffer.from(new Float32Array(16).fill(0.25).buffer).toString('base64'), text_digest: 'u3', embedded_at: 1 });
+    expect([...catalogVectors(w.cat).keys()]).not.toContain('u3');
+    expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
+  });
+});

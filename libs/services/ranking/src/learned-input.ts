@@ -1,0 +1,109 @@
+import type { WorkspaceCatalog } from '@tg/domain';
+import type { UserLinks } from '@tg/math';
+import type { LearnedInput } from './learned-blend';
+
+/** Bounds of the learned graph model (see `learned-graph.ts`). */
+export const LEARNED = Object.freeze({
+  /** Linking entities in a model (those with the most content links; the fit costs their count cubed). */
+  maxUsers: 1_000,
+  /** Content items beyond the model's that a fit's validation ranks as distractors (strided sample above this). */
+  maxDistractors: 20_000,
+  /** Longest pause between a change and the recompute it causes, whatever the last fit cost (ms). */
+  maxDelayMs: 60_000,
+  /** Anchors whose query vector is kept per workspace. */
+  maxCachedAnchors: 2_000,
+  /** Content vectors per batch sent to the fitting worker's mirror (a copy of this many on the main thread). */
+  mirrorBatch: 2_048,
+});
+
+/** A linking entity and its content links in link order (`[content id, weight]`, weight > 0). */
+export interface Linker {
+  id: string;
+  kids: [string, number][];
+}
+
+/**
+ * The content vectors a fit reads: the catalog's (main thread, `fitLearnedModel`) or the worker's mirror of them
+ * (`learned-thread.ts`). Holds content items only.
+ */
+export interface ContentVectors {
+  get(id: string): Float32Array | undefined;
+  keys(): Iterable<string>;
+}
+
+/** The model's input as prepared from the links and the content vectors. */
+export interface PreparedInput {
+  users: string[];
+  items: string[];
+  input: LearnedInput;
+}
+
+/** The entities of a catalog that link content, with those links (one pass over the links: the main thread's share of a fit). */
+export function linkersOf(cat: WorkspaceCatalog): Linker[] {
+  const linkers: Linker[] = [];
+  for (const [pid, p] of cat.parents) {
+    const kids: [string, number][] = [];
+    for (const [c, l] of p.children) if (l.weight > 0 && cat.entities.get(c)?.kind === 'content') kids.push([c, l.weight]);
+    if (kids.length) linkers.push({ id: pid, kids });
+  }
+  return linkers;
+}
+
+/** The catalog's content vectors as {@link ContentVectors}. */
+export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
+  const isContent = (id: string) => cat.entities.get(id)?.kind === 'content';
+  return {
+    get: (id) => (isContent(id) ? cat.vectors.get(id) : undefined),
+    *keys() {
+      for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
+    },
+  };
+}
+
+/**
+ * The model's input from the linkers and the content vectors: users (linking entities, the {@link LEARNED.maxUsers}
+ * with the most links) and items sorted by id, each user's links in link order; the items' content vectors, then
+ * those of up to {@link LEARNED.maxDistractors} other content items (sorted by id, strided) for the validation.
+ * Runs on the worker thread in the service (`learned-worker.ts`).
+ */
+export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors, maxUsers = LEARNED.maxUsers): PreparedInput | null {
+  const linkCount = new Map<string, number>();
+  const sorted = [...linkers].sort((a, b) => b.kids.length - a.kids.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const kept = sorted.slice(0, maxUsers).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const u of kept) for (const [c] of u.kids) linkCount.set(c, (linkCount.get(c) ?? 0) + 1);
+  // Without an item two entities link there is nothing to learn.
+  if (![...linkCount.values()].some((n) => n >= 2)) return null;
+  const items = [...linkCount.keys()].sort();
+  const index = new Map(items.map((id, i) => [id, i]));
+  const start = new Int32Array(kept.length + 1);
+  kept.forEach((u, i) => (start[i + 1] = start[i]! + u.kids.length));
+  const itemIdx = new Int32Array(start[kept.length]!);
+  const weights = new Float64Array(start[kept.length]!);
+  let k = 0;
+  for (const u of kept) {
+    for (const [c, w] of u.kids) {
+      itemIdx[k] = index.get(c)!;
+      weights[k++] = w;
+    }
+  }
+  const links: UserLinks = { nItems: items.length, start, items: itemIdx, weights };
+  let dim = 0;
+  for (const id of items) if ((dim = vectors.get(id)?.length ?? 0)) break;
+  const others: string[] = [];
+  if (dim) for (const id of vectors.keys()) if (!index.has(id) && vectors.get(id)!.length === dim) others.push(id);
+  others.sort();
+  const step = Math.max(1, Math.ceil(others.length / LEARNED.maxDistractors));
+  const rows = [...items, ...others.filter((_, i) => i % step === 0)];
+  const matrix = new Float32Array(rows.length * dim);
+  rows.forEach((id, i) => {
+    const v = vectors.get(id);
+    if (v && v.length === dim) matrix.set(v, i * dim);
+  });
+  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length } };
+}
+
+/** The model's input read from a catalog on this thread (`prepareInput` over the catalog's links and vectors). */
+export function learnedInput(cat: WorkspaceCatalog, maxUsers = LEARNED.maxUsers): PreparedInput | null {
+  return prepareInput(linkersOf(cat), catalogVectors(cat), maxUsers);
+}
+
