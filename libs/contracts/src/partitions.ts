@@ -6,11 +6,13 @@
  * partition 7 is in that subject's queue group. With one partition (the default) subjects are unchanged.
  */
 
+import { RPC } from './rpc';
+
 /** Services whose operations are routed by partition (they answer from a partitioned read model). */
 export const PARTITIONED_SERVICES: readonly string[] = ['rank', 'taste', 'visualize'];
 
 /** Operations of those services that are not about one workspace (answered by any instance). */
-const UNPARTITIONED_SUBJECTS: ReadonlySet<string> = new Set(['tg.rpc.taste.digest']);
+const UNPARTITIONED_SUBJECTS: ReadonlySet<string> = new Set([RPC.taste.digest]);
 
 /** The partition of a workspace (32-bit FNV-1a of its id, modulo the partition count). */
 export function partitionOf(workspace: string, count: number): number {
