@@ -9,7 +9,10 @@ describe('workspace partitions', () => {
     const counts = new Array(12).fill(0);
     for (let i = 0; i < 12_000; i++) counts[partitionOf(`ws_${i.toString(36)}x${i * 7919}`, 12)]++;
     // Roughly even: every partition within ±20% of 1,000.
-    for (const c of counts) expect(c).toBeGreaterThan(800), expect(c).toBeLessThan(1_200);
+    for (const c of counts) {
+      expect(c).toBeGreaterThan(800);
+      expect(c).toBeLessThan(1_200);
+    }
   });
 
   it('routes the read-model services by partition and leaves the others (and the account-wide digest) alone', () => {
