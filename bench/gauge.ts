@@ -35,15 +35,12 @@ import {
   gaugeSplit,
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
-  GAUGE_PHENOMENA_ADDED,
   GAUGE_PHENOMENA_BLIND_SET,
-  GAUGE_PHENOMENA_ROUND1,
-  GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
   GAUGE_PHENOMENA_ROUND4,
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
-  GAUGE_PHENOMENA_SET,
+  GAUGE_PHENOMENA_TRAINING,
 } from '@tg/language/data';
 
 const BLIND_NAME = 'phenomena blind set, round 7 (issue 17; written after the model was frozen in 11c9f32, committed in dd62e70)';
@@ -86,7 +83,7 @@ function fmt(x: number): string {
 /** Runs the benchmark; prints a table and returns the figures and a markdown report. */
 export async function run(args: string[]): Promise<{ figures: Record<string, number | string>; markdown: string }> {
   const devTrain = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train');
-  const phenomena = [...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ADDED, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3, ...GAUGE_PHENOMENA_ROUND4, ...GAUGE_PHENOMENA_ROUND5, ...GAUGE_PHENOMENA_ROUND6];
+  const phenomena = GAUGE_PHENOMENA_TRAINING;
   const train = [...devTrain, ...phenomena];
   const heldOut = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'held-out');
   const splits: [string, string, readonly GaugeExample[]][] = [

@@ -12,14 +12,11 @@
  *
  * Usage: npm run bench -- million [-- --items 1000000 --concurrency 16 --seconds 20]
  */
-import { readFileSync } from 'node:fs';
 import { OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { eventually, singleNats, startProcessStack } from '@tg/test-stack';
-import { arg, WORDS, writeSyntheticWorkspace } from './support';
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
+import { arg, rssMb, WORDS, writeSyntheticWorkspace } from './support';
 
 export async function run(args: string[]) {
   const N = arg(args, 'items', 1_000_000);
@@ -27,7 +24,7 @@ export async function run(args: string[]) {
   const seconds = arg(args, 'seconds', 20);
   const stack = await startProcessStack({
     nats: singleNats(),
-    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'language-service': 0, 'embedding-service': 1, 'ranking-service': 1, gateway: 0 },
+    replicas: replicasOnly({ 'embedding-service': 1, 'ranking-service': 1 }),
     logLevel: 'info',
     readyTimeoutMs: 3_600_000,
     // A snapshot on stop only (one during the write would measure the snapshot, not the fold).

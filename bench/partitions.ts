@@ -12,13 +12,10 @@
  *
  * Usage: npm run bench -- partitions [-- --workspaces 30 --items 20000 --partitions 12]
  */
-import { readFileSync } from 'node:fs';
 import { OP, Partitioning, assignPartitions, formatPartitionSet, partitionOf } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { eventually, singleNats, startProcessStack, type ManagedProcess } from '@tg/test-stack';
-import { arg, pool, writeSyntheticWorkspace } from './support';
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+import { eventually, replicasOnly, singleNats, startProcessStack, type ManagedProcess } from '@tg/test-stack';
+import { arg, pool, rssMb, writeSyntheticWorkspace } from './support';
 
 export async function run(args: string[]) {
   const W = arg(args, 'workspaces', 30);
@@ -28,7 +25,7 @@ export async function run(args: string[]) {
     nats: singleNats(),
     partitions: P,
     partitionCopies: 1,
-    replicas: { 'admin-service': 0, 'entity-service': 0, 'ingestion-service': 0, 'taste-service': 0, 'visualize-service': 0, 'language-service': 0, 'embedding-service': 1, 'ranking-service': 3, gateway: 0 },
+    replicas: replicasOnly({ 'embedding-service': 1, 'ranking-service': 3 }),
     logLevel: 'info',
     readyTimeoutMs: 1_800_000,
     env: { TG_SNAPSHOT_EVERY_EVENTS: '-1', TG_READ_WAIT_MS: '2000' },

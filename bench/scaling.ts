@@ -12,7 +12,7 @@
  * Usage: npm run bench -- scaling [-- --items 5000 --concurrency 16 --seconds 20 --ingest 3000]
  */
 import { percentile } from '@tg/math';
-import { singleNats, startProcessStack } from '@tg/test-stack';
+import { replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
 import { failoverClient, seedCatalog } from './mixed';
 import { arg, pool, syntheticText, WORDS } from './support';
 
@@ -23,7 +23,7 @@ export async function run(args: string[]) {
   const ingest = arg(args, 'ingest', 3_000);
   const stack = await startProcessStack({
     nats: singleNats(),
-    replicas: { 'admin-service': 1, 'entity-service': 1, 'ingestion-service': 1, 'taste-service': 1, 'visualize-service': 1, 'language-service': 1, 'embedding-service': 2, 'ranking-service': 3, gateway: 2 },
+    replicas: replicasOnly({ 'embedding-service': 2, 'ranking-service': 3, gateway: 2 }, 1),
   });
   const figures: Record<string, number | string> = { items, concurrency, seconds, ingest };
   const rows: string[] = [];

@@ -1,5 +1,6 @@
 /** Shared helpers of the benchmarks (load generation, percentiles, synthetic text). */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { encodeVector, event, OP, type TgEvent } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, type RpcClient } from '@tg/messaging';
@@ -151,3 +152,6 @@ export async function writeSyntheticWorkspace(store: EventStore, ws: string, ite
     await store.js.publish(subject, JSON.stringify(embedded));
   });
 }
+
+/** Resident memory of a process in MB (Linux `/proc`). */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

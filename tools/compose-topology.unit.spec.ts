@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 // The topology module alone (no NATS, no services): this is a unit spec.
 import { assignPartitions, parsePartitionSet } from '../libs/contracts/src/partitions';
-import { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS } from '../libs/test-stack/src/topology';
+import { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, replicasOnly, SERVICE_APPS, STACK_ENV_KEYS } from '../libs/test-stack/src/topology';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
@@ -111,5 +111,15 @@ describe('deploy/docker-compose.partitions.yml describes the partitioned topolog
       expect(s.environment?.['TG_SERVE_PARTITIONS'], name).toBeUndefined();
       expect(replicasOf(s), name).toBe(replicasOf(services[name]!));
     }
+  });
+});
+
+describe('replicasOnly', () => {
+  it('names every app of the stack: the ones given with their count, the rest with the default asked for', () => {
+    const r = replicasOnly({ 'ranking-service': 3 }, 0);
+    expect(Object.keys(r).sort()).toEqual([...SERVICE_APPS, 'gateway'].sort());
+    expect(r['ranking-service']).toBe(3);
+    for (const app of SERVICE_APPS.filter((a) => a !== 'ranking-service')) expect(r[app], app).toBe(0);
+    expect(replicasOnly({ gateway: 2 }, 1)).toMatchObject({ gateway: 2, 'language-service': 1 });
   });
 });

@@ -12,3 +12,27 @@ export { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
 export { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 export { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
 export { GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-7';
+
+import { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
+import { GAUGE_PHENOMENA_ROUND1 } from './gauge-phenomena-blind';
+import { GAUGE_PHENOMENA_ROUND2 } from './gauge-phenomena-blind-2';
+import { GAUGE_PHENOMENA_ROUND3 } from './gauge-phenomena-blind-3';
+import { GAUGE_PHENOMENA_ROUND4 } from './gauge-phenomena-blind-4';
+import { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
+import { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
+import { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
+
+/**
+ * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
+ * its additions, and every blind round already scored. A new round joins here, in one place, once it is scored.
+ */
+export const GAUGE_PHENOMENA_TRAINING = [
+  ...GAUGE_PHENOMENA_SET,
+  ...GAUGE_PHENOMENA_ADDED,
+  ...GAUGE_PHENOMENA_ROUND1,
+  ...GAUGE_PHENOMENA_ROUND2,
+  ...GAUGE_PHENOMENA_ROUND3,
+  ...GAUGE_PHENOMENA_ROUND4,
+  ...GAUGE_PHENOMENA_ROUND5,
+  ...GAUGE_PHENOMENA_ROUND6,
+];

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partitionOf } from '@tg/contracts';
 import { startProcessStack, type ProcessStack } from './process-stack';
+import { replicasOnly } from './topology';
 
 /**
  * Workspace partitions on real processes: 4 partitions, three ranking replicas each serving the partitions
@@ -22,7 +23,7 @@ describe('workspace partitions: each ranking replica holds only its partitions, 
     s = await startProcessStack({
       partitions: PARTITIONS,
       partitionCopies: 2,
-      replicas: { 'admin-service': 1, 'entity-service': 1, 'ingestion-service': 1, 'embedding-service': 1, 'language-service': 1, 'taste-service': 2, 'visualize-service': 2, 'ranking-service': 3, gateway: 1 },
+      replicas: replicasOnly({ 'taste-service': 2, 'visualize-service': 2, 'ranking-service': 3 }, 1),
       env: { TG_RPC_TIMEOUT_MS: '10000' },
     });
     // Workspaces until every partition has at least one (ids are random), at most 24.

@@ -10,7 +10,7 @@ import { singleNats, type NatsFactory, type NatsTopology } from './nats-topology
 import { TEST_MODEL_DIR, eventually } from './wait';
 import { PARTITIONED_APPS, SERVICE_APPS, type AppName } from './topology';
 
-export { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, SERVICE_APPS, STACK_ENV_KEYS, type AppName, type ServiceApp } from './topology';
+export { DEPLOYED_TOPOLOGY, PARTITIONED_APPS, PARTITIONED_TOPOLOGY, replicasOnly, SERVICE_APPS, STACK_ENV_KEYS, type AppName, type ServiceApp } from './topology';
 
 
 /** Options of {@link startProcessStack}. */

@@ -28,3 +28,14 @@ export const PARTITIONED_APPS: readonly AppName[] = ['taste-service', 'ranking-s
  * 12 workspace partitions, three replicas of each partitioned app, each partition on two of them.
  */
 export const PARTITIONED_TOPOLOGY = { partitions: 12, replicas: 3, copies: 2 } as const;
+
+/**
+ * Processes per app for `startProcessStack`: the apps named get their count, every other service app and the
+ * gateway get `others` (the option's own default for an unnamed app is 2, which a benchmark that wants only a
+ * few apps would otherwise start by surprise).
+ */
+export function replicasOnly(named: Partial<Record<AppName, number>>, others = 0): Partial<Record<AppName, number>> {
+  const out: Partial<Record<AppName, number>> = { gateway: others };
+  for (const app of SERVICE_APPS) out[app] = others;
+  return { ...out, ...named };
+}

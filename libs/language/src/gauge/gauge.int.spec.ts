@@ -24,6 +24,7 @@ import {
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
   GAUGE_PHENOMENA_SET,
+  GAUGE_PHENOMENA_TRAINING,
 } from '@tg/language/data';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
@@ -172,17 +173,7 @@ describe('gauge model and data', () => {
   });
 
   it('GAUGE_MODEL is what fitting the training split, the phenomena set, its round-5 additions and its first six blind rounds gives', () => {
-    const train = [
-      ...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'),
-      ...GAUGE_PHENOMENA_SET,
-      ...GAUGE_PHENOMENA_ADDED,
-      ...GAUGE_PHENOMENA_ROUND1,
-      ...GAUGE_PHENOMENA_ROUND2,
-      ...GAUGE_PHENOMENA_ROUND3,
-      ...GAUGE_PHENOMENA_ROUND4,
-      ...GAUGE_PHENOMENA_ROUND5,
-      ...GAUGE_PHENOMENA_ROUND6,
-    ].map((e) => ({
+    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
     }));
@@ -214,19 +205,7 @@ describe('gauge model and data', () => {
   });
 
   it('keeps the round-7 blind set apart from training: nine phenomena with at least 8 pairs and both labels each, six domains', () => {
-    const train = new Set(
-      [
-        ...GAUGE_PHENOMENA_SET,
-        ...GAUGE_PHENOMENA_ADDED,
-        ...GAUGE_PHENOMENA_ROUND1,
-        ...GAUGE_PHENOMENA_ROUND2,
-        ...GAUGE_PHENOMENA_ROUND3,
-        ...GAUGE_PHENOMENA_ROUND4,
-        ...GAUGE_PHENOMENA_ROUND5,
-        ...GAUGE_PHENOMENA_ROUND6,
-        ...GAUGE_DATASET,
-      ].map((e) => e.followup),
-    );
+    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].map((e) => e.followup));
     for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
     expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
     expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
