@@ -180,10 +180,12 @@ async function rpcOverhead(calls: number) {
   const { startNats } = await import('@tg/test-stack/nats');
   const { connectNats, RpcClient, RpcServer } = await import('@tg/messaging');
   const { createLogger } = await import('@tg/observability');
+  const { Type } = await import('typebox');
+  const Echo = { subject: 'tg.rpc.bench.echo', request: Type.Object({ n: Type.Integer(), pad: Type.String() }), reply: Type.Object({ n: Type.Integer() }) };
   const nats = await startNats();
   const nc = await connectNats(nats.url, 'bench-rpc');
   try {
-    new RpcServer(nc, 'bench', createLogger('bench', 'silent')).handle<{ n: number }, unknown>('tg.rpc.bench.echo', async (req) => ({ data: { n: req.data.n } }));
+    new RpcServer(nc, 'bench', createLogger('bench', 'silent')).serve(Echo, async (req) => ({ data: { n: req.data.n } }));
     await nc.flush();
     const client = new RpcClient(nc, 10_000);
     const body = (n: number) => ({ ws: 'w', data: { n, pad: 'x'.repeat(200) } });
@@ -194,7 +196,7 @@ async function rpcOverhead(calls: number) {
       return (performance.now() - t) / calls;
     };
     const raw = await time((i) => nc.request('tg.rpc.bench.echo', JSON.stringify(body(i)), { timeout: 10_000 }));
-    const viaClient = await time((i) => client.call('tg.rpc.bench.echo', body(i)));
+    const viaClient = await time((i) => client.call(Echo, body(i)));
     const raw2 = await time((i) => nc.request('tg.rpc.bench.echo', JSON.stringify(body(i)), { timeout: 10_000 }));
     const base = (raw + raw2) / 2;
     console.log(`rpc: bare request ${(base * 1000).toFixed(0)} µs, RpcClient ${(viaClient * 1000).toFixed(0)} µs (×${(viaClient / base).toFixed(2)})`);

@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OP, TgError } from '@tg/contracts';
+import { OP, TgError, type Operation } from '@tg/contracts';
+import { Type } from 'typebox';
 import { createLogger } from '@tg/observability';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { RpcClient, RpcServer } from './rpc';
 
 const log = createLogger('rpc-liveness-test', 'silent');
+
+/** A test operation: its subject, any request object, the reply schema given. */
+const testOp = <R extends Operation['reply']>(subject: string, reply: R) => ({ subject, request: Type.Object({}, { additionalProperties: true }), reply }) satisfies Operation;
+const Slow = testOp('tg.rpc.test.slow', Type.Object({ ok: Type.Boolean() }));
+const Frozen = testOp('tg.rpc.test.frozen', Type.Object({}));
+const Big = { subject: 'tg.rpc.test.big', request: Type.Object({ text: Type.String() }), reply: Type.Object({ echo: Type.String(), more: Type.String() }) } satisfies Operation;
+/** Answers as the search operation's queue group does (its subject is on the retried list); the reply is a marker. */
+const SearchLike = testOp(OP.rank.search.subject, Type.Object({ from: Type.String() }));
 
 describe('RPC liveness: slow handlers keep their callers, silent ones are left; large messages by reference', () => {
   let nats: TestNats;
@@ -24,24 +33,24 @@ describe('RPC liveness: slow handlers keep their callers, silent ones are left; 
   it('a handler busier than the silence limit still answers (it says it is working)', async () => {
     let done!: () => void;
     const finished = new Promise<void>((r) => (done = r));
-    new RpcServer(nc, 'slow', log).handle('tg.rpc.test.slow', async () => {
+    new RpcServer(nc, 'slow', log).serve(Slow, async () => {
       // Longer than the client's silence limit (1.5 s): ends once the client has waited two heartbeats.
       await new Promise((r) => setTimeout(r, 2_600));
       done();
       return { data: { ok: true } };
     });
     const client = new RpcClient(nc, 10_000, undefined, 1_500);
-    const out = await client.call('tg.rpc.test.slow', { ws: 'w', data: {} });
+    const out = await client.call(Slow, { ws: 'w', data: {} });
     await finished;
     expect(out.data).toEqual({ ok: true });
   });
 
   it('a write whose instance never answers nor works fails fast as unavailable, not after the whole timeout', async () => {
     // An instance that takes requests and then says nothing (a frozen process): subscribed without RpcServer.
-    const sub = nc.subscribe('tg.rpc.test.frozen', { queue: 'frozen', callback: () => undefined });
+    const sub = nc.subscribe(Frozen.subject, { queue: 'frozen', callback: () => undefined });
     release.push(() => sub.unsubscribe());
     const client = new RpcClient(nc, 60_000, undefined, 1_500);
-    const err = await client.call('tg.rpc.test.frozen', { ws: 'w', data: {} }).catch((e: unknown) => e);
+    const err = await client.call(Frozen, { ws: 'w', data: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TgError);
     expect((err as TgError).code).toBe('unavailable');
   });
@@ -49,7 +58,7 @@ describe('RPC liveness: slow handlers keep their callers, silent ones are left; 
   it('a read whose instance dies with it in flight is retried, and another instance answers', async () => {
     // Two members of one queue group; one takes requests and dies with them (leaves the group, never answers).
     const client = new RpcClient(nc, 30_000, undefined, 1_500);
-    new RpcServer(nc, 'ranking-test', log).handle(OP.rank.search.subject, async () => ({ data: { from: 'live' } }));
+    new RpcServer(nc, 'ranking-test', log).serve(SearchLike, async () => ({ data: { from: 'live' } }));
     for (let round = 0; round < 3; round++) {
       let lost = 0;
       const dying = nc.subscribe(OP.rank.search.subject, {
@@ -59,19 +68,19 @@ describe('RPC liveness: slow handlers keep their callers, silent ones are left; 
           dying.unsubscribe();
         },
       });
-      const answers = await Promise.all(Array.from({ length: 8 }, () => client.call(OP.rank.search.subject, { ws: 'w', data: {} })));
+      const answers = await Promise.all(Array.from({ length: 8 }, () => client.call(SearchLike, { ws: 'w', data: {} })));
       expect(answers.map((a) => a.data)).toEqual(answers.map(() => ({ from: 'live' })));
       expect(lost).toBeLessThanOrEqual(1);
     }
   });
 
   it('requests and replies over the payload limit travel by reference, byte for byte', async () => {
-    new RpcServer(nc, 'big', log).handle<{ text: string }, unknown>('tg.rpc.test.big', async (req) => ({ data: { echo: req.data.text, more: req.data.text.toUpperCase() } }));
+    new RpcServer(nc, 'big', log).serve(Big, async (req) => ({ data: { echo: req.data.text, more: req.data.text.toUpperCase() } }));
     const client = new RpcClient(nc, 30_000);
     const text = Array.from({ length: 300_000 }, (_, i) => String.fromCharCode(97 + (i % 26)) + (i % 1000 === 0 ? 'é🎷' : '')).join('');
     expect(Buffer.byteLength(text)).toBeGreaterThan(1024 * 1024 / 4);
     const big = text.repeat(8);
-    const out = await client.call<{ echo: string; more: string }>('tg.rpc.test.big', { ws: 'w', data: { text: big } });
+    const out = await client.call(Big, { ws: 'w', data: { text: big } });
     expect(out.data.echo).toBe(big);
     expect(out.data.more).toBe(big.toUpperCase());
   });

@@ -15,6 +15,14 @@ const Double = {
   reply: Type.Object({ doubled: Type.Integer() }),
 } satisfies Operation;
 
+/** A test operation taking any request object (these tests are about the bus, not the schemas). */
+const testOp = (subject: string) => ({ subject, request: Type.Object({}, { additionalProperties: true }), reply: Type.Unknown() }) satisfies Operation;
+const Echo = { subject: 'tg.rpc.test.echo', request: Type.Object({ n: Type.Number() }), reply: Type.Unknown() } satisfies Operation;
+const Refuse = testOp('tg.rpc.test.refuse');
+const Crash = testOp('tg.rpc.test.crash');
+const Hang = testOp('tg.rpc.test.hang');
+const Remote = testOp('tg.rpc.test.remote');
+
 /** What a call ended with: its reply, or the code and message of the TgError it threw. */
 async function outcome(p: Promise<{ data: unknown; seq?: number }>) {
   try {
@@ -38,19 +46,19 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
     nc = await connectNats(nats.url, 'rpc-test');
     local = new LocalHandlers();
     server = new RpcServer(nc, 'svc', log, local)
-      .handle<{ n: number }, unknown>('tg.rpc.test.echo', async (req, ctx) => {
+      .serve(Echo, async (req, ctx) => {
         calls++;
         return { data: { twice: req.data.n * 2, ws: req.ws, requestId: ctx.requestId }, seq: 7 };
       })
-      .handle('tg.rpc.test.refuse', async () => {
+      .serve(Refuse, async () => {
         throw new TgError('entity_not_found', 'Entity not found', { entity_id: 'x' });
       })
-      .handle('tg.rpc.test.crash', async () => {
+      .serve(Crash, async () => {
         throw new Error('secret internals');
       });
-    hanging = new RpcServer(nc, 'hang', log, local).handle('tg.rpc.test.hang', () => new Promise<never>(() => undefined));
+    hanging = new RpcServer(nc, 'hang', log, local).serve(Hang, () => new Promise<never>(() => undefined));
     // A server without the registry: its subject is only reachable over the bus.
-    new RpcServer(nc, 'other', log).handle('tg.rpc.test.remote', async () => ({ data: { where: 'bus' } }));
+    new RpcServer(nc, 'other', log).serve(Remote, async () => ({ data: { where: 'bus' } }));
   });
   afterAll(async () => {
     await nc?.close();
@@ -60,19 +68,19 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
   it('answers the same over the bus and in process: data, seq, request id and every error', async () => {
     const bus = new RpcClient(nc, 2_000);
     const direct = bus.preferLocal(local);
-    for (const [subject, data] of [
-      ['tg.rpc.test.echo', { n: 21 }],
-      ['tg.rpc.test.refuse', {}],
-      ['tg.rpc.test.crash', {}],
+    for (const [op, data] of [
+      [Echo, { n: 21 }],
+      [Refuse, {}],
+      [Crash, {}],
     ] as const) {
-      const viaBus = await outcome(bus.call(subject, { ws: 'w1', data }, { requestId: 'req-1' }));
-      const viaLocal = await outcome(direct.call(subject, { ws: 'w1', data }, { requestId: 'req-1' }));
+      const viaBus = await outcome(bus.call(op, { ws: 'w1', data: data as { n: number } }, { requestId: 'req-1' }));
+      const viaLocal = await outcome(direct.call(op, { ws: 'w1', data: data as { n: number } }, { requestId: 'req-1' }));
       expect(viaLocal).toEqual(viaBus);
     }
-    expect(await outcome(bus.call('tg.rpc.test.echo', { ws: 'w1', data: { n: 21 } }, { requestId: 'req-1' }))).toEqual({ ok: { data: { twice: 42, ws: 'w1', requestId: 'req-1' }, seq: 7 } });
+    expect(await outcome(bus.call(Echo, { ws: 'w1', data: { n: 21 } }, { requestId: 'req-1' }))).toEqual({ ok: { data: { twice: 42, ws: 'w1', requestId: 'req-1' }, seq: 7 } });
     // A crash is a 500 that does not leak the message; a TgError keeps its code.
-    expect(await outcome(direct.call('tg.rpc.test.crash', { ws: 'w1', data: {} }))).toEqual({ error: { code: 'internal', message: 'Internal error' } });
-    expect((await outcome(direct.call('tg.rpc.test.refuse', { ws: 'w1', data: {} }))).error?.code).toBe('entity_not_found');
+    expect(await outcome(direct.call(Crash, { ws: 'w1', data: {} }))).toEqual({ error: { code: 'internal', message: 'Internal error' } });
+    expect((await outcome(direct.call(Refuse, { ws: 'w1', data: {} }))).error?.code).toBe('entity_not_found');
   });
 
   it('calls a local handler directly (no bus) and other subjects over the bus', async () => {
@@ -80,18 +88,18 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
     const before = calls;
     // With the connection's outbound traffic counted, a local call publishes nothing.
     const out0 = nc.stats().outMsgs;
-    await direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } });
+    await direct.call(Echo, { ws: 'w', data: { n: 1 } });
     expect(nc.stats().outMsgs).toBe(out0);
     expect(calls).toBe(before + 1);
-    expect((await direct.call('tg.rpc.test.remote', { ws: 'w', data: {} })).data).toEqual({ where: 'bus' });
+    expect((await direct.call(Remote, { ws: 'w', data: {} })).data).toEqual({ where: 'bus' });
     expect(nc.stats().outMsgs).toBeGreaterThan(out0);
   });
 
   it('applies the same timeout to a local handler as to a bus call', async () => {
     const bus = new RpcClient(nc, 2_000);
     const direct = bus.preferLocal(local);
-    const viaBus = await outcome(bus.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
-    const viaLocal = await outcome(direct.call('tg.rpc.test.hang', { ws: 'w', data: {} }, { timeoutMs: 150 }));
+    const viaBus = await outcome(bus.call(Hang, { ws: 'w', data: {} }, { timeoutMs: 150 }));
+    const viaLocal = await outcome(direct.call(Hang, { ws: 'w', data: {} }, { timeoutMs: 150 }));
     expect(viaBus.error?.code).toBe('timeout');
     expect(viaLocal).toEqual(viaBus);
     // A handler that never answers does not block its server's shutdown for ever.
@@ -104,7 +112,7 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
     const direct = new RpcClient(nc, 2_000).preferLocal(local);
     await server.drain();
     expect(local.get('tg.rpc.test.echo')).toBeUndefined();
-    const r = await outcome(direct.call('tg.rpc.test.echo', { ws: 'w', data: { n: 1 } }));
+    const r = await outcome(direct.call(Echo, { ws: 'w', data: { n: 1 } }));
     expect(r.error?.code).toBe('unavailable');
   });
 

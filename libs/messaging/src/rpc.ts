@@ -16,7 +16,8 @@ export interface HandlerResult<T = unknown> {
   data: T;
   seq?: number;
 }
-export type RpcHandler<I = any, O = any> = (req: RpcRequest<I>, ctx: RpcContext) => Promise<HandlerResult<O>>;
+/** A handler on the bus; every one is bound through `serve(op, …)`, so its request data was validated first. */
+export type RpcHandler<I = unknown, O = unknown> = (req: RpcRequest<I>, ctx: RpcContext) => Promise<HandlerResult<O>>;
 /** The handler of a typed operation: its request and reply data typed by the operation's schemas. */
 export type OperationHandler<O extends Operation> = RpcHandler<RequestOf<O>, ReplyOf<O>>;
 
@@ -87,16 +88,15 @@ export class RpcServer {
   ) {}
   private draining = false;
 
-  /** Binds a handler to a subject. Errors become `{ ok: false, error }` replies, never crashes. */
-  handle<I, O>(subject: string, handler: RpcHandler<I, O>): this {
-    if (this.joinAfter) void this.joinAfter.then(() => (this.draining ? undefined : this.join(subject, handler as RpcHandler)));
-    else this.join(subject, handler as RpcHandler);
-    return this;
-  }
-
-  /** Binds the handler of a typed operation: its request is validated against the operation's schema first. */
+  /**
+   * Binds the handler of a typed operation: its request is validated against the operation's schema first.
+   * Errors become `{ ok: false, error }` replies, never crashes. The only way to answer on the bus.
+   */
   serve<O extends Operation>(op: O, handler: OperationHandler<O>): this {
-    return this.handle(op.subject, validated(op, handler));
+    const h = validated(op, handler);
+    if (this.joinAfter) void this.joinAfter.then(() => (this.draining ? undefined : this.join(op.subject, h)));
+    else this.join(op.subject, h);
+    return this;
   }
 
   private join(op: string, handler: RpcHandler): void {
@@ -225,15 +225,15 @@ export class RpcClient {
     return new RpcClient(this.nc, this.defaultTimeoutMs, handlers, this.silenceMs, this.partitioning);
   }
 
-  /** Calls a typed operation: the request and reply data are typed by its schemas (see `OP` in contracts). */
-  call<Op extends Operation>(op: Op, req: RpcRequest<RequestOf<Op>>, opts?: CallOptions): Promise<{ data: ReplyOf<Op>; seq?: number }>;
-  /** Calls an operation by subject (operations not yet typed in contracts). */
-  call<O = unknown, I = unknown>(subject: string, req: RpcRequest<I>, opts?: CallOptions): Promise<{ data: O; seq?: number }>;
-  async call(target: string | Operation, req: RpcRequest, opts: CallOptions = {}): Promise<{ data: unknown; seq?: number }> {
-    const op = typeof target === 'string' ? target : target.subject;
+  /**
+   * Calls a typed operation: the request and reply data are typed by its schemas (see `OP` in contracts). The
+   * only way to call over the bus: there is no call by subject string.
+   */
+  async call<Op extends Operation>(target: Op, req: RpcRequest<RequestOf<Op>>, opts: CallOptions = {}): Promise<{ data: ReplyOf<Op>; seq?: number }> {
+    const op = target.subject;
     const subject = this.partitioning.route(op, req.ws);
     const local = this.local?.get(subject);
-    if (local) return this.callLocal(local.handler, local.log, subject, req, opts);
+    if (local) return this.callLocal(local.handler, local.log, subject, req, opts) as Promise<{ data: ReplyOf<Op>; seq?: number }>;
     const h = natsHeaders();
     if (opts.requestId) h.set(REQUEST_ID_HEADER, opts.requestId);
     let msg: Msg | undefined;
@@ -257,7 +257,8 @@ export class RpcClient {
       throw isTgError(e) ? e : new TgError('unavailable', `The reply of ${subject.split('.')[2]} could not be read`, undefined, { cause: e });
     });
     if (!reply.ok) throw TgError.fromBody(reply.error);
-    return { data: reply.data, seq: reply.seq };
+    // Replies are typed by the operation's schema, not validated at run time (the serving side built them).
+    return { data: reply.data as ReplyOf<Op>, seq: reply.seq };
   }
 
   private async callLocal(handler: RpcHandler, serviceLog: Logger, subject: string, req: RpcRequest, opts: CallOptions): Promise<{ data: unknown; seq?: number }> {

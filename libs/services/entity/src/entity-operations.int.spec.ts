@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
-import { OP, TgError, type Operation } from '@tg/contracts';
+import { OP, TgError, type Operation, type RequestOf } from '@tg/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
@@ -48,7 +48,7 @@ describe('entity operations on the bus: requests are checked against the operati
   /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
   const outcome = async (op: Operation, data: unknown) => {
     try {
-      return { ok: (await new RpcClient(client).call(op.subject, { ws: WS, data })).data };
+      return { ok: (await new RpcClient(client).call(op, { ws: WS, data: data as RequestOf<typeof op> })).data };
     } catch (e) {
       expect(e).toBeInstanceOf(TgError);
       return { status: (e as TgError).status, code: (e as TgError).code };

@@ -1,2 +1,2 @@
-export * from './visual-graph';
+export * from './graph/visual-graph';
 export * from './visualize-service';

@@ -1,21 +1,11 @@
 import { OP } from '@tg/contracts';
 import type { ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
-import { DEFAULT_GRAPH_LIMITS, buildGraph, graphWithin } from './visual-graph';
+import { graphHandler } from './graph/graph';
 
-/** Room kept in a reply for the RPC envelope and headers. */
-const ENVELOPE_BYTES = 16 * 1024;
-
-/** Starts the visualize service: answers `OP.visualize.graph` (the workspace's visual graph; the workspace comes from the already verified session token) from the catalog projection. */
+/** Starts the visualize service; its one use case is in graph/ (the workspace's visual graph). */
 export async function startVisualizeService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
-  const server = rpcServer(rt, 'visualize', host).serve(OP.visualize.graph, async (req) => {
-    await host.ready(req);
-    const cat = host.catalog.ws(req.ws);
-    const maxPayload = rt.nc.info?.max_payload ?? 1024 * 1024;
-    const now = rt.now();
-    const data = graphWithin((maxNodes) => buildGraph(cat, { ...DEFAULT_GRAPH_LIMITS, maxNodes }, now), req.data.max_nodes ?? DEFAULT_GRAPH_LIMITS.maxNodes, maxPayload - ENVELOPE_BYTES);
-    return { data };
-  });
+  const server = rpcServer(rt, 'visualize', host).serve(OP.visualize.graph, graphHandler(rt, host));
   return {
     name: 'visualize',
     async stop() {
