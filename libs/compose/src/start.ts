@@ -13,6 +13,7 @@ import { startIngestionService } from '@tg/service-ingestion';
 import { startLanguageService } from '@tg/service-language';
 import { startRankingService } from '@tg/service-ranking';
 import { startTasteService } from '@tg/service-taste';
+import type { ProjectedVectorIndex } from '@tg/vector-store';
 
 /** A running tastegraph: every service and the gateway in this process. */
 export interface RunningTastegraph {
@@ -31,8 +32,10 @@ export interface RunningTastegraph {
 /**
  * Starts every service and the HTTP gateway in one process against the NATS at `config.natsUrl`
  * (the embedded default of `npm start`; `deploy/` runs each app in its own process instead).
+ * `opts.rankingVectors`: an index outside the read model for ranking to feed and search (tests; Qdrant comes
+ * from `QDRANT_URL`).
  */
-export async function startTastegraph(config: TgConfig, opts: { log?: Logger } = {}): Promise<RunningTastegraph> {
+export async function startTastegraph(config: TgConfig, opts: { log?: Logger; rankingVectors?: ProjectedVectorIndex } = {}): Promise<RunningTastegraph> {
   if (!config.natsUrl) throw new Error('startTastegraph needs config.natsUrl');
   // One process holds the entity service too, which answers for every workspace.
   if (config.servePartitions.length < config.partitions) throw new Error('TG_SERVE_PARTITIONS cannot be set for the all-in-one process (it serves every workspace); run the services apart to partition them');
@@ -49,7 +52,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger } =
     services.push(await startLanguageService(rt));
     host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
-    services.push(await startRankingService(rt, host));
+    services.push(await startRankingService(rt, host, { vectors: opts.rankingVectors }));
     services.push(await startVisualizeService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });

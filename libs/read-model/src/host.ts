@@ -14,7 +14,7 @@ import { encodeSnapshot, readSnapshot } from './snapshot';
 export class ReadModelHost {
   readonly catalog = new CatalogProjection();
   readonly cursor = new StreamCursor();
-  private readonly listeners: ((t: Touched, replaying: boolean) => void)[] = [];
+  private readonly listeners: ((t: Touched, replaying: boolean, seq: number) => void)[] = [];
   private feed?: Running;
   private live = false;
   private markLive!: () => void;
@@ -23,8 +23,11 @@ export class ReadModelHost {
 
   constructor(private readonly rt: Runtime) {}
 
-  /** Registers a listener for changes (called during replay too, with `replaying` true). */
-  onChange(fn: (t: Touched, replaying: boolean) => void): void {
+  /**
+   * Registers a listener for changes (called during replay too, with `replaying` true), with the stream
+   * sequence of the event that made them (a snapshot's restored state: the snapshot's position).
+   */
+  onChange(fn: (t: Touched, replaying: boolean, seq: number) => void): void {
     this.listeners.push(fn);
   }
 
@@ -32,7 +35,11 @@ export class ReadModelHost {
   restoredFrom = 0;
   private sinceSnapshot = 0;
   private snapshotting?: Promise<void>;
-  private streamCreated = '';
+  private created = '';
+  /** When the stream this read model follows was created (a stream made anew restarts its sequences). */
+  get streamCreated(): string {
+    return this.created;
+  }
 
   private get snapshotPath(): string {
     return join(this.rt.config.dataDir, 'snapshots', 'catalog.snap');
@@ -43,7 +50,7 @@ export class ReadModelHost {
     if (this.rt.config.snapshotEveryEvents < 0 || !existsSync(this.snapshotPath)) return 0;
     const t0 = Date.now();
     const snap = readSnapshot(readFileSync(this.snapshotPath));
-    if (!snap || snap.header.streamCreated !== this.streamCreated || snap.header.position > streamLastSeq || (snap.header.partitions ?? 'all') !== this.partitionKey) {
+    if (!snap || snap.header.streamCreated !== this.created || snap.header.position > streamLastSeq || (snap.header.partitions ?? 'all') !== this.partitionKey) {
       this.rt.log.warn({ path: this.snapshotPath }, 'catalog snapshot ignored (another stream, format or partition set); replaying the stream');
       return 0;
     }
@@ -52,7 +59,7 @@ export class ReadModelHost {
     // Listeners (vector index, caches) learn the restored state as if it had been replayed.
     for (const c of this.catalog.all()) {
       const touched = { workspace: c.id, entities: [...c.entities.keys()], parents: [...c.parents.keys()], removed: [] };
-      for (const l of this.listeners) l(touched, true);
+      for (const l of this.listeners) l(touched, true, snap.header.position);
     }
     this.rt.log.info({ position: snap.header.position, ms: Date.now() - t0 }, 'catalog restored from snapshot');
     return snap.header.position;
@@ -73,7 +80,7 @@ export class ReadModelHost {
     if (this.rt.config.snapshotEveryEvents < 0 || this.halted) return Promise.resolve();
     if (this.snapshotting) return this.snapshotting;
     const position = this.cursor.position;
-    const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.streamCreated, partitions: this.partitionKey, takenAt: Date.now() });
+    const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.created, partitions: this.partitionKey, takenAt: Date.now() });
     this.sinceSnapshot = 0;
     const path = this.snapshotPath;
     this.snapshotting = (async () => {
@@ -88,7 +95,7 @@ export class ReadModelHost {
   }
 
   /** The partition set this read model holds, as written in its snapshots (`all` when not partitioned). */
-  private get partitionKey(): string {
+  get partitionKey(): string {
     const p = this.rt.partitioning;
     return p.partial ? `${formatPartitionSet(p.serves)} of ${p.count}` : 'all';
   }
@@ -104,7 +111,7 @@ export class ReadModelHost {
   async start(): Promise<void> {
     const t0 = Date.now();
     const info = await this.rt.store.jsm.streams.info(this.rt.store.stream);
-    this.streamCreated = String(info.created);
+    this.created = String(info.created);
     const fromSeq = this.restoreSnapshot(info.state.last_seq);
     this.restoredFrom = fromSeq;
     const every = this.rt.config.snapshotEveryEvents;
@@ -118,7 +125,7 @@ export class ReadModelHost {
       accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
       handle: (e) => {
         const touched = this.catalog.apply(e);
-        if (touched) for (const l of this.listeners) l(touched, !this.live);
+        if (touched) for (const l of this.listeners) l(touched, !this.live, e.seq);
         if (every > 0 && ++this.sinceSnapshot >= every && !this.snapshotting) setImmediate(() => void this.snapshot());
       },
     });

@@ -6,6 +6,7 @@ import { loadConfig, type TgConfig } from '@tg/config';
 import { createLogger } from '@tg/observability';
 import { startTastegraph, type RunningTastegraph } from '@tg/compose';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
+import type { ProjectedVectorIndex } from '@tg/vector-store';
 import { TEST_MODEL_DIR } from './wait';
 
 export { TEST_MODEL_DIR, eventually } from './wait';
@@ -25,8 +26,12 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-/** Starts a test stack. Overrides shorten delays (enrichment, cluster debounce) for tests. */
-export async function startStack(overrides: Partial<TgConfig> = {}): Promise<TestStack> {
+/**
+ * Starts a test stack. Overrides shorten delays (enrichment, cluster debounce) for tests; `stackOpts.rankingVectors`
+ * is a vector index outside the read model that ranking feeds and searches instead of its own (it outlives a
+ * `restart`, as Qdrant outlives the processes that feed it).
+ */
+export async function startStack(overrides: Partial<TgConfig> = {}, stackOpts: { rankingVectors?: ProjectedVectorIndex } = {}): Promise<TestStack> {
   const nats = await startNats();
   const dataDir = mkdtempSync(join(tmpdir(), 'tg-data-'));
   const config = loadConfig(
@@ -47,7 +52,7 @@ export async function startStack(overrides: Partial<TgConfig> = {}): Promise<Tes
   mkdirSync(TEST_MODEL_DIR, { recursive: true });
   if (!existsSync(join(dataDir, 'models'))) symlinkSync(TEST_MODEL_DIR, join(dataDir, 'models'));
   const log = createLogger('test', config.logLevel);
-  let tg = await startTastegraph(config, { log });
+  let tg = await startTastegraph(config, { log, rankingVectors: stackOpts.rankingVectors });
   const stack: TestStack = {
     nats,
     tg,
@@ -65,7 +70,7 @@ export async function startStack(overrides: Partial<TgConfig> = {}): Promise<Tes
         await nats.stop({ crash: true });
         await nats.restart();
       }
-      tg = await startTastegraph({ ...config, port: tg.port }, { log });
+      tg = await startTastegraph({ ...config, port: tg.port }, { log, rankingVectors: stackOpts.rankingVectors });
       stack.tg = tg;
     },
     async stop() {

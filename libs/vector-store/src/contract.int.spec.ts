@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InProcessVectorIndex, EXACT_BELOW } from './in-process';
 import { ThreadedVectorIndex } from './graph-thread';
 import { QdrantVectorIndex } from './qdrant';
-import type { VectorIndex } from './port';
+import type { ProjectedVectorIndex, VectorIndex } from './port';
 
 function unit(v: number[]): Float32Array {
   const n = Math.hypot(...v);
@@ -42,10 +42,42 @@ function contract(name: string, make: () => VectorIndex) {
   });
 }
 
+/** What the vector projection needs beyond search: batched writes, a namespace's ids, checkpoints kept with the vectors. */
+function projectedContract(name: string, make: () => ProjectedVectorIndex) {
+  describe(`projected vector index contract: ${name}`, () => {
+    const idx = make();
+    afterAll(async () => {
+      await idx.clear();
+      await idx.close();
+    });
+    it('writes and removes in batches, lists a namespace\'s ids, and keeps checkpoints apart from every namespace', async () => {
+      const points = Array.from({ length: 600 }, (_, i) => ({ collection: i % 2 ? 'content' : 'user', id: `p${i}`, vector: unit([Math.cos(i), Math.sin(i), 0.5]) }));
+      await idx.upsertMany('ws_p', points);
+      await idx.upsertMany('ws_q', [{ collection: 'content', id: 'q0', vector: unit([1, 0, 0]) }]);
+      expect(await idx.readCheckpoint('ranking:all')).toBeNull();
+      await idx.writeCheckpoint('ranking:all', { position: 41, version: 'v@s', at: 5 });
+      await idx.writeCheckpoint('ranking:all', { position: 42, version: 'v@s', at: 6 });
+      expect(await idx.readCheckpoint('ranking:all')).toEqual({ position: 42, version: 'v@s', at: 6 });
+      expect(await idx.readCheckpoint('ranking:0 of 2')).toBeNull();
+      expect((await idx.listIds('ws_p')).sort()).toEqual(points.map((p) => p.id).sort());
+      await idx.removeMany('ws_p', points.slice(0, 300).map((p) => p.id));
+      expect((await idx.listIds('ws_p')).length).toBe(300);
+      expect(await idx.count('ws_p', 'content')).toBe(150);
+      expect(await idx.listIds('ws_q')).toEqual(['q0']);
+      // The checkpoint is no vector of any workspace.
+      expect((await idx.search('ws_p', 'content', unit([1, 0, 0]), 1_000)).length).toBe(150);
+    });
+  });
+}
+
 contract('in-process', () => new InProcessVectorIndex());
+projectedContract('in-process', () => new InProcessVectorIndex());
 contract('threaded (small collections: main thread)', () => new ThreadedVectorIndex());
 contract('threaded (every search on the worker)', () => new ThreadedVectorIndex({ threadFrom: 1 }));
-if (process.env['QDRANT_URL']) contract('qdrant', () => new QdrantVectorIndex({ url: process.env['QDRANT_URL']!, model: `contract_${Date.now()}`, dim: 3 }));
+if (process.env['QDRANT_URL']) {
+  contract('qdrant', () => new QdrantVectorIndex({ url: process.env['QDRANT_URL']!, model: `contract_${Date.now()}`, dim: 3 }));
+  projectedContract('qdrant', () => new QdrantVectorIndex({ url: process.env['QDRANT_URL']!, model: `projected_${Date.now()}`, dim: 3 }));
+}
 
 describe('in-process index past the exact-search size (HNSW graph)', () => {
   it('keeps high recall and follows updates and removals', async () => {

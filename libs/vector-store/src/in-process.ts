@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { VectorHit, VectorIndex } from './port';
+import type { ProjectedVectorIndex, ProjectionCheckpoint, VectorHit, VectorPoint } from './port';
 
 // usearch's ESM entry crashes on Node 20; its CommonJS entry works.
 const require = createRequire(import.meta.url);
@@ -184,10 +184,16 @@ class Collection {
  * while small and through an HNSW graph (usearch) once it grows; the graph is built on first use and
  * kept current incrementally. Rebuilt from the event stream on start.
  */
-export class InProcessVectorIndex implements VectorIndex {
+/**
+ * The vector index in this process's memory (exact below {@link EXACT_BELOW} vectors, an HNSW graph above). It
+ * is also a {@link ProjectedVectorIndex} whose checkpoints live and die with its vectors, which is what the
+ * vector projection's tests run on where no Qdrant is reachable.
+ */
+export class InProcessVectorIndex implements ProjectedVectorIndex {
   readonly kind = 'in-process';
   private readonly collections = new Map<string, Collection>();
   private readonly where = new Map<string, string>();
+  private readonly checkpoints = new Map<string, ProjectionCheckpoint>();
 
   private key(ns: string, c: string) {
     return `${ns}\u0000${c}`;
@@ -238,9 +244,28 @@ export class InProcessVectorIndex implements VectorIndex {
       for (const [id, vector] of c.entries()) yield { ns, collection, id, vector };
     }
   }
+  async upsertMany(ns: string, points: VectorPoint[]): Promise<void> {
+    for (const p of points) this.upsertSync(ns, p.collection, p.id, p.vector);
+  }
+  async removeMany(ns: string, ids: string[]): Promise<void> {
+    for (const id of ids) this.removeSync(ns, id);
+  }
+  async listIds(ns: string): Promise<string[]> {
+    const prefix = `${ns}\u0000`;
+    const out: string[] = [];
+    for (const k of this.where.keys()) if (k.startsWith(prefix)) out.push(k.slice(prefix.length));
+    return out;
+  }
+  async readCheckpoint(key: string): Promise<ProjectionCheckpoint | null> {
+    return this.checkpoints.get(key) ?? null;
+  }
+  async writeCheckpoint(key: string, checkpoint: ProjectionCheckpoint): Promise<void> {
+    this.checkpoints.set(key, { ...checkpoint });
+  }
   async clear(): Promise<void> {
     this.collections.clear();
     this.where.clear();
+    this.checkpoints.clear();
   }
   async close(): Promise<void> {}
 }

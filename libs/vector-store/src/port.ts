@@ -18,3 +18,34 @@ export interface VectorIndex {
   clear(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One vector to write: its collection (entity type), entity id and unit vector. */
+export interface VectorPoint {
+  collection: string;
+  id: string;
+  vector: Float32Array;
+}
+
+/**
+ * Where the projection that feeds an index stood when it last wrote: every change of the event log up to
+ * `position` is in the index. `version` names the projection's rules (a new version rebuilds the index).
+ */
+export interface ProjectionCheckpoint {
+  position: number;
+  version: string;
+  at: number;
+}
+
+/**
+ * An index the ranking service feeds from the event log and queries instead of holding the vectors itself
+ * (Qdrant): batched writes, the ids a namespace holds (to drop what the log no longer has on a rebuild), and
+ * the feeding projection's checkpoint, kept with the vectors so that the two cannot disagree.
+ */
+export interface ProjectedVectorIndex extends VectorIndex {
+  upsertMany(ns: string, points: VectorPoint[]): Promise<void>;
+  removeMany(ns: string, ids: string[]): Promise<void>;
+  /** Every entity id the namespace holds, in any collection. */
+  listIds(ns: string): Promise<string[]>;
+  readCheckpoint(key: string): Promise<ProjectionCheckpoint | null>;
+  writeCheckpoint(key: string, checkpoint: ProjectionCheckpoint): Promise<void>;
+}

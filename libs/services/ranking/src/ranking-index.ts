@@ -1,6 +1,8 @@
 import type { EntityDoc } from '@tg/domain';
 import { type ReadModelHost, representativeVector } from '@tg/read-model';
-import { EXACT_BELOW, InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
+import type { Logger } from '@tg/observability';
+import { EXACT_BELOW, InProcessVectorIndex, ThreadedVectorIndex, type ProjectedVectorIndex, type VectorHit } from '@tg/vector-store';
+import { VectorProjection } from './vector-projection';
 
 /** Options of {@link RankingIndex}. */
 export interface RankingIndexOptions {
@@ -8,6 +10,11 @@ export interface RankingIndexOptions {
   thread?: boolean;
   /** Told when the worker thread fails (searches then run on the main thread). */
   onThreadError?: (error: Error) => void;
+  /**
+   * An index outside this process (Qdrant, opened once the read model is live) to feed from the read model and
+   * search instead of holding the vectors here; `projectionKey` names its checkpoint (the partition set held).
+   */
+  projected?: { open: () => Promise<ProjectedVectorIndex>; projectionKey: string; log: Logger };
 }
 
 /**
@@ -17,14 +24,21 @@ export interface RankingIndexOptions {
  * marks them dirty and the next search of that workspace recomputes them (cheap: O(d) each).
  */
 export class RankingIndex {
-  readonly index: InProcessVectorIndex | ThreadedVectorIndex;
+  /** The vectors held in this process; absent when a projected index (Qdrant) holds them instead. */
+  readonly index?: InProcessVectorIndex | ThreadedVectorIndex;
+  /** What feeds the projected index from the read model, when there is one (see {@link VectorProjection}). */
+  readonly projection?: VectorProjection;
   private readonly dirty = new Map<string, Set<string>>();
 
   constructor(
     private readonly host: ReadModelHost,
     opts: RankingIndexOptions = {},
   ) {
-    this.index = opts.thread === false ? new InProcessVectorIndex() : new ThreadedVectorIndex({ onError: opts.onThreadError });
+    if (opts.projected) {
+      this.projection = new VectorProjection(host, opts.projected.open, { key: opts.projected.projectionKey, log: opts.projected.log, representative: (ws, id, doc) => this.representative(ws, id, doc) });
+      return;
+    }
+    const index = (this.index = opts.thread === false ? new InProcessVectorIndex() : new ThreadedVectorIndex({ onError: opts.onThreadError }));
     host.onChange((t) => {
       let set = this.dirty.get(t.workspace);
       if (!set) this.dirty.set(t.workspace, (set = new Set()));
@@ -32,7 +46,7 @@ export class RankingIndex {
       for (const id of t.parents) set.add(id);
       for (const id of t.removed) {
         set.delete(id);
-        this.index.removeSync(t.workspace, id);
+        index.removeSync(t.workspace, id);
       }
     });
   }
@@ -43,10 +57,10 @@ export class RankingIndex {
     return representativeVector(cat, id, doc ?? cat.entities.get(id));
   }
 
-  /** Applies pending changes of a workspace to the index. */
+  /** Applies pending changes of a workspace to the in-process index (a projected index is fed by its projection). */
   flush(ws: string): void {
     const set = this.dirty.get(ws);
-    if (!set || !set.size) return;
+    if (!set || !set.size || !this.index) return;
     const cat = this.host.catalog.ws(ws);
     for (const id of set) {
       const d = cat.entities.get(id);
@@ -59,8 +73,13 @@ export class RankingIndex {
 
   /** Nearest entities of a type to a query vector (large collections are searched off the event loop). */
   async search(ws: string, type: string, q: Float32Array, k: number): Promise<VectorHit[]> {
+    if (this.projection) {
+      // Read-your-writes: what the read model has applied to this workspace is written before the search.
+      await this.projection.settled(ws);
+      return this.projection.target.search(ws, type, q, k);
+    }
     this.flush(ws);
-    return this.index.search(ws, type, q, k);
+    return this.index!.search(ws, type, q, k);
   }
 
   /**
@@ -78,7 +97,8 @@ export class RankingIndex {
       void cat.lexical;
       this.flush(cat.id);
       for (const [type, n] of cat.typeCounts) {
-        if (n < EXACT_BELOW) continue;
+        // A projected index builds its own search structures.
+        if (n < EXACT_BELOW || !this.index) continue;
         // Any vector of the collection is a query of the right dimension; the search builds the graph.
         for (const d of cat.entities.values()) {
           const v = d.type === type ? this.representative(cat.id, d.id, d) : null;
@@ -93,8 +113,9 @@ export class RankingIndex {
     return { workspaces, graphs };
   }
 
-  /** Stops the worker thread, if any. */
+  /** Stops the worker thread, if any; a projection writes what is pending and its checkpoint. */
   async close(): Promise<void> {
-    await this.index.close();
+    await this.projection?.stop();
+    await this.index?.close();
   }
 }

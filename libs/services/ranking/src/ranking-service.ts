@@ -1,7 +1,8 @@
 import { OP } from '@tg/contracts';
 import { TemplateGenerator, type TextGenerator } from '@tg/language';
 import type { ReadModelHost } from '@tg/read-model';
-import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import { embedTexts, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
+import { QdrantVectorIndex, type ProjectedVectorIndex } from '@tg/vector-store';
 import { askHandler } from './ask/ask';
 import { explainHandler } from './explain/explain';
 import { createGenerator } from './generate';
@@ -19,6 +20,29 @@ import { TasteNeighbourhoods } from './taste-neighbourhood';
 export interface RankingServiceOptions {
   /** Text generator for /ask and /explain (default: Ollama when configured, else the template). */
   generator?: TextGenerator;
+  /**
+   * A vector index outside the read model to feed and search instead of holding the vectors in this process
+   * (default: Qdrant when `QDRANT_URL` is set, else none).
+   */
+  vectors?: ProjectedVectorIndex;
+}
+
+/**
+ * Opens Qdrant as the vector projection's index: one collection per embedding model, named after the model the
+ * embedding service reports (asked until it answers, for up to ten minutes: it may start after this service).
+ */
+export async function openQdrant(rt: Runtime, url: string): Promise<ProjectedVectorIndex> {
+  const until = Date.now() + 600_000;
+  for (;;) {
+    try {
+      const { model, dim } = await embedTexts(rt, ['tastegraph']);
+      return new QdrantVectorIndex({ url, apiKey: rt.config.qdrantApiKey, model, dim });
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      rt.log.warn({ err }, 'vector projection: the embedding service did not say its model yet; asking again');
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
 }
 
 /**
@@ -26,9 +50,12 @@ export interface RankingServiceOptions {
  * use case, each in its own folder (search/, rerank/, score/, recommend/, ask/, explain/).
  */
 export async function startRankingService(rt: Runtime, host: ReadModelHost, opts: RankingServiceOptions = {}): Promise<StartedService & { index: RankingIndex }> {
+  const qdrantUrl = rt.config.qdrantUrl;
+  const open = opts.vectors ? async () => opts.vectors! : qdrantUrl ? () => openQdrant(rt, qdrantUrl) : undefined;
   const index = new RankingIndex(host, {
     thread: rt.config.vectorThread,
     onThreadError: (err) => rt.log.error({ err }, 'vector index worker failed; searching on the main thread'),
+    projected: open && { open, projectionKey: `ranking:${host.partitionKey}`, log: rt.log },
   });
   const neighbourhoods = new TasteNeighbourhoods({
     search: (ws, type, q, k) => index.search(ws, type, q, k),
@@ -48,8 +75,20 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     themeCache: new Map(),
     embed: embedderOf(rt),
   };
+  let stopped = false;
   // Joins its queue group once the read model has caught up and the search indexes are built.
   const ready = host.whenLive.then(async () => {
+    // With a projected index (Qdrant): reconciled with the read model before the first search.
+    // A projected index that cannot be reached keeps this instance out of its queue group, retried.
+    for (let attempt = 1; index.projection && !stopped; attempt++) {
+      try {
+        await index.projection.start();
+        break;
+      } catch (err) {
+        rt.log.error({ err, attempt }, 'vector projection could not reconcile its index; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(30_000, 1_000 * attempt)));
+      }
+    }
     const t0 = Date.now();
     // A failure to warm is logged and the service joins anyway (its first searches then build what is missing).
     const warmed = await index.warm().catch((err: unknown) => void rt.log.error({ err }, 'warming the ranking indexes failed'));
@@ -66,6 +105,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     name: 'ranking',
     index,
     async stop() {
+      stopped = true;
       await server.drain();
       await index.close();
       await learned.close();
