@@ -40,10 +40,11 @@ import {
   GAUGE_PHENOMENA_ROUND4,
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
+  GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_TRAINING,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 7 (issue 17; written after the model was frozen in 11c9f32, committed in dd62e70)';
+const BLIND_NAME = 'phenomena blind set, round 8 (issue 17; written after both the served round-7 model 11c9f32 and the rejected round-8 model fc83f81 were frozen, committed in 2980c84)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -92,6 +93,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound4', 'phenomena round 4 (blind for the round-4 model, AUC 0.910; in training since round 5, so optimistic)', GAUGE_PHENOMENA_ROUND4],
     ['phenomenaRound5', 'phenomena round 5 (blind for the round-5 model 5d81b38, AUC 0.916; in training since round 6, so optimistic)', GAUGE_PHENOMENA_ROUND5],
     ['phenomenaRound6', 'phenomena round 6 (blind for the round-6 model 0e41ab5, AUC 0.856; in training since round 7, so optimistic)', GAUGE_PHENOMENA_ROUND6],
+    ['phenomenaRound7', 'phenomena round 7 (blind for the served round-7 model 11c9f32: scored once, AUC 0.937; not in training)', GAUGE_PHENOMENA_ROUND7],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

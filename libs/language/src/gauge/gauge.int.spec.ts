@@ -23,6 +23,7 @@ import {
   GAUGE_PHENOMENA_ROUND4,
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
+  GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
 } from '@tg/language/data';
@@ -204,20 +205,33 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-7 blind set apart from training: nine phenomena with at least 8 pairs and both labels each, six domains', () => {
-    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].map((e) => e.followup));
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
+  it('keeps the round-8 blind set apart from training: nine phenomena with at least 11 pairs and both labels each, six domains', () => {
+    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
+      expect(train.has(norm(e.followup)), e.id).toBe(false);
+      expect(train.has(norm(e.response)), e.id).toBe(false);
+    }
+    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(100);
     expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
     const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
-    expect(plain.length).toBeGreaterThanOrEqual(8);
+    expect(plain.length).toBeGreaterThanOrEqual(11);
+    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
     for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
       const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(8);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(11);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // Regression guard on the honest figure (0.937 when scored; sarcasm 0.821 below the goal: docs/benchmarks.md).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('keeps the round-7 blind set out of training too: the served model is the round-7 model, for which both rounds are blind', () => {
+    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].map((e) => e.followup));
+    for (const e of GAUGE_PHENOMENA_ROUND7) expect(train.has(e.followup)).toBe(false);
+    expect(GAUGE_PHENOMENA_ROUND7.length).toBeGreaterThanOrEqual(80);
+    // Regression guards on the honest figures of the served model (docs/benchmarks.md): 0.937 on round 7 and
+    // 0.894 on round 8 when each was scored once.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND7).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.93);
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.89);
   });
 
   it('folds the round-6 blind set into training only after it was scored (AUC 0.856 on the round-6 model)', () => {
