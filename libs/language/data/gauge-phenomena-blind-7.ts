@@ -5,7 +5,9 @@
  * lists: contradiction (a bare correction), restatement of a constraint, sarcasm, polite refusal, already have /
  * seen, action reports and terse acceptance, engaged follow-up questions (against rhetorical ones), pivots away,
  * and plain praise and complaint (kinds `short-positive` and `complaint`, reported together as "plain"); both
- * labels in each, across six domains. `npm run bench -- gauge` reports it as the honest figure.
+ * labels in each, across six domains. Scored blind on that model (AUC 0.937; every phenomenon ≥ 0.85 except
+ * sarcasm 0.821), then spent: since round 8 its pairs are training data and the round-8 sarcasm work was checked on
+ * them, so its figure is optimistic.
  */
 import type { GaugeExample } from '../src/gauge/types';
 import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
@@ -135,5 +137,5 @@ const rows: PhenomenaRows = {
   ],
 };
 
-/** The seventh blind round: every row above, id `blind7-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = phenomenaExamples('blind7-', rows);
+/** The seventh blind round (in training since round 8): every row above, id `blind7-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND7: readonly GaugeExample[] = phenomenaExamples('blind7-', rows);

@@ -11,7 +11,8 @@ export { GAUGE_PHENOMENA_ROUND4 } from './gauge-phenomena-blind-4';
 export { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
 export { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 export { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
-export { GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-7';
+export { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
+export { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
 
 import { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
 import { GAUGE_PHENOMENA_ROUND1 } from './gauge-phenomena-blind';
@@ -21,10 +22,12 @@ import { GAUGE_PHENOMENA_ROUND4 } from './gauge-phenomena-blind-4';
 import { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
 import { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 import { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
+import { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
+import { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
 
 /**
  * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
- * its additions, and every blind round already scored. A new round joins here, in one place, once it is scored.
+ * its additions (rounds 5 and 8), and every blind round already scored. A new round joins here, in one place, once it is scored.
  */
 export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_SET,
@@ -35,4 +38,6 @@ export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_ROUND4,
   ...GAUGE_PHENOMENA_ROUND5,
   ...GAUGE_PHENOMENA_ROUND6,
+  ...GAUGE_PHENOMENA_ROUND7,
+  ...GAUGE_PHENOMENA_ADDED_8,
 ];

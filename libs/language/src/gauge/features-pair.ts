@@ -1,5 +1,6 @@
 import { analyse, type Analysis } from '../nlp';
 import { DERIVED_VALENCE } from './derived-valence';
+import { incongruity } from './situation';
 
 /**
  * Features of a (reply, follow-up) pair that read what a follow-up means without cue words (issue 17):
@@ -21,6 +22,7 @@ export const PAIR_FEATURES = [
   'rhetorical',
   'pivotAway',
   'acceptOffer',
+  'incongruity',
 ] as const;
 
 /** One pair feature name. */
@@ -194,6 +196,13 @@ const SINCERE =
 const BURDEN =
   /\b(another|more|again|every|forever|whole|only two|(a|two|three|five|ten|\d+) grand|ads?|layovers?|runway|jet engines|at your cost|strike|(\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|eighteen|twenty|thirty|forty) ?(hours?|hrs?|weeks?|months?|years?)|three-hour|four-hour|five-hour|[2-9]-hour|all (day|night)|next year|[1-5] ?am|up at (four|five|three|\d)|\$?\d{3,}|\d{3,}-\w+|nobody|no one|murder|salty|step \d+|skip dinner|don't eat|rewrite|200k|(a|per|every|each) (month|week)|from scratch|(an|one|a full|half an) (hour|day|week|month|year)|\d+-(minute|hour|mile|km|page|step)|(ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|[1-9]\d) (?!(minutes?|mins|seconds?|secs|percent|pounds|euros|dollars|quid|bucks|degrees|grams|g|ml|calories|kcal|ingredients)\b)(\w+ )?\w+s|by hand|continuously|non-?stop|each|every single|charges?|fees?|surcharge|on top of|extra (fee|charge|cost)|costs? (more|extra))\b/;
 
+// Round 8: a burden the follow-up says is avoided ("no standing for four hours", "without a queue") is relief, not a burden.
+const AVOIDED = /\b(no|without|not|never|skip(s|ped|ping)?|avoid(s|ed|ing)?|instead of|spared?)\s+(\S+\s+){0,2}$/;
+/** Whether the follow-up names a burden it does not say is avoided. */
+function burdenIn(f: string): boolean {
+  for (const m of f.matchAll(new RegExp(BURDEN.source, 'g'))) if (!AVOIDED.test(f.slice(Math.max(0, m.index - 40), m.index))) return true;
+  return false;
+}
 // Round 7: a reply that offers a benefit (free, included, quick, one step) imposes no burden, so praise of it is sincere.
 const BENEFIT = /\b(free|included|complimentary|quick(ly)?|easy|easily|saves?|one-liner|one (tin|pan|pot|line|step|click|flag|command|tap)|no (washing up|effort|extra cost|cost)|upgraded?|discount(ed)?|\d+% off|cheaper|faster|shorter)\b/;
 // Round 5: ironic constructions whatever the words of praise: praise hedged ("Great cardio, I suppose."), praise
@@ -482,6 +491,15 @@ const RECENT = /\b(last night|this (morning|afternoon|evening|week)|today|tonigh
 
 /** Computes the {@link PairFeatures} of a reply and its follow-up (texts already capped by the caller). */
 export function pairFeatures(response: string, followup: string, fa: Analysis = analyse(followup), ra: Analysis = analyse(response)): PairFeatures {
+  return readPair(response, followup, fa, ra).features;
+}
+
+/** The construction-level inputs of the situation model (see {@link SITUATION_SCALARS}) for one pair. */
+export function situationScalars(response: string, followup: string, fa: Analysis = analyse(followup), ra: Analysis = analyse(response)): number[] {
+  return readPair(response, followup, fa, ra).scalars;
+}
+
+function readPair(response: string, followup: string, fa: Analysis, ra: Analysis): { features: PairFeatures; scalars: number[] } {
   const f = norm(followup);
   const r = norm(response);
   const words = wordCount(followup);
@@ -551,11 +569,11 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
 
   const opener = IRONIC_OPENER.test(f) || /(^|[.!?] )(perfect|great|lovely|fun|genius|brilliant|wonderful) (for|now)\b/.test(f);
   const replyBurden = BURDEN.test(r) && !BENEFIT.test(r);
-  const burden = BURDEN.test(f) || replyBurden;
+  const burden = burdenIn(f) || replyBurden;
   // Round 4: a bare evaluation of two to four words with nothing else ("Sounds restful.", "Wonderfully subtle.")
   // after a reply that imposes a burden is read as irony; with an action or thanks it is sincere.
   const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
-  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && replyBurden && !acted && !acceptOffer && !(repeated > 0 && !BURDEN.test(f));
+  const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && replyBurden && !acted && !acceptOffer && !(repeated > 0 && !burdenIn(f));
   // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
   const ironicPraise =
     (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && replyBurden) ? 1 : 0;
@@ -582,7 +600,19 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
 
   // Round 6: details given while accepting an offer specify it ("Please, the cheapest one."), and a detail echoed
   // in irony ("Oh, just 200. Easy.") or beside a failed action ("Sent it Monday. Crickets.") confirms nothing.
-  return {
+  // Round 8: what the situation model reads besides word vectors: how the follow-up is built (acting or accepting,
+  // thanking or planning, negated, asking) and whether the reply or the follow-up names a burden or a benefit. Not its
+  // length: short praise is as often sincere ("perfect") as ironic.
+  const scalars = [
+    replyBurden ? 1 : 0,
+    BENEFIT.test(r) ? 1 : 0,
+    burdenIn(f) ? 1 : 0,
+    acted || acceptOffer ? 1 : 0,
+    SINCERE.test(f) ? 1 : 0,
+    /\b(not|no|never|nothing)\b|n't\b/.test(f) ? 1 : 0,
+    f.includes('?') ? 1 : 0,
+  ];
+  const features: PairFeatures = {
     contradiction: acceptOffer ? 0 : contradiction,
     confirmation: ironicPraise || actionFailed || pivotAway ? 0 : confirmation,
     restatement,
@@ -596,5 +626,8 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
     rhetorical,
     pivotAway,
     acceptOffer,
+    // Round 8: praise over a bad situation, read by a small word-vector model rather than by phrase rules.
+    incongruity: incongruity(followup, fa, ra, scalars),
   };
+  return { features, scalars };
 }

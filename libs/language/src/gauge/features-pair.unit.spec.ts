@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gauge } from '@tg/language';
+import { gauge, gaugeSignals } from '@tg/language';
 import { pairFeatures } from './features-pair';
 
 const f = (response: string, followup: string) => pairFeatures(response, followup);
@@ -212,5 +212,30 @@ describe('pair features', () => {
     expect(f('Watch all 22 Bond films in order this week.', 'Alongside a full-time job?').rhetorical).toBe(1);
     expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
     expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
+  });
+
+  // Round 8: sarcasm as a construction, positive words over a bad situation, read by the situation model.
+  it('incongruity: praise over a drastic step fires; praise of a benefit, or no praise, does not', () => {
+    expect(f('Just delete the production database to free up disk space.', 'Brilliant plan.').incongruity).toBeGreaterThan(0.5);
+    expect(f('The museum is free on Sundays.', 'Lovely, we’ll go Sunday.').incongruity).toBe(0);
+    expect(f('The cheapest option has three connections and an overnight layover.', 'What is the layover airport?').incongruity).toBe(0);
+  });
+
+  it('incongruity turns praise around only where no irony rule fired', () => {
+    const s = (response: string, followup: string) => gaugeSignals(response, followup);
+    // A rule already reads this as irony, so the model adds nothing and the signal stays 0.
+    expect(f('The repair will take eight weeks and cost half the price of the car.', 'Fantastic.').incongruity).toBeGreaterThan(0.5);
+    expect(s('The repair will take eight weeks and cost half the price of the car.', 'Fantastic.').incongruity).toBe(0);
+    expect(s('The repair will take eight weeks and cost half the price of the car.', 'Fantastic.').sarcasm).toBe(1);
+    // Below the turning point the model only lowers the score a little; it does not flip the praise.
+    expect(s('The mid-size backpack fits under most airline seats.', 'perfect').sarcasm).toBe(0);
+    expect(r('The mid-size backpack fits under most airline seats.', 'perfect')).toBeGreaterThanOrEqual(0.6);
+    // Without the model (situation: false) the signal is 0.
+    expect(gaugeSignals('Just delete the production database to free up disk space.', 'Brilliant plan.', { situation: false }).incongruity).toBe(0);
+  });
+
+  it('a burden the follow-up says is avoided is relief, not irony', () => {
+    expect(f('Your train ticket includes a free seat reservation.', 'Great, no standing for four hours.').ironicPraise).toBe(0);
+    expect(f('Your ticket has no seat; the train is full.', 'Great, standing for four hours.').ironicPraise).toBe(1);
   });
 });

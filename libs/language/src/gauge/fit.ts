@@ -51,6 +51,7 @@ const SIGN: Record<GaugeSignal, 1 | -1> = {
   rhetorical: -1,
   pivotAway: -1,
   acceptOffer: 1,
+  incongruity: -1,
 };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));

@@ -16,13 +16,13 @@ import {
   GAUGE_BLIND_SET,
   GAUGE_DATASET,
   GAUGE_PHENOMENA_ADDED,
-  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND1,
   GAUGE_PHENOMENA_ROUND2,
   GAUGE_PHENOMENA_ROUND3,
   GAUGE_PHENOMENA_ROUND4,
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
+  GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
 } from '@tg/language/data';
@@ -172,7 +172,7 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its round-5 additions and its first six blind rounds gives', () => {
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its round-5 and round-8 additions and its first seven blind rounds gives', () => {
     const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING].map((e) => ({
       signals: gaugeSignals(e.response, e.followup),
       target: TARGET[e.label],
@@ -204,20 +204,12 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-7 blind set apart from training: nine phenomena with at least 8 pairs and both labels each, six domains', () => {
-    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].map((e) => e.followup));
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) expect(train.has(e.followup)).toBe(false);
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(80);
-    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
-    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
-    expect(plain.length).toBeGreaterThanOrEqual(8);
-    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(8);
-      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
-    }
-    // Regression guard on the honest figure (0.937 when scored; sarcasm 0.821 below the goal: docs/benchmarks.md).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.9);
+  it('folds the round-7 blind set into training only after it was scored (AUC 0.937 on the round-7 model)', () => {
+    const earlier = new Set(
+      [...GAUGE_PHENOMENA_SET, ...GAUGE_PHENOMENA_ADDED, ...GAUGE_PHENOMENA_ROUND1, ...GAUGE_PHENOMENA_ROUND2, ...GAUGE_PHENOMENA_ROUND3, ...GAUGE_PHENOMENA_ROUND4, ...GAUGE_PHENOMENA_ROUND5, ...GAUGE_PHENOMENA_ROUND6, ...GAUGE_DATASET].map((e) => e.followup),
+    );
+    for (const e of GAUGE_PHENOMENA_ROUND7) expect(earlier.has(e.followup)).toBe(false);
+    expect(GAUGE_PHENOMENA_ROUND7.length).toBeGreaterThanOrEqual(80);
   });
 
   it('folds the round-6 blind set into training only after it was scored (AUC 0.856 on the round-6 model)', () => {

@@ -27,11 +27,11 @@ export interface GaugeResult {
  *
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
- * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 additions and its
- * first six blind rounds (99, 96, 96, 96, 101 and 102 pairs; libs/language/data/: contradiction, restatement,
+ * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 and 18 round-8 additions and its
+ * first seven blind rounds (99, 96, 96, 96, 101, 102 and 102 pairs; libs/language/data/: contradiction, restatement,
  * sarcasm, refusal, already-have, action reports, engagement, pivots, plain praise and complaint across six
- * domains): 1062 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
- * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856; docs/benchmarks.md) and only then folded in.
+ * domains): 1182 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
+ * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856, round 7 0.937; docs/benchmarks.md) and only then folded in.
  * Round 5 read the verb the reply instructed, reported in the past, as acting on it; outcomes and unscored
  * statements through word valence derived from word vectors (derived-valence.ts); whole numbers; ironic
  * constructions over a burden; a subject dropped before a new question as a pivot away; "why + bare verb" as
@@ -46,38 +46,44 @@ export interface GaugeResult {
  * imposes no burden, so praise of it is sincere; "…, I'm sure" and thanks from a body part are ironic; any
  * negated consumption verb is not-yet; "ours is…" and runs of repeats are already-have; a cost that fell is a
  * good outcome; more constraints (what people do not eat, sizes, agreements), declines (fine for us, on our
- * own, take my chances) and pushback (alongside…?, who's going to…?). Trained on 1062 pairs (round 6 folded
- * in). This model was frozen before the seventh blind round was written. A test re-fits and checks these values.
+ * own, take my chances) and pushback (alongside…?, who's going to…?). Round 8 (round 7 scored 0.937, sarcasm
+ * 0.821; its 102 pairs and 18 new sarcasm pairs folded in: 1182 pairs): `incongruity`, praise over a situation a
+ * small word-vector model reads as bad (situation.ts; fitted by libs/language/scripts/fit-situation.mts on the
+ * training pairs whose follow-up praises, checked by holding out whole rounds), which also turns praise around
+ * where no irony rule fired and it is at least 0.8; a burden the follow-up says is avoided ("no standing for four
+ * hours") is relief, not irony. This model was frozen before the eighth blind round was written. A test re-fits
+ * and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.258,
+  bias: -0.237,
   weights: {
-    sentiment: 1.263,
-    overlap: 0.575,
-    reference: 0.287,
-    deeperQuestion: 0.608,
-    gratitude: 0.406,
-    acceptance: 0.976,
-    intent: 0.221,
+    sentiment: 1.312,
+    overlap: 0.58,
+    reference: 0.278,
+    deeperQuestion: 0.586,
+    gratitude: 0.415,
+    acceptance: 0.909,
+    intent: 0.176,
     lukewarm: 0,
-    redirection: -0.016,
-    correction: -0.28,
-    rejection: -0.695,
-    sarcasm: -0.609,
-    contradiction: -1.029,
-    confirmation: 0.831,
-    restatement: -0.815,
-    ironicPraise: -0.382,
-    refusal: -1.047,
-    alreadyHave: -0.984,
-    notYet: 0.818,
-    actionDone: 1.114,
-    actionFailed: -0.744,
+    redirection: -0.066,
+    correction: -0.277,
+    rejection: -0.658,
+    sarcasm: -0.569,
+    contradiction: -0.987,
+    confirmation: 0.852,
+    restatement: -0.767,
+    ironicPraise: -0.385,
+    refusal: -0.986,
+    alreadyHave: -0.969,
+    notYet: 0.819,
+    actionDone: 1.062,
+    actionFailed: -0.71,
     engagement: 0.717,
-    rhetorical: -0.616,
-    pivotAway: -0.804,
-    acceptOffer: 0.501,
+    rhetorical: -0.601,
+    pivotAway: -0.778,
+    acceptOffer: 0.529,
+    incongruity: -0.183,
   }
 };
 
@@ -130,6 +136,7 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…", "Why reinvent that wheel?")',
   pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …", "Leave the leak. SSH keys, how do I set them up?")',
   acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them", "Go for it")',
+  incongruity: 'praise over a bad situation: the follow-up evaluates positively while what the reply proposed (a burden, cost, delay, failure or absurd step) or what the follow-up describes is bad ("Genius. Ship it." after "disable all the tests")',
 };
 
 function quote(text: string): string {

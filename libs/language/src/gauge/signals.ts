@@ -38,8 +38,10 @@ export type GaugeSignal = (typeof GAUGE_SIGNALS)[number];
  * - `rejection`: complaint or refusal ("useless", "didn't help", "none of these", "whatever").
  * - `sarcasm`: ironic praise ("oh great, another", "yeah right", "thanks for nothing"); strong cue = 1, one weak cue = 0.5;
  *   at least the pair feature `ironicPraise` (round 4), and 0 when the follow-up accepts an offer without ironic praise.
+ *   Round 8: also the `incongruity` feature when no rule fired and it is at least 0.8.
  * - the pair features of {@link pairFeatures} (contradiction, confirmation, restatement, ironicPraise, refusal,
- *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway).
+ *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway, acceptOffer, incongruity);
+ *   `incongruity` is 0 here when an irony rule already fired or an offer was accepted.
  */
 export type GaugeSignals = Record<GaugeSignal, number>;
 
@@ -326,6 +328,9 @@ function flatEchoes(followup: string, responseStems: Set<string>, responseWords:
   return n;
 }
 
+/** Incongruity at or above which praise is read as irony (sarcasm = incongruity). Fixed, not tuned on a blind set. */
+const INCONGRUITY_TURNS = 0.8;
+
 /** Characters of each text the gauge reads; the rest is ignored. */
 export const GAUGE_MAX_CHARS = 4000;
 
@@ -333,7 +338,7 @@ export const GAUGE_MAX_CHARS = 4000;
  * Computes the gauge signals for a reply and the user's follow-up (first {@link GAUGE_MAX_CHARS} characters of each).
  * Deterministic; depends only on the two texts (the length of either is not a signal).
  */
-export function gaugeSignals(response: string, followup: string): GaugeSignals {
+export function gaugeSignals(response: string, followup: string, options: { situation?: boolean } = {}): GaugeSignals {
   // Chat messages are short; capping keeps the cost of tagging and cue matching bounded for hostile input.
   response = response.slice(0, GAUGE_MAX_CHARS);
   followup = followup.slice(0, GAUGE_MAX_CHARS);
@@ -364,7 +369,12 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   // ironic praise over a burden in the reply ("Sounds restful." after a 9-hour layover) turns praise around
   // just as a sarcasm cue does.
   const cueSarcasm = strongSarcasm ? 1 : weakSarcasm >= 2 ? 1 : weakSarcasm === 1 ? 0.5 : 0;
-  const sarcasm = pair.acceptOffer && !pair.ironicPraise ? 0 : Math.max(cueSarcasm, pair.ironicPraise);
+  const ruleSarcasm = pair.acceptOffer && !pair.ironicPraise ? 0 : Math.max(cueSarcasm, pair.ironicPraise);
+  // Round 8: where no irony rule fired and no offer was accepted, praise over a situation the situation model reads
+  // as bad (incongruity ≥ 0.8, situation.ts) is turned around as a sarcasm cue would turn it. `situation: false`
+  // leaves the model out (the fitting script compares with and without it).
+  const incongruity = options.situation === false || ruleSarcasm > 0 || pair.acceptOffer ? 0 : pair.incongruity;
+  const sarcasm = Math.max(ruleSarcasm, incongruity >= INCONGRUITY_TURNS ? incongruity : 0);
 
   const deferred = hits(f, DEFERRAL) > 0;
   const intent = hits(f, INTENT) > 0 && !deferred ? 1 : 0;
@@ -407,5 +417,6 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
     rejection,
     sarcasm,
     ...pair,
+    incongruity,
   };
 }
