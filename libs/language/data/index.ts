@@ -13,6 +13,7 @@ export { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 export { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
 export { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
 export { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
+export { GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-8';
 
 import { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
 import { GAUGE_PHENOMENA_ROUND1 } from './gauge-phenomena-blind';

@@ -1,0 +1,143 @@
+/**
+ * Eighth blind round for the phenomena of issue 17: written after the round-8 model (GAUGE_MODEL, the pair
+ * features and the situation model of commit fc83f81) was frozen and committed, and never used to fit or revise
+ * it. Fresh replies and follow-ups, not paraphrases of any training pair (rounds 1 to 7 and the round-8 additions
+ * included), over the nine phenomena the issue lists: contradiction (a bare correction), restatement of a
+ * constraint, sarcasm (15 pairs, in constructions the training pairs do not use), polite refusal, already have /
+ * seen, action reports and terse acceptance, engaged follow-up questions (against rhetorical ones), pivots away,
+ * and plain praise and complaint (kinds `short-positive` and `complaint`, reported together as "plain"); both
+ * labels in each, across six domains. `npm run bench -- gauge` reports it as the honest figure.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['travel', 'n', 'The ferry to Mull leaves Oban at 9:55.', 'Timetable on the pier says 10:20.'],
+    ['shopping', 'n', 'That jacket comes in sizes XS to L.', 'Goes up to XXL on their site.'],
+    ['food', 'n', 'The ramen place on Fenwick Street is closed on Mondays.', 'Closed Tuesdays. Mondays they’re open.'],
+    ['coding', 'n', 'The staging cluster runs Kubernetes 1.27.', 'kubectl says 1.29.'],
+    ['writing', 'n', 'Submissions for the anthology close on 31 May.', 'Their page says 15 June.'],
+    ['media', 'n', 'The album was produced by Rick Rubin.', 'Nigel Godrich produced it.'],
+    ['travel', 'p', 'Check-in at the guesthouse is from 3 pm.', '3 pm, we land at noon so lunch first.'],
+    ['food', 'p', 'The cake needs 45 minutes at 180 degrees.', '180 for 45, in the oven now.'],
+    ['shopping', 'p', 'The sale ends on Sunday at midnight.', 'Sunday midnight, plenty of time to decide.'],
+    ['coding', 'p', 'The library needs Python 3.10 or later.', 'We’re on 3.12, fine.'],
+    ['media', 'p', 'The festival’s main stage opens at 2 pm on Friday.', 'Friday at 2, noted in the calendar.'],
+  ],
+  restatement: [
+    ['food', 'n', 'Try the prawn linguine at Marco’s.', 'Shellfish puts me in hospital.'],
+    ['travel', 'n', 'Rent a scooter to reach the western beaches.', 'My wife is seven months pregnant.'],
+    ['shopping', 'n', 'This 4K monitor is on offer for £640.', 'The ceiling was £400, as mentioned.'],
+    ['coding', 'n', 'Use a Postgres array column for the tags.', 'This has to run on SQLite, remember.'],
+    ['writing', 'n', 'Add a few personal anecdotes to the grant proposal.', 'The funder bans anything anecdotal, I pasted their rules.'],
+    ['media', 'n', 'Watch the uncensored festival print.', 'It’s for my nine-year-old.'],
+    ['food', 'p', 'Here’s a curry with no onion or garlic, as you asked.', 'No onion, no garlic, perfect for my mum.'],
+    ['travel', 'p', 'This route keeps every walk under 3 km for your knee.', 'Under 3 km, my knee approves.'],
+    ['shopping', 'p', 'This stroller folds to fit a small boot, like you said.', 'Small boot sorted, ordering it.'],
+    ['coding', 'p', 'Here’s a version with no external dependencies.', 'Zero deps, exactly what the auditors want.'],
+    ['writing', 'p', 'I kept it under 500 characters for the form.', '480, fits the box.'],
+  ],
+  sarcasm: [
+    ['travel', 'n', 'The hotel pool is closed for renovation during your whole stay.', 'Can’t fault the timing.'],
+    ['food', 'n', 'The tasting menu is 14 courses over four hours, £180 a head.', 'Cosy little dinner, then.'],
+    ['shopping', 'n', 'The only colour left in your size is neon orange.', 'Subtle. My office will adore it.'],
+    ['coding', 'n', 'Just force-push over main to resolve the conflict.', 'Bold strategy. The team will be thrilled.'],
+    ['coding', 'n', 'You can debug it by adding print statements to all 60 microservices.', 'Efficient as ever.'],
+    ['writing', 'n', 'I shortened your thesis title to one word: “Things”.', 'Wonderfully specific.'],
+    ['media', 'n', 'The remaster removed the original soundtrack and added a laugh track.', 'Exactly how I remember it, only better.'],
+    ['travel', 'n', 'The budget fare allows one bag the size of a handbag for your week away.', 'Plenty of room for my whole wardrobe.'],
+    ['food', 'n', 'Swap the chocolate in the brownies for carob and leave out the sugar.', 'Sounds indulgent.'],
+    ['shopping', 'n', 'The warranty covers everything except the screen, the battery and the buttons.', 'Comprehensive cover.'],
+    ['travel', 'p', 'Your room was upgraded to one with a balcony at no charge.', 'Can’t fault that, thank you.'],
+    ['food', 'p', 'The soup base freezes in portions, so one batch covers a month of lunches.', 'Efficient, I like it.'],
+    ['coding', 'p', 'The migration tool converts all 60 services automatically in one run.', 'Impressive, that saves us a sprint.'],
+    ['media', 'p', 'The restored cut puts back the twenty minutes the studio removed.', 'Exactly how it was meant to be seen, lovely.'],
+    ['writing', 'p', 'I tightened your abstract to 150 words and kept every result.', 'Wonderfully tight, thank you.'],
+  ],
+  refusal: [
+    ['travel', 'n', 'Shall I reserve seats on the coach for an extra £9 each?', 'We’ll take whatever’s free.'],
+    ['food', 'n', 'Want me to include a wine pairing for each course?', 'We don’t drink, so leave it.'],
+    ['shopping', 'n', 'I can set a price alert for the drone.', 'Not worth it, I’ve gone off the idea.'],
+    ['coding', 'n', 'Should I set up a GitHub Action to auto-merge Dependabot PRs?', 'Prefer a human looks at each one.'],
+    ['writing', 'n', 'Want me to write a sequel outline too?', 'One book is plenty for this year.'],
+    ['media', 'n', 'I can build you a playlist for the run.', 'I run without music.'],
+    ['travel', 'p', 'Shall I book the airport transfer for 6 am?', 'Please, the 6 am one.'],
+    ['food', 'p', 'Want me to scale the recipe for twelve?', 'Yes, twelve, thank you.'],
+    ['shopping', 'p', 'I can add gift wrap and a card.', 'Go ahead, card says Happy 40th.'],
+    ['coding', 'p', 'Want me to convert the config from JSON to TOML?', 'Sure, do it.'],
+    ['media', 'p', 'Should I add the sequels to your watchlist?', 'Add both, yes.'],
+  ],
+  'already-have': [
+    ['media', 'n', 'You’d love the podcast Song Exploder.', 'It’s been in my feed for years.'],
+    ['shopping', 'n', 'An air fryer would make this easier.', 'Two of them, one’s still boxed.'],
+    ['travel', 'n', 'Walk the last 100 km of the Camino to Santiago.', 'Got the certificate framed in the hall.'],
+    ['coding', 'n', 'Try the Zed editor for pairing sessions.', 'We pair in it every Thursday.'],
+    ['writing', 'n', 'Read Stephen King’s On Writing.', 'Annotated it twice in college.'],
+    ['food', 'n', 'You should bake focaccia with rosemary.', 'It’s my Friday ritual.'],
+    ['media', 'p', 'You’d love the podcast Radiolab.', 'Never heard it, subscribing.'],
+    ['shopping', 'p', 'A milk frother would help with the lattes.', 'Don’t own one, which would you pick?'],
+    ['travel', 'p', 'See the salt flats at Salinas Grandes.', 'Never been, adding it to the route.'],
+    ['coding', 'p', 'Try ripgrep instead of grep.', 'New to me, installing.'],
+    ['writing', 'p', 'Try the Pomodoro method for your drafting sessions.', 'Never tried timers, will start tomorrow.'],
+  ],
+  'action-report': [
+    ['shopping', 'p', 'The blue kettle is back in stock.', 'Grabbed the last one.'],
+    ['travel', 'p', 'Take the cable car up before the clouds roll in.', 'Went up at nine, clear views all round.'],
+    ['food', 'p', 'Toss the gnocchi in brown butter and sage.', 'Tossed and plated, my partner asked for seconds.'],
+    ['coding', 'p', 'Set the worker concurrency to 8.', 'Set to 8, queue drained by lunch.'],
+    ['writing', 'p', 'Turn the headline into a question.', 'Turned it. Clicks doubled overnight.'],
+    ['media', 'p', 'Try watching it with subtitles on.', 'Subtitles on, finally caught the jokes.'],
+    ['shopping', 'n', 'Get the cordless drill with the two batteries.', 'Bought it. Both batteries dead in a month.'],
+    ['travel', 'n', 'Catch the 7:05 tram to beat the crowds at the palace.', 'Caught it. Queue was already round the block.'],
+    ['food', 'n', 'Use cornflour to thicken the gravy.', 'Added it, gravy turned to glue.'],
+    ['coding', 'n', 'Clear the cache and rerun the migration.', 'Done both. Migration still hangs at step 3.'],
+    ['writing', 'n', 'Send the pitch to the features editor directly.', 'Emailed her. Bounced.'],
+    ['media', 'n', 'Use the sleep timer so the audiobook stops after 30 minutes.', 'Set it. Woke up at chapter nine, no idea what happened.'],
+  ],
+  engagement: [
+    ['travel', 'p', 'The coastal path from Porthcurno to Mousehole is lovely.', 'How long does it take at a slow pace?'],
+    ['food', 'p', 'Try a gochujang glaze on the cauliflower.', 'Can I make the glaze ahead and keep it?'],
+    ['shopping', 'p', 'The Sony WH-1000XM5 are light enough for long flights.', 'Do they fold flat for a backpack?'],
+    ['coding', 'p', 'Use a feature flag for the new checkout.', 'Which service would you use for the flags?'],
+    ['writing', 'p', 'Open the essay with the argument you had with your father.', 'How much of the row should I quote?'],
+    ['media', 'p', 'Start with season two, it’s stronger.', 'Do I miss anything important from season one?'],
+    ['travel', 'n', 'Spend three nights in Reykjavik.', 'At those hotel prices?'],
+    ['food', 'n', 'Grind your own spices for the garam masala.', 'With the mortar I don’t own?'],
+    ['shopping', 'n', 'A standing desk would help your back.', 'Where would it even go in a studio flat?'],
+    ['coding', 'n', 'Rewrite the tests in a BDD style.', 'And explain that to the auditors how?'],
+    ['media', 'n', 'Watch all nine films before the new one.', 'In a week?'],
+  ],
+  pivot: [
+    ['food', 'p', 'Roast the squash at 200 for 40 minutes.', 'Lovely, doing that. Also, what wine goes with it?'],
+    ['coding', 'p', 'The error was the missing await.', 'Fixed, cheers. Next thing: how do I mock the clock?'],
+    ['travel', 'p', 'Book the Glacier Express a month ahead.', 'Booked! Separate question, do I need a Swiss SIM?'],
+    ['shopping', 'u', 'These headphones have the best noise cancelling under £200.', 'Noted. By the way, when does Black Friday start?'],
+    ['media', 'u', 'The series is on iPlayer until March.', 'Okay. Unrelated, any good audiobooks for a long drive?'],
+    ['writing', 'n', 'Try a three-act structure for the short story.', 'Not helpful. Let’s talk about titles instead.'],
+    ['travel', 'n', 'Stay in the old town for easy walking.', 'Forget the hotel. What about the train there?'],
+    ['food', 'n', 'A lentil soup would use those carrots.', 'Bleh. How do I descale a kettle?'],
+    ['coding', 'n', 'Bump the Gunicorn timeout to 120 seconds.', 'Moving on. How do I undo a merge that’s already pushed?'],
+    ['shopping', 'n', 'The Dyson is the strongest cordless.', 'Don’t care about vacuums anymore. What about mattresses?'],
+    ['media', 'n', 'Listen to the new Khruangbin record.', 'Skip the records. Got any horror films?'],
+  ],
+  'short-positive': [
+    ['travel', 'p', 'Here’s a two-day itinerary for Lisbon with tram 28 and the LX Factory.', 'Brilliant itinerary, really thorough.'],
+    ['food', 'p', 'Here’s a one-pan lemon chicken for four.', 'Delicious, the kids ate it all.'],
+    ['shopping', 'p', 'These three suitcases all fit the carry-on limits.', 'That table saved me an hour, thanks.'],
+    ['coding', 'p', 'The regex matches any ISO date with an optional time.', 'Clean and readable, thanks.'],
+    ['writing', 'p', 'Here’s a warmer version of your thank-you note.', 'Much nicer, she’ll love it.'],
+    ['media', 'p', 'Here are five podcasts like Serial.', 'Great list!'],
+  ],
+  complaint: [
+    ['travel', 'n', 'Here’s a list of hotels in Rome.', 'All generic chains, no character.'],
+    ['food', 'n', 'Here’s a stir-fry recipe.', 'Bland and overcomplicated.'],
+    ['shopping', 'n', 'Here are some laptop options.', 'Pretty useless list.'],
+    ['coding', 'n', 'Here’s a function that parses the CSV.', 'Breaks on the first quoted comma. Sloppy.'],
+    ['writing', 'n', 'Here’s a rewrite of your cover letter.', 'Stiff and full of clichés.'],
+    ['media', 'n', 'Here are some films for tonight.', 'Dull picks, honestly.'],
+  ],
+};
+
+/** The eighth blind round: every row above, id `blind8-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = phenomenaExamples('blind8-', rows);
