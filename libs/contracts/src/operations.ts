@@ -172,7 +172,10 @@ export const OP = {
     job: op(RPC.ingest.job, Type.Object({ job_id: Type.String({ minLength: 1 }) }), AnyObject),
   },
   embed: {
+    /** Bulk embeddings (ingestion, entity texts): served a chunk at a time, behind the queries. */
     texts: op(RPC.embed.texts, Type.Object({ texts: Type.Array(Type.String()) }), EmbedReply),
+    /** Embeddings a reader waits for (search and score queries): served at once, between bulk chunks. */
+    query: op(RPC.embed.query, Type.Object({ texts: Type.Array(Type.String()) }), EmbedReply),
   },
   taste: {
     compose: op(RPC.taste.compose, ComposeRequest, ComposeResult),

@@ -39,7 +39,7 @@ export const RPC = {
     batch: 'tg.rpc.ingest.batch',
     job: 'tg.rpc.ingest.job',
   },
-  embed: { texts: 'tg.rpc.embed.texts' },
+  embed: { texts: 'tg.rpc.embed.texts', query: 'tg.rpc.embed.query' },
   taste: {
     compose: 'tg.rpc.taste.compose',
     clusters: 'tg.rpc.taste.clusters',

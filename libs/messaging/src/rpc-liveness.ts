@@ -25,6 +25,7 @@ export const RETRYABLE_SUBJECTS: ReadonlySet<string> = new Set<string>([
   OP.entity.getType.subject,
   OP.ingest.job.subject,
   OP.embed.texts.subject,
+  OP.embed.query.subject,
   OP.taste.clusters.subject,
   OP.taste.cluster.subject,
   OP.visualize.graph.subject,

@@ -3,13 +3,15 @@ import type { Runtime } from './runtime';
 
 /**
  * Embeds texts through the embedding service: its handler in this process when there is one (the all-in-one
- * app, see `createRuntime`), else any instance of its queue group.
+ * app, see `createRuntime`), else any instance of its queue group. `lane`: `query` for texts a reader waits for
+ * (search and score queries), answered ahead of `bulk` work (ingestion), which the service embeds a chunk at a time.
  */
-export async function embedTexts(rt: Runtime, texts: string[], requestId?: string): Promise<EmbedReply> {
+export async function embedTexts(rt: Runtime, texts: string[], requestId?: string, lane: 'bulk' | 'query' = 'bulk'): Promise<EmbedReply> {
+  const op = lane === 'query' ? OP.embed.query : OP.embed.texts;
   const out: EmbedReply = { model: '', dim: 0, vectors: [] };
   // Bounded requests, by count and by bytes: each one message well under the bus payload limit (1 MiB).
   for (const slice of embedSlices(texts)) {
-    const { data } = await rt.rpc.call(OP.embed.texts, { ws: '_', data: { texts: slice } }, { requestId, timeoutMs: 60_000 });
+    const { data } = await rt.rpc.call(op, { ws: '_', data: { texts: slice } }, { requestId, timeoutMs: 60_000 });
     out.model = data.model;
     out.dim = data.dim;
     out.vectors.push(...data.vectors);

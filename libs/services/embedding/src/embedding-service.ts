@@ -16,12 +16,40 @@ export async function loadEmbedder(rt: Runtime): Promise<Embedder> {
   return new CachingEmbedder(sif, { maxEntries: 100_000 });
 }
 
-/** Starts the embedding service: text → vector, one model per deployment, cached by text digest. */
+/** Texts a bulk request embeds before it lets the event loop take other requests (queries) in. */
+export const BULK_CHUNK = 32;
+
+/**
+ * Bulk embeddings, one request after another and a chunk of {@link BULK_CHUNK} texts at a time, each chunk in its
+ * own turn of the event loop. A query embedding (`OP.embed.query`, a search waiting) is answered in the turn it
+ * arrives, so it waits for at most one chunk, not for every bulk request that reached this instance before it
+ * (as it did when the two shared one first-come, first-served operation).
+ */
+export class BulkLane {
+  private tail: Promise<unknown> = Promise.resolve();
+  constructor(private readonly model: Embedder) {}
+
+  embed(texts: string[]): Promise<(Float32Array | null)[]> {
+    const run = this.tail.then(async () => {
+      const out: (Float32Array | null)[] = [];
+      for (let i = 0; i < texts.length; i += BULK_CHUNK) {
+        await new Promise((r) => setImmediate(r));
+        out.push(...(await this.model.embed(texts.slice(i, i + BULK_CHUNK))));
+      }
+      return out;
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** Starts the embedding service: text → vector, one model per deployment, cached by text digest; queries ahead of bulk work. */
 export async function startEmbeddingService(rt: Runtime, embedder?: Embedder): Promise<StartedService & { embedder: Embedder }> {
   const model = embedder ?? (await loadEmbedder(rt));
-  const server = rpcServer(rt, 'embedding').serve(OP.embed.texts, async (req) => {
-    const vectors = await model.embed(req.data.texts);
-    return { data: { model: model.id, dim: model.dim, vectors: vectors.map((v) => (v ? encodeVector(v) : null)) } };
-  });
+  const bulk = new BulkLane(model);
+  const reply = (vectors: (Float32Array | null)[]) => ({ data: { model: model.id, dim: model.dim, vectors: vectors.map((v) => (v ? encodeVector(v) : null)) } });
+  const server = rpcServer(rt, 'embedding')
+    .serve(OP.embed.texts, async (req) => reply(await bulk.embed(req.data.texts)))
+    .serve(OP.embed.query, async (req) => reply(await model.embed(req.data.texts)));
   return { name: 'embedding', embedder: model, stop: () => server.drain() };
 }

@@ -31,7 +31,7 @@ export interface RankingDeps {
 /** Embeds texts through the embedding service (in this process when it runs here, see `createRuntime`). */
 export function embedderOf(rt: Runtime): RankingDeps['embed'] {
   return async (texts, requestId) => {
-    const emb = await embedTexts(rt, texts, requestId);
+    const emb = await embedTexts(rt, texts, requestId, 'query');
     return emb.vectors.map((v) => (v ? decodeVector(v) : null));
   };
 }

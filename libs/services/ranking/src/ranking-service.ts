@@ -35,7 +35,7 @@ export async function openQdrant(rt: Runtime, url: string): Promise<ProjectedVec
   const until = Date.now() + 600_000;
   for (;;) {
     try {
-      const { model, dim } = await embedTexts(rt, ['tastegraph']);
+      const { model, dim } = await embedTexts(rt, ['tastegraph'], undefined, 'query');
       return new QdrantVectorIndex({ url, apiKey: rt.config.qdrantApiKey, model, dim });
     } catch (err) {
       if (Date.now() > until) throw err;
