@@ -148,6 +148,13 @@ export function encodeVector(v: Float32Array): string {
 }
 /** Decodes a base64 vector written by {@link encodeVector}. */
 export function decodeVector(s: string): Float32Array {
+  // Straight into the vector's own memory (no intermediate buffer and copy: replay decodes one per item).
+  // Anything but clean base64 of whole floats (padding aside) takes the general path below, as it always did.
+  const bytes = Buffer.byteLength(s, 'base64');
+  if (bytes % 4 === 0) {
+    const direct = new Float32Array(bytes / 4);
+    if (Buffer.from(direct.buffer).write(s, 'base64') === bytes) return direct;
+  }
   const buf = Buffer.from(s, 'base64');
   const out = new Float32Array(buf.byteLength / 4);
   new Uint8Array(out.buffer).set(buf);

@@ -145,17 +145,58 @@ function validate(stats: TasteStats, v: Vector, w: number, op: string): number {
   return 1 / n2;
 }
 
+/** Scratch for the child vector widened to float64 (exactly: every float32 is a float64), grown on demand. */
+let widened = new Float64Array(256);
+
+/**
+ * Adds `sign · w · u uᵀ` (u = v/‖v‖) to the statistics. Every entry of `sum` and `second` receives exactly
+ * one addition per call, of the same product as the plain loop
+ * `for i: sum[i] += s1·v[i]; a = s2·v[i]; for j ≥ i: second[k++] += a·v[j]` computes, so the order in which
+ * entries are visited does not change a bit of the result: two rows of the packed triangle are updated per
+ * pass over v, unrolled by four (about three times faster than the plain loop at d = 100).
+ */
 function accumulate(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: string): void {
   const inv2 = validate(stats, v, w, op);
   const { dim, sum, second } = stats;
+  if (widened.length < dim) widened = new Float64Array(dim);
+  const x = widened;
+  for (let i = 0; i < dim; i++) x[i] = v[i];
   const s1 = sign * w * Math.sqrt(inv2);
   const s2 = sign * w * inv2;
+  for (let i = 0; i < dim; i++) sum[i] += s1 * x[i];
+  // Row i of the packed upper triangle holds (i, i..d-1) and starts at k; row i + 1 starts at k + d - i.
   let k = 0;
-  for (let i = 0; i < dim; i++) {
-    sum[i] += s1 * v[i];
-    const a = s2 * v[i];
-    for (let j = i; j < dim; j++) second[k++] += a * v[j];
+  let i = 0;
+  for (; i + 1 < dim; i += 2) {
+    const a = s2 * x[i];
+    const b = s2 * x[i + 1];
+    second[k] += a * x[i];
+    let k0 = k + 1;
+    let k1 = k + dim - i;
+    let j = i + 1;
+    const end = dim - ((dim - j) & 3);
+    for (; j < end; j += 4, k0 += 4, k1 += 4) {
+      const x0 = x[j];
+      const x1 = x[j + 1];
+      const x2 = x[j + 2];
+      const x3 = x[j + 3];
+      second[k0] += a * x0;
+      second[k0 + 1] += a * x1;
+      second[k0 + 2] += a * x2;
+      second[k0 + 3] += a * x3;
+      second[k1] += b * x0;
+      second[k1 + 1] += b * x1;
+      second[k1 + 2] += b * x2;
+      second[k1 + 3] += b * x3;
+    }
+    for (; j < dim; j++, k0++, k1++) {
+      const xj = x[j];
+      second[k0] += a * xj;
+      second[k1] += b * xj;
+    }
+    k = k1;
   }
+  if (i < dim) second[k] += s2 * x[i] * x[i];
   stats.weight += sign * w;
 }
 
