@@ -189,26 +189,6 @@ export function postingsOf(links: UserLinks, keep: (u: number, n: number) => num
 }
 
 /**
- * Per-item column scale of a popularity (IPS-like) damping of X: `(users linking j)^−g` (1 when g is 0 or nobody
- * links j). EASE fitted on X with its columns so scaled predicts the damped column, so an item's score carries
- * `1/popularity^g`, as RP3beta's β does (Paudel et al. 2017); a user's own row is scaled the same way (see
- * {@link scaledPostings}).
- */
-export function dampingScale(x: ItemPostings, g: number): Float64Array {
-  const nItems = x.start.length - 1;
-  const scale = new Float64Array(nItems).fill(1);
-  if (g) for (let j = 0; j < nItems; j++) if (x.start[j + 1]! > x.start[j]!) scale[j] = Math.pow(x.start[j + 1]! - x.start[j]!, -g);
-  return scale;
-}
-
-/** The postings with item j's weights multiplied by `scale[j]` (X with scaled columns). */
-export function scaledPostings(x: ItemPostings, scale: Float64Array): ItemPostings {
-  const weights = Float64Array.from(x.weights);
-  for (let j = 0; j + 1 < x.start.length; j++) for (let p = x.start[j]!; p < x.start[j + 1]!; p++) weights[p]! *= scale[j]!;
-  return { nUsers: x.nUsers, start: x.start, users: x.users, weights };
-}
-
-/**
  * Recency weights of a user's n links, oldest first: halving every `share·n` links back from the newest
  * (`share` 0: all 1).
  */

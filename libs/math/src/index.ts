@@ -29,13 +29,11 @@ export { mmr, type MmrCandidate } from './mmr';
 export { Bm25Index, STOPWORDS, tokenize, type Bm25Options, type Bm25State } from './bm25';
 export { auc, ndcgAtK, percentile, recallAtK } from './metrics';
 export {
-  dampingScale,
   easeQuery,
   easeScore,
   fitDualEase,
   itemPostings,
   postingsOf,
-  scaledPostings,
   recencyWeightsOf,
   spdInverse,
   tuneDualEase,

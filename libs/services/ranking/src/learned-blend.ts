@@ -2,12 +2,10 @@ import {
   addToStats,
   composeProfile,
   createTasteStats,
-  dampingScale,
   easeQuery,
   fitDualEase,
   postingsOf,
   recencyWeightsOf,
-  scaledPostings,
   spdInverse,
   tuneDualEase,
   type DualEase,
@@ -42,8 +40,6 @@ export const BLEND = Object.freeze({
   taus: [0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
-  /** Popularity damping g of X's columns (`dampingScale`: an item's links weigh (its linkers)^−g). */
-  damping: [0, 0.15, 0.3] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
   mu: 1,
   /** Items with at most this many linkers (in the training part) form the cold-item slice of the validation… */
@@ -75,11 +71,8 @@ export interface LearnedFit {
   tau: number;
   mapWeight: number;
   recency: number;
-  /** Popularity damping g, and the per-item scale of X's columns it gives (the query weights of an anchor's links carry it). */
-  damping: number;
-  scale: Float64Array;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ). */
-  blendGrid: { tau: number; mapWeight: number; recency: number; damping: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
+  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
 
@@ -149,15 +142,7 @@ export function blendMatch(s: number, tau: number): number {
   return s > 0 ? 1 - Math.exp(-s / tau) : 0;
 }
 
-/** A model fitted on the training part of the validation under one popularity damping. */
-interface Variant {
-  model: DualEase;
-  train: ItemPostings;
-  map: Float64Array;
-  scale: Float64Array;
-}
-
-/** Tunes λ (random holdouts), then the damping g, τ, γ and the recency share (newest holdout), then fits on all links. */
+/** Tunes λ (random holdouts), then τ, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
   const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
@@ -167,29 +152,23 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   const validated: number[] = [];
   for (let u = 0; u < nUsers; u++) if (held(links.start[u + 1]! - links.start[u]!) > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
-  let best = { tau: 0.02, mapWeight: 0, recency: 0, damping: 0, value: -1 };
+  let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
-    const raw = postingsOf(links, (_u, n) => n - held(n));
-    // The damping's popularity is the training part's (what the validation's model would know).
-    const variants: Variant[] = BLEND.damping.map((g) => {
-      const scale = dampingScale(raw, g);
-      const train = g ? scaledPostings(raw, scale) : raw;
-      return { model: fitDualEase(train, lambda), train, map: contentMap(train, vectors, dim), scale };
-    });
+    const train = postingsOf(links, (_u, n) => n - held(n));
+    const model = fitDualEase(train, lambda);
+    const map = contentMap(train, vectors, dim);
     const linkers = new Int32Array(nAll);
-    for (let j = 0; j < links.nItems; j++) linkers[j] = raw.start[j + 1]! - raw.start[j]!;
+    for (let j = 0; j < links.nItems; j++) linkers[j] = train.start[j + 1]! - train.start[j]!;
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
-    const settings = BLEND.damping.flatMap((damping, variant) =>
-      BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency, damping, variant })))),
-    );
+    const settings = BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
     const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
     let coldItemUsers = 0;
     let coldUsers = 0;
     for (const u of users) {
-      const r = validationRanks(u, links, held, variants, vectors, dim, nAll, linkers, settings);
+      const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
       if (!r) continue;
       const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
       if (fewLinks) coldUsers++;
@@ -202,34 +181,29 @@ export function fitLearned(input: LearnedInput): LearnedFit {
         r.cold.forEach((x, i) => (sums[i]!.cold += x));
       }
     }
-    settings.forEach(({ variant: _v, ...st }, i) => {
+    settings.forEach((st, i) => {
       const ndcg = sums[i]!.full / users.length;
       const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
       const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
       grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
     });
-    // The recency share and the damping answer "what does an entity link next", over all its links: chosen by the
-    // NDCG over all items and every validated entity (the setting with the best one gives them); the cold slices
-    // are a few dozen entities and would decide them by noise. Then τ and γ at those by the mean of the three NDCGs.
-    const top = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a));
+    // The recency share answers "what does an entity link next", over all its links: chosen by the NDCG over all
+    // items and every validated entity (the setting with the best one gives it); the cold slices are a few dozen
+    // entities and would decide it by noise. Then τ and γ at that share by the mean of the three NDCGs.
+    const recency = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
     for (const g of grid) {
-      if (g.recency !== top.recency || g.damping !== top.damping) continue;
+      if (g.recency !== recency) continue;
       const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
       const value = parts.reduce((a, b) => a + b, 0) / parts.length;
-      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, damping: g.damping, value };
+      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
     }
   }
-  const scale = dampingScale(base.postings, best.damping);
-  const postings = best.damping ? scaledPostings(base.postings, scale) : base.postings;
-  const model = best.damping ? fitDualEase(postings, lambda) : base.model;
   return {
-    tuned: { ...base, model, postings, recency: best.recency },
-    map: contentMap(postings, vectors, dim),
+    tuned: { ...base, recency: best.recency },
+    map: contentMap(base.postings, vectors, dim),
     tau: best.tau,
     mapWeight: best.mapWeight,
     recency: best.recency,
-    damping: best.damping,
-    scale,
     blendGrid: grid,
     validationUsers: sampled,
   };
@@ -242,12 +216,14 @@ function validationRanks(
   u: number,
   links: UserLinks,
   held: (n: number) => number,
-  variants: Variant[],
+  model: DualEase,
+  train: ItemPostings,
+  map: Float64Array,
   vectors: Float32Array,
   dim: number,
   nAll: number,
   linkers: Int32Array,
-  settings: { tau: number; mapWeight: number; recency: number; variant: number }[],
+  settings: { tau: number; mapWeight: number; recency: number }[],
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
@@ -285,14 +261,11 @@ function validationRanks(
   const sh = new Float64Array(nAll);
   const score = new Float64Array(nAll);
   let lastRecency = -1;
-  let lastVariant = -1;
   for (const st of settings) {
-    if (st.recency !== lastRecency || st.variant !== lastVariant) {
+    if (st.recency !== lastRecency) {
       lastRecency = st.recency;
-      lastVariant = st.variant;
-      const { model, train, map, scale } = variants[st.variant]!;
       const r = recencyWeightsOf(mine.length, st.recency);
-      const q = easeQuery(model, train, mine, w.map((x, i) => x * r[i]! * scale[mine[i]!]!));
+      const q = easeQuery(model, train, mine, w.map((x, i) => x * r[i]!));
       s.fill(0);
       for (let j = 0; j < links.nItems; j++) {
         let a = 0;

@@ -60,20 +60,20 @@ describe('learned blend', () => {
     expect(Math.min(...mine2.map((x) => x.s))).toBeGreaterThan(0);
   });
 
-  it('chooses τ, γ, the recency share and the damping from its grid by the validation value, deterministically', () => {
+  it('chooses τ, γ and the recency share from its grid by the validation value, deterministically', () => {
     const { input } = workspace();
     const a = fitLearned(input);
     const b = fitLearned(input);
     expect(Buffer.from(a.map.buffer).equals(Buffer.from(b.map.buffer))).toBe(true);
-    expect([a.tau, a.mapWeight, a.recency, a.damping]).toEqual([b.tau, b.mapWeight, b.recency, b.damping]);
-    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length * BLEND.damping.length);
+    expect([a.tau, a.mapWeight, a.recency]).toEqual([b.tau, b.mapWeight, b.recency]);
+    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
     // Every entity has 7 links (6 kept, ≤ 10): each is also a cold user of the validation.
-    // The recency share and damping of the setting with the best NDCG over all items; τ and γ at those by the mean of the three.
+    // The recency share of the setting with the best NDCG over all items; τ and γ at that share by the mean of the three.
     const bestAll = Math.max(...a.blendGrid.map((g) => g.ndcg));
-    expect(a.blendGrid.some((g) => g.recency === a.recency && g.damping === a.damping && g.ndcg === bestAll)).toBe(true);
+    expect(a.blendGrid.some((g) => g.recency === a.recency && g.ndcg === bestAll)).toBe(true);
     const value = (g: (typeof a.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
-    const best = Math.max(...a.blendGrid.filter((g) => g.recency === a.recency && g.damping === a.damping).map(value));
-    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency && g.damping === a.damping)!;
+    const best = Math.max(...a.blendGrid.filter((g) => g.recency === a.recency).map(value));
+    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency)!;
     expect(value(chosen)).toBe(best);
     // Every held-out newest link is a new item: only content and the mapping can find it.
     expect(chosen.coldNdcg).toBeGreaterThan(0);

@@ -39,9 +39,6 @@ export interface LearnedModel {
   readonly itemIds: readonly string[];
   readonly lambda: number;
   readonly recency: number;
-  /** Popularity damping g of X's columns (validated), and each item's column scale (its linkers^−g). */
-  readonly damping: number;
-  readonly scale: Float64Array;
   readonly grid: TunedEase['grid'];
   /** Graph score that gives a graph match of 1 − 1/e (how far graph evidence outweighs content; validated). */
   readonly tau: number;
@@ -96,7 +93,7 @@ export interface AnchorQuery {
 /** Items kept in {@link AnchorQuery.top}. */
 const TOP_KEPT = 300;
 
-/** The user-space query of an anchor: its content links known to the model, as X's columns scale them, recency-weighted as tuned. */
+/** The user-space query of an anchor: its content links known to the model, recency-weighted as tuned. */
 export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: string): AnchorQuery | null {
   const kids = cat.parents.get(anchorId)?.children;
   if (!kids?.size) return null;
@@ -106,7 +103,7 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
     const j = m.items.get(c);
     if (j === undefined || !(l.weight > 0)) continue;
     items.push(j);
-    w.push(l.weight * m.scale[j]!);
+    w.push(l.weight);
   }
   if (!items.length) return null;
   const r = recencyWeightsOf(items.length, m.recency);
@@ -147,8 +144,7 @@ export function learnedEvidence(
     return learnedMatch(m, withMapping(m, query, e, cat.vectors.get(id)));
   };
   // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
-  // (one pass over those users' links, then the column's scale), the diagonal correction, and the mapping; kept
-  // with the (cached) query.
+  // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
     const { start, items, weights } = m.links;
     const acc = new Float64Array(m.itemIds.length);
@@ -161,7 +157,7 @@ export function learnedEvidence(
     for (let j = 0; j < acc.length; j++) {
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
-      const e = (acc[j]! * m.scale[j]!) / (1 - m.model.d[j]!);
+      const e = acc[j]! / (1 - m.model.d[j]!);
       const s = withMapping(m, query, e, cat.vectors.get(id));
       if (s > 0) out.push({ id, s });
     }
@@ -405,8 +401,6 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     itemIds: r.items,
     lambda: f.tuned.lambda,
     recency: f.recency,
-    damping: f.damping,
-    scale: f.scale,
     grid: f.tuned.grid,
     tau: f.tau,
     mapWeight: f.mapWeight,

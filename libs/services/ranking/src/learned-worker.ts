@@ -49,7 +49,7 @@ parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
     const t = f.tuned;
     const fit: FitResult = { users: p.users, items: p.items, links: p.input.links, dim: p.input.dim, fitted: f };
     const { links } = p.input;
-    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer, f.map.buffer, f.scale.buffer, links.start.buffer, links.items.buffer, links.weights.buffer] as ArrayBuffer[];
+    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer, f.map.buffer, links.start.buffer, links.items.buffer, links.weights.buffer] as ArrayBuffer[];
     parentPort!.postMessage({ fit }, buffers);
   } catch (e) {
     parentPort!.postMessage({ error: String((e as Error)?.message ?? e) });
