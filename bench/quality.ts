@@ -167,7 +167,7 @@ export async function run(args: string[]) {
     await new Promise((r) => setTimeout(r, 200));
     for (const lg of LearnedGraphs.live) await lg.whenSettled();
     const live = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
-    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, damping ${live.damping}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
+    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
 
     // --- the catalog rebuilt from the event log: the vectors the service stored (baselines) and the same
     // read model the service ranks from (ablations of our score, computed in process with its scoring code;
@@ -181,8 +181,6 @@ export async function run(args: string[]) {
       !!replayed &&
       live.lambda === replayed.lambda &&
       live.recency === replayed.recency &&
-      live.damping === replayed.damping &&
-      sameBits(live.scale, replayed.scale) &&
       live.tau === replayed.tau &&
       live.mapWeight === replayed.mapWeight &&
       sameBits(live.model.m, replayed.model.m) &&
@@ -191,13 +189,9 @@ export async function run(args: string[]) {
       live.users.join() === replayed.users.join();
     console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
     const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
-    console.log(`blend validation (newest 20% of each entity's links; τ, mapping weight γ, recency, damping; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} g${g.damping} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
-    const pairs = [...new Set((replayed?.blendGrid ?? []).map((g) => `${g.damping} ${g.recency}`))];
-    const byRecency = pairs.map((p) => {
-      const [g, r] = p.split(' ').map(Number);
-      return `g${g} r${r} ${Math.max(...replayed!.blendGrid.filter((x) => x.damping === g && x.recency === r).map((x) => x.ndcg)).toFixed(4)}`;
-    });
-    console.log(`blend validation, best NDCG@10 over all items per damping and recency share (they are chosen by it): ${byRecency.join(', ')}`);
+    console.log(`blend validation (newest 20% of each entity's links; τ, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
+    const byRecency = [...new Set((replayed?.blendGrid ?? []).map((g) => g.recency))].map((r) => `r${r} ${Math.max(...replayed!.blendGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
+    console.log(`blend validation, best NDCG@10 over all items per recency share (the share is chosen by it): ${byRecency.join(', ')}`);
     const vectors = new Map<string, Float32Array>();
     for (const [m, e] of entityOf) {
       const v = cat.vectors.get(e);
@@ -439,7 +433,6 @@ export async function run(args: string[]) {
       learnedModelEqualsReplay: modelReplays ? 'yes' : 'no',
       learnedLambda: replayed?.lambda ?? 0,
       learnedRecency: replayed?.recency ?? 0,
-      learnedDamping: replayed?.damping ?? 0,
       learnedTau: replayed?.tau ?? 0,
       learnedMapWeight: replayed?.mapWeight ?? 0,
       learnedFitMs: Number((live?.fitMs ?? 0).toFixed(0)),
@@ -482,7 +475,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); the popularity damping of its link matrix (${figures.learnedDamping}) and τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20%, by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20%: the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',
