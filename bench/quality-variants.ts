@@ -114,11 +114,13 @@ function blend(a: Maker, b: Maker, wb: number): Maker {
 
 const rp3 = (a: number, b: number): Maker => (us) => rp3beta(n, us, a, b);
 
-/** EASE plus w × a sequential next-link probability: m_j = Σ_k a_k P(j | i_k) / Σ_k a_k over the user's last `last` items (a_k = 0.8^k). */
-function easeSeq(lambda: number, r: number, w: number, win: number, last: number, beta = 0, decay = 0.8): Maker {
+/**
+ * EASE (X's columns damped by popularity^−g) plus w × a sequential next-link probability: P(j | i) from the links
+ * each user makes within `win` links after i (weight 0.8^(gap−1)), m_j = Σ_k a_k P(j | i_k) / Σ_k a_k over the user's
+ * last `last` items (a_k = 0.8^k).
+ */
+function easeSeq(lambda: number, r: number, w: number, win: number, last: number, g = 0, decay = 0.8): Maker {
   return (us) => {
-    const pop = new Float64Array(n);
-    for (const u of us) for (const m of u.train) pop[m]!++;
     const rows = new Map<number, Map<number, number>>();
     for (const u of us) {
       const t = u.train;
@@ -130,9 +132,10 @@ function easeSeq(lambda: number, r: number, w: number, win: number, last: number
     }
     const tot = new Map<number, number>();
     for (const [i, row] of rows) tot.set(i, [...row.values()].reduce((a, b) => a + b, 0));
-    const e = ease(lambda, r)(us);
+    const e = ease(lambda, r, g ? { xw: (p) => (_u, _p, _l, m) => Math.pow(p[m]!, -g) } : {})(us);
     return (ui, user) => {
       const s = e(ui, user);
+      if (!w) return s;
       const t = user.train;
       let norm = 0;
       const m = new Float64Array(n);
@@ -145,11 +148,13 @@ function easeSeq(lambda: number, r: number, w: number, win: number, last: number
         const ti = tot.get(i)!;
         for (const [j, c] of row) m[j]! += (ak * c) / ti;
       }
-      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && m[j]! > 0) s[j]! += (w * m[j]!) / norm / (beta ? Math.pow(pop[j]!, beta) : 1);
+      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && m[j]! > 0) s[j]! += (w * m[j]!) / norm;
       return s;
     };
   };
 }
+
+/** EASE with the anchor's links weighted by an absolute half-life of `h` links back from the newest. */
 function easeAbs(lambda: number, h: number): Maker {
   return (us) => {
     const x = postings(us);
@@ -214,7 +219,7 @@ export async function run(args: string[]) {
     for (const g of [0, 0.15, 0.3]) {
       for (const r of [0, 0.25, 0.5]) {
         for (const w of [0, 1, 2, 4]) {
-          const mk = easeSeqG(100, r, w, g);
+          const mk = easeSeq(100, r, w, 10, 10, g);
           const a = evaluate(val, mk(val)).all;
           const b = evaluate(val2, mk(val2)).all;
           const t = evaluate(users, mk(users));
@@ -227,41 +232,4 @@ export async function run(args: string[]) {
     log(`picked by the mean of the two time folds: ${best.name} (validation ${best.mean.toFixed(4)}, test ${best.test.toFixed(4)})`);
   }
   return { figures: { set: which, variants: lines.length }, markdown: ['```', ...lines, '```'].join('\n') };
-}
-
-function easeSeqG(lambda: number, r: number, w: number, g: number): Maker {
-  return (us) => {
-    const pop = new Float64Array(n);
-    for (const u of us) for (const m of u.train) pop[m]!++;
-    const rows = new Map<number, Map<number, number>>();
-    for (const u of us) {
-      const t = u.train;
-      for (let a = 0; a < t.length; a++) for (let b = a + 1; b <= Math.min(t.length - 1, a + 10); b++) {
-        let row = rows.get(t[a]!);
-        if (!row) rows.set(t[a]!, (row = new Map()));
-        row.set(t[b]!, (row.get(t[b]!) ?? 0) + Math.pow(0.8, b - a - 1));
-      }
-    }
-    const tot = new Map<number, number>();
-    for (const [i, row] of rows) tot.set(i, [...row.values()].reduce((a, b) => a + b, 0));
-    const e = ease(lambda, r, g ? { xw: (p) => (_u, _p, _l, m) => Math.pow(p[m]!, -g) } : {})(us);
-    return (ui, user) => {
-      const s = e(ui, user);
-      if (!w) return s;
-      const t = user.train;
-      let norm = 0;
-      const m = new Float64Array(n);
-      for (let k = 0; k < Math.min(10, t.length); k++) {
-        const i = t[t.length - 1 - k]!;
-        const ak = Math.pow(0.8, k);
-        norm += ak;
-        const row = rows.get(i);
-        if (!row) continue;
-        const ti = tot.get(i)!;
-        for (const [j, c] of row) m[j]! += (ak * c) / ti;
-      }
-      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && m[j]! > 0) s[j]! += (w * m[j]!) / norm;
-      return s;
-    };
-  };
 }
