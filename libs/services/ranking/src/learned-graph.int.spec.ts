@@ -11,6 +11,7 @@ const essence = (m: LearnedModel) => ({
   lambda: m.lambda,
   tau: m.tau,
   mapWeight: m.mapWeight,
+  kernel: m.kernel,
   recency: m.recency,
   m: m.model.m,
   d: m.model.d,
