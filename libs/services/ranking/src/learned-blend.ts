@@ -40,12 +40,6 @@ export const BLEND = Object.freeze({
   taus: [0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
-  /** Weights κ of the content-kernel term (`kernelScore`), chosen with τ and γ at the chosen recency share. */
-  kernels: [0, 1, 2] as readonly number[],
-  /** The content kernel spreads the anchor's this many strongest EASE scores… */
-  kernelTop: 50,
-  /** …to items whose text is close: exp((cos − 1)/h) with this h. */
-  kernelWidth: 0.1,
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
   mu: 1,
   /** Items with at most this many linkers (in the training part) form the cold-item slice of the validation… */
@@ -69,14 +63,6 @@ export interface LearnedInput {
   nAll: number;
 }
 
-/** One blend setting of the validation. */
-interface Setting {
-  tau: number;
-  mapWeight: number;
-  recency: number;
-  kernel: number;
-}
-
 /** A fitted learned graph: the EASE model and the tuned blend. */
 export interface LearnedFit {
   tuned: TunedEase;
@@ -85,10 +71,8 @@ export interface LearnedFit {
   tau: number;
   mapWeight: number;
   recency: number;
-  /** Weight κ of the content-kernel term. */
-  kernel: number;
-  /** Validation of every blend setting tried (newest holdout, at the chosen λ; κ > 0 only at the chosen recency share). */
-  blendGrid: { tau: number; mapWeight: number; recency: number; kernel: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
+  /** Validation of every blend setting tried (newest holdout, at the chosen λ). */
+  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
 
@@ -153,57 +137,6 @@ export function mapScore(p: Float64Array | undefined, v: ArrayLike<number> | nul
   return s;
 }
 
-/** An anchor's strongest EASE items for the content kernel: their unit vectors (row-major) and scores. */
-export interface KernelTop {
-  rows: Float32Array;
-  w: Float64Array;
-  dim: number;
-}
-
-/**
- * The anchor's {@link BLEND.kernelTop} items with the strongest positive EASE scores (`score(j)`, j < nItems, not
- * in `own`; ties: lower index), with their vectors made unit (`vector(j)`; items without one are skipped).
- */
-export function kernelTop(nItems: number, score: (j: number) => number, own: { has(j: number): boolean }, vector: (j: number) => ArrayLike<number> | null | undefined, dim: number): KernelTop {
-  const idx: number[] = [];
-  for (let j = 0; j < nItems; j++) if (!own.has(j) && score(j) > 0 && vector(j)) idx.push(j);
-  idx.sort((a, b) => score(b) - score(a) || a - b);
-  const top = idx.slice(0, BLEND.kernelTop);
-  const rows = new Float32Array(top.length * dim);
-  const w = new Float64Array(top.length);
-  top.forEach((j, i) => {
-    const v = vector(j)!;
-    let nn = 0;
-    for (let a = 0; a < dim; a++) nn += v[a]! * v[a]!;
-    const inv = nn > 0 ? 1 / Math.sqrt(nn) : 0;
-    for (let a = 0; a < dim; a++) rows[i * dim + a] = v[a]! * inv;
-    w[i] = score(j);
-  });
-  return { rows, w, dim };
-}
-
-/**
- * The content-kernel term of an item with vector `v` (from `offset`): the anchor's strongest EASE scores spread to
- * items of similar text, Σ_i s_i·exp((cos(v_i, v) − 1)/h) / {@link BLEND.kernelTop} — graph-shaped evidence for an
- * item few or none link, from the items the graph says the anchor wants.
- */
-export function kernelScore(k: KernelTop | undefined, v: ArrayLike<number> | null | undefined, offset = 0): number {
-  if (!k || !v || !k.w.length) return 0;
-  const { rows, w, dim } = k;
-  let nn = 0;
-  for (let a = 0; a < dim; a++) nn += v[offset + a]! * v[offset + a]!;
-  if (!(nn > 0)) return 0;
-  const inv = 1 / Math.sqrt(nn);
-  let s = 0;
-  for (let i = 0; i < w.length; i++) {
-    let c = 0;
-    const o = i * dim;
-    for (let a = 0; a < dim; a++) c += rows[o + a]! * v[offset + a]!;
-    s += w[i]! * Math.exp((c * inv - 1) / BLEND.kernelWidth);
-  }
-  return s / BLEND.kernelTop;
-}
-
 /** Graph match of a learned graph score: 1 − exp(−max(0, s)/τ), in [0, 1). */
 export function blendMatch(s: number, tau: number): number {
   return s > 0 ? 1 - Math.exp(-s / tau) : 0;
@@ -219,7 +152,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   const validated: number[] = [];
   for (let u = 0; u < nUsers; u++) if (held(links.start[u + 1]! - links.start[u]!) > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
-  let best = { tau: 0.02, mapWeight: 0, recency: 0, kernel: 0, value: -1 };
+  let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
     const train = postingsOf(links, (_u, n) => n - held(n));
@@ -230,49 +163,39 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
-    const maps = dim ? BLEND.mapWeights : [0];
-    /** The validation NDCGs of `settings` (summed over the sampled entities, then averaged). */
-    const validate = (settings: Setting[]) => {
-      const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
-      let coldItemUsers = 0;
-      let coldUsers = 0;
-      for (const u of users) {
-        const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
-        if (!r) continue;
-        const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
-        if (fewLinks) coldUsers++;
-        r.full.forEach((x, i) => {
-          sums[i]!.full += x;
-          if (fewLinks) sums[i]!.coldUser += x;
-        });
-        if (r.cold) {
-          coldItemUsers++;
-          r.cold.forEach((x, i) => (sums[i]!.cold += x));
-        }
+    const settings = BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
+    const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
+    let coldItemUsers = 0;
+    let coldUsers = 0;
+    for (const u of users) {
+      const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
+      if (!r) continue;
+      const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
+      if (fewLinks) coldUsers++;
+      r.full.forEach((x, i) => {
+        sums[i]!.full += x;
+        if (fewLinks) sums[i]!.coldUser += x;
+      });
+      if (r.cold) {
+        coldItemUsers++;
+        r.cold.forEach((x, i) => (sums[i]!.cold += x));
       }
-      return settings.map((st, i) => ({
-        ...st,
-        ndcg: sums[i]!.full / users.length,
-        coldNdcg: coldItemUsers ? sums[i]!.cold / coldItemUsers : 0,
-        coldUserNdcg: coldUsers ? sums[i]!.coldUser / coldUsers : 0,
-        parts: 1 + (coldItemUsers ? 1 : 0) + (coldUsers ? 1 : 0),
-      }));
-    };
+    }
+    settings.forEach((st, i) => {
+      const ndcg = sums[i]!.full / users.length;
+      const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
+      const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
+      grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
+    });
     // The recency share answers "what does an entity link next", over all its links: chosen by the NDCG over all
-    // items and every validated entity (the setting with the best one gives it; without the content kernel); the
-    // cold slices are a few dozen entities and would decide it by noise. Then τ, γ and κ (the content kernel's
-    // weight, computed only at that share: it costs 50 dot products per item and entity) at that share by the mean
-    // of the three NDCGs.
-    const first = validate(BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => maps.map((mapWeight) => ({ tau, mapWeight, recency, kernel: 0 })))));
-    const recency = first.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
-    const kernels = dim ? BLEND.kernels.filter((k) => k > 0) : [];
-    const second = kernels.length ? validate(BLEND.taus.flatMap((tau) => maps.flatMap((mapWeight) => kernels.map((kernel) => ({ tau, mapWeight, recency, kernel }))))) : [];
-    for (const g of [...first, ...second]) {
-      grid.push({ tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, kernel: g.kernel, ndcg: g.ndcg, coldNdcg: g.coldNdcg, coldUserNdcg: g.coldUserNdcg });
+    // items and every validated entity (the setting with the best one gives it); the cold slices are a few dozen
+    // entities and would decide it by noise. Then τ and γ at that share by the mean of the three NDCGs.
+    const recency = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
+    for (const g of grid) {
       if (g.recency !== recency) continue;
-      // A slice with no entity scores 0 and is not counted.
-      const value = (g.ndcg + g.coldNdcg + g.coldUserNdcg) / g.parts;
-      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, kernel: g.kernel, value };
+      const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
+      const value = parts.reduce((a, b) => a + b, 0) / parts.length;
+      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
     }
   }
   return {
@@ -281,7 +204,6 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     tau: best.tau,
     mapWeight: best.mapWeight,
     recency: best.recency,
-    kernel: best.kernel,
     blendGrid: grid,
     validationUsers: sampled,
   };
@@ -301,7 +223,7 @@ function validationRanks(
   dim: number,
   nAll: number,
   linkers: Int32Array,
-  settings: Setting[],
+  settings: { tau: number; mapWeight: number; recency: number }[],
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
@@ -337,7 +259,6 @@ function validationRanks(
   const cold: number[] = [];
   const s = new Float64Array(nAll);
   const sh = new Float64Array(nAll);
-  const kt = new Float64Array(nAll);
   const score = new Float64Array(nAll);
   let lastRecency = -1;
   for (const st of settings) {
@@ -353,17 +274,8 @@ function validationRanks(
       }
       const p = mapQuery(map, dim, q);
       for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
-      kt.fill(0);
-      if (dim && settings.some((x) => x.recency === st.recency && x.kernel > 0)) {
-        const vectorOf = (j: number) => {
-          const v = vectors.subarray(j * dim, (j + 1) * dim);
-          return v.some((x) => x !== 0) ? v : null;
-        };
-        const top = kernelTop(links.nItems, (j) => s[j]!, own, vectorOf, dim);
-        for (let j = 0; j < nAll; j++) kt[j] = kernelScore(top, vectors, j * dim);
-      }
     }
-    for (let j = 0; j < nAll; j++) score[j] = 1 - (1 - content[j]!) * (1 - blendMatch(s[j]! + st.mapWeight * sh[j]! + st.kernel * kt[j]!, st.tau));
+    for (let j = 0; j < nAll; j++) score[j] = 1 - (1 - content[j]!) * (1 - blendMatch(s[j]! + st.mapWeight * sh[j]!, st.tau));
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }

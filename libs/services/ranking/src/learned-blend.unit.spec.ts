@@ -60,24 +60,20 @@ describe('learned blend', () => {
     expect(Math.min(...mine2.map((x) => x.s))).toBeGreaterThan(0);
   });
 
-  it('chooses τ, γ, κ and the recency share from its grid by the validation value, deterministically', () => {
+  it('chooses τ, γ and the recency share from its grid by the validation value, deterministically', () => {
     const { input } = workspace();
     const a = fitLearned(input);
     const b = fitLearned(input);
     expect(Buffer.from(a.map.buffer).equals(Buffer.from(b.map.buffer))).toBe(true);
-    expect([a.tau, a.mapWeight, a.recency, a.kernel]).toEqual([b.tau, b.mapWeight, b.recency, b.kernel]);
-    // Every τ, γ and recency share without the kernel, then every τ, γ and κ > 0 at the chosen share.
-    const kernels = BLEND.kernels.filter((k) => k > 0).length;
-    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * (BLEND.recency.length + kernels));
-    expect(a.blendGrid.filter((g) => g.kernel > 0).every((g) => g.recency === a.recency)).toBe(true);
+    expect([a.tau, a.mapWeight, a.recency]).toEqual([b.tau, b.mapWeight, b.recency]);
+    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
     // Every entity has 7 links (6 kept, ≤ 10): each is also a cold user of the validation.
-    // The recency share of the setting with the best NDCG over all items (without the kernel); τ, γ and κ at that
-    // share by the mean of the three.
-    const bestAll = Math.max(...a.blendGrid.filter((g) => g.kernel === 0).map((g) => g.ndcg));
-    expect(a.blendGrid.some((g) => g.recency === a.recency && g.kernel === 0 && g.ndcg === bestAll)).toBe(true);
+    // The recency share of the setting with the best NDCG over all items; τ and γ at that share by the mean of the three.
+    const bestAll = Math.max(...a.blendGrid.map((g) => g.ndcg));
+    expect(a.blendGrid.some((g) => g.recency === a.recency && g.ndcg === bestAll)).toBe(true);
     const value = (g: (typeof a.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
     const best = Math.max(...a.blendGrid.filter((g) => g.recency === a.recency).map(value));
-    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency && g.kernel === a.kernel)!;
+    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency)!;
     expect(value(chosen)).toBe(best);
     // Every held-out newest link is a new item: only content and the mapping can find it.
     expect(chosen.coldNdcg).toBeGreaterThan(0);
@@ -87,7 +83,6 @@ describe('learned blend', () => {
     const { input } = workspace();
     const f = fitLearned({ ...input, dim: 0, vectors: new Float32Array(0) });
     expect(f.mapWeight).toBe(0);
-    expect(f.kernel).toBe(0);
     expect(f.map.length).toBe(0);
     expect(f.blendGrid.every((g) => g.mapWeight === 0)).toBe(true);
   });

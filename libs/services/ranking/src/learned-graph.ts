@@ -2,7 +2,7 @@ import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
 import { graphEvidence, type GraphEvidence, type TopPack } from './graph';
-import { blendMatch, fitLearned, kernelScore, kernelTop, mapQuery, mapScore, type KernelTop, type LearnedFit } from './learned-blend';
+import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
 import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
 
@@ -44,8 +44,6 @@ export interface LearnedModel {
   readonly tau: number;
   /** Weight γ of the content-to-graph mapping (validated). */
   readonly mapWeight: number;
-  /** Weight κ of the content-kernel term (validated; `kernelScore`). */
-  readonly kernel: number;
   /** The mapping G (users × dim), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
@@ -60,7 +58,7 @@ export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
 
 /**
  * The learned graph score of item `id` (vector `v`) for an anchor's query: its EASE score (0 for an item the model
- * does not know) plus γ times the content-to-graph mapping's prediction plus κ times the content-kernel term.
+ * does not know) plus γ times the content-to-graph mapping's prediction.
  */
 export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
   const j = m.items.get(id);
@@ -68,10 +66,9 @@ export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v:
   return withMapping(m, query, s, v);
 }
 
-/** An EASE score `e` plus γ times the content-to-graph mapping's prediction and κ times the content kernel for vector `v` (the learned score). */
+/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
 function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined): number {
-  const mapped = m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
-  return m.kernel ? mapped + m.kernel * kernelScore(query.near, vectorOf(m, v)) : mapped;
+  return m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
 }
 
 /** A content vector the mapping can read (the model's dimension), else null. */
@@ -91,8 +88,6 @@ export interface AnchorQuery {
   pack?: TopPack;
   /** The EASE score of every model item, `easeScore` of each (computed on first use, kept with the query). */
   ease?: Float64Array;
-  /** The anchor's strongest EASE items for the content kernel (when κ > 0). */
-  near?: KernelTop;
 }
 
 /** Items kept in {@link AnchorQuery.top}. */
@@ -116,12 +111,7 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
   const q = easeQuery(m.model, m.postings, items, w);
   const own = new Map<number, number>();
   items.forEach((j, i) => own.set(j, (own.get(j) ?? 0) + w[i]!));
-  const query: AnchorQuery = m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
-  if (m.kernel) {
-    const ease = (query.ease = easeScores(m, query));
-    query.near = kernelTop(m.itemIds.length, (j) => ease[j]!, own, (j) => vectorOf(m, cat.vectors.get(m.itemIds[j]!)), m.dim);
-  }
-  return query;
+  return m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
 }
 
 /**
@@ -414,7 +404,6 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     grid: f.tuned.grid,
     tau: f.tau,
     mapWeight: f.mapWeight,
-    kernel: f.kernel,
     map: f.map,
     dim: r.dim,
     blendGrid: f.blendGrid,
