@@ -8,8 +8,18 @@ import { createRng } from '@tg/math';
  * `apply` adds events later (links, re-embeddings, deletions), telling the `listeners` what changed, as the read
  * model host does.
  */
-export function linkedWorkspace(opts: { items?: number; users?: number; topics?: number; dim?: number; seed?: number } = {}) {
-  const { items = 300, users = 40, topics = 5, dim = 16, seed = 1 } = opts;
+export function linkedWorkspace(
+  opts: {
+    items?: number;
+    users?: number;
+    topics?: number;
+    dim?: number;
+    seed?: number;
+    /** The entity id given to each item and user (by its name; default: the name), e.g. to build the same data under other ids. */
+    idOf?: (name: string) => string;
+  } = {},
+) {
+  const { items = 300, users = 40, topics = 5, dim = 16, seed = 1, idOf = (name: string) => name } = opts;
   const proj = new CatalogProjection();
   const rng = createRng(seed);
   const listeners: ((t: Touched) => void)[] = [];
@@ -30,16 +40,18 @@ export function linkedWorkspace(opts: { items?: number; users?: number; topics?:
   const ids: string[] = [];
   for (let k = 0; k < items; k++) {
     // Ids not in creation order, so that sorting by id matters.
-    const id = `c${((k * 7919) % 10007).toString(36)}_${k}`;
+    const name = `c${((k * 7919) % 10007).toString(36)}_${k}`;
+    const id = idOf(name);
     ids.push(id);
-    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name: id, description: '', text: `item ${k}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
     embed(id, k % topics);
   }
   const link = (user: string, id: string, weight = 1) => apply('ChildLinked', { parent_id: user, child_id: id, rel: 'about', weight, linked_at: 1 });
-  const user = (name: string) => apply('EntityCreated', { entity_id: name, type: 'user', name, description: '', created_at: 1 });
+  const user = (name: string, id = name) => apply('EntityCreated', { entity_id: id, type: 'user', name, description: '', created_at: 1 });
   for (let u = 0; u <= users; u++) {
-    const name = u === users ? 'anchor' : `u${u}`;
-    user(name);
+    const userName = u === users ? 'anchor' : `u${u}`;
+    const name = idOf(userName);
+    user(userName, name);
     const topic = u % topics;
     const n = 6 + Math.floor(rng() * 9);
     const picked = new Set<string>();

@@ -3,7 +3,7 @@ import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPosting
 import type { ReadModelHost } from '@tg/read-model';
 import { graphEvidence, type GraphEvidence, type TopPack } from './graph';
 import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
-import { LEARNED, learnedInput, linkersOf } from './learned-input';
+import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
 
 export { LEARNED, learnedInput } from './learned-input';
@@ -15,7 +15,8 @@ export { LEARNED, learnedInput } from './learned-input';
  * those links (`learned-blend.ts`).
  *
  * The model is a deterministic function of the catalog's links (which entities link which content, with
- * which weights, in which order) and of the content vectors, so replaying the event log to the same position and
+ * which weights, in which order), of the entities' order keys (URLs, refs, names: not their generated ids) and of
+ * the content vectors, so replaying the event log to the same position and
  * fitting gives the same model bit for bit (`learnedInput` + `fitLearned`); it is not recorded as an event (M is
  * users² numbers).
  * It is recomputed in the background after link changes (paced like the clusters: debounced, and at least 5×
@@ -378,12 +379,13 @@ export class LearnedGraphs {
 
 /** The current content vectors of `ids` (an id with none, or not content, is removed from the mirror). */
 function vectorBatch(ws: string, cat: WorkspaceCatalog, ids: string[]): VectorBatch {
-  const vs = ids.map((id) => (cat.entities.get(id)?.kind === 'content' ? cat.vectors.get(id) : undefined));
+  const vectors = catalogVectors(cat);
+  const vs = ids.map((id) => vectors.get(id));
   const offsets = new Int32Array(ids.length + 1);
   vs.forEach((v, i) => (offsets[i + 1] = offsets[i]! + (v?.length ?? 0)));
   const data = new Float32Array(offsets[ids.length]!);
   vs.forEach((v, i) => v && data.set(v, offsets[i]!));
-  return { kind: 'vectors', ws, ids, offsets, data };
+  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), offsets, data };
 }
 
 function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, fitMs: number): LearnedModel {

@@ -94,12 +94,38 @@ describe('learned graph: optimized request paths', () => {
 describe('learned graph input', () => {
   it('prepares the same input from the links and a mirror of the content vectors as from the catalog', () => {
     const w = linkedWorkspace({ items: 200, users: 30 });
-    const mirror = new Map<string, Float32Array>();
-    for (const id of catalogVectors(w.cat).keys()) mirror.set(id, w.cat.vectors.get(id)!.slice());
+    const vectors = new Map<string, Float32Array>();
+    const keys = new Map<string, string>();
+    for (const id of catalogVectors(w.cat).keys()) {
+      vectors.set(id, w.cat.vectors.get(id)!.slice());
+      keys.set(id, catalogVectors(w.cat).orderKey(id)!);
+    }
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id) };
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
     // A user entity's own vector is not content: it is neither a model item nor a distractor.
     w.apply('ContentEmbedded', { entity_id: 'u3', of: 'self', model: 'm', dim: 16, vector: Buffer.from(new Float32Array(16).fill(0.25).buffer).toString('base64'), text_digest: 'u3', embedded_at: 1 });
     expect([...catalogVectors(w.cat).keys()]).not.toContain('u3');
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
+  });
+});
+
+describe('learned graph: reproducible across workspaces', () => {
+  it('fits the same model from the same data under other entity ids (users and items ordered by URL and name)', () => {
+    // The same items (URLs), users (names) and links, under two unrelated id schemes: ids sort differently.
+    const a = linkedWorkspace({ items: 300, users: 50, idOf: (name) => `a_${name}` });
+    const scramble = (name: string) => `${[...name].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) % 99991, 7).toString(36)}_${name}`;
+    const b = linkedWorkspace({ items: 300, users: 50, idOf: scramble });
+    const ma = fitLearnedModel(a.cat)!;
+    const mb = fitLearnedModel(b.cat)!;
+    const nameOf = (cat: typeof a.cat, id: string) => cat.entities.get(id)?.url ?? cat.entities.get(id)?.name;
+    // The id orders differ (else the test says nothing), the URL/name orders agree.
+    expect([...ma.users].sort().map((id) => id.slice(2))).not.toEqual([...mb.users].sort().map((id) => id.slice(id.indexOf('_') + 1)));
+    expect(ma.users.map((id) => nameOf(a.cat, id))).toEqual(mb.users.map((id) => nameOf(b.cat, id)));
+    expect(ma.itemIds.map((id) => nameOf(a.cat, id))).toEqual(mb.itemIds.map((id) => nameOf(b.cat, id)));
+    expect([ma.lambda, ma.tau, ma.mapWeight, ma.recency]).toEqual([mb.lambda, mb.tau, mb.mapWeight, mb.recency]);
+    expect(ma.blendGrid).toEqual(mb.blendGrid);
+    expect(Array.from(ma.model.m)).toEqual(Array.from(mb.model.m));
+    expect(Array.from(ma.model.d)).toEqual(Array.from(mb.model.d));
+    expect(Array.from(ma.map)).toEqual(Array.from(mb.map));
   });
 });

@@ -1,4 +1,4 @@
-import type { WorkspaceCatalog } from '@tg/domain';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { UserLinks } from '@tg/math';
 import type { LearnedInput } from './learned-blend';
 
@@ -16,11 +16,25 @@ export const LEARNED = Object.freeze({
   mirrorBatch: 2_048,
 });
 
-/** A linking entity and its content links in link order (`[content id, weight]`, weight > 0). */
+/** A linking entity, its {@link orderKey}, and its content links in link order (`[content id, weight, its order key]`, weight > 0). */
 export interface Linker {
   id: string;
-  kids: [string, number][];
+  key: string;
+  kids: [string, number, string][];
 }
+
+/**
+ * Where an entity sorts in a model: what names it outside the workspace's generated ids (a content item's URL, else
+ * the entity's `ref`, else its name), then its id (ties only). A model's users and items are in this order, and its
+ * seeded validation holdouts follow it, so that two workspaces built from the same data (same URLs and names, other
+ * random ids) fit the same model; replay gives the same keys, so the same model bit for bit.
+ */
+export function orderKey(d: Pick<EntityDoc, 'url' | 'ref' | 'name'> | undefined, id: string): string {
+  const outer = d?.url ? `u:${d.url}` : d?.ref ? `r:${d.ref}` : d?.name ? `n:${d.name}` : '';
+  return `${outer}\u0000${id}`;
+}
+
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /**
  * The content vectors a fit reads: the catalog's (main thread, `fitLearnedModel`) or the worker's mirror of them
@@ -29,6 +43,8 @@ export interface Linker {
 export interface ContentVectors {
   get(id: string): Float32Array | undefined;
   keys(): Iterable<string>;
+  /** The item's {@link orderKey} (undefined when unknown: the id then orders it). */
+  orderKey(id: string): string | undefined;
 }
 
 /** The model's input as prepared from the links and the content vectors. */
@@ -42,9 +58,12 @@ export interface PreparedInput {
 export function linkersOf(cat: WorkspaceCatalog): Linker[] {
   const linkers: Linker[] = [];
   for (const [pid, p] of cat.parents) {
-    const kids: [string, number][] = [];
-    for (const [c, l] of p.children) if (l.weight > 0 && cat.entities.get(c)?.kind === 'content') kids.push([c, l.weight]);
-    if (kids.length) linkers.push({ id: pid, kids });
+    const kids: [string, number, string][] = [];
+    for (const [c, l] of p.children) {
+      const d = cat.entities.get(c);
+      if (l.weight > 0 && d?.kind === 'content') kids.push([c, l.weight, orderKey(d, c)]);
+    }
+    if (kids.length) linkers.push({ id: pid, key: orderKey(cat.entities.get(pid), pid), kids });
   }
   return linkers;
 }
@@ -57,23 +76,31 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
     *keys() {
       for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
     },
+    orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
   };
 }
 
 /**
  * The model's input from the linkers and the content vectors: users (linking entities, the {@link LEARNED.maxUsers}
- * with the most links) and items sorted by id, each user's links in link order; the items' content vectors, then
- * those of up to {@link LEARNED.maxDistractors} other content items (sorted by id, strided) for the validation.
+ * with the most links) and items sorted by {@link orderKey}, each user's links in link order; the items' content
+ * vectors, then those of up to {@link LEARNED.maxDistractors} other content items (sorted by order key, strided) for
+ * the validation.
  * Runs on the worker thread in the service (`learned-worker.ts`).
  */
 export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors, maxUsers = LEARNED.maxUsers): PreparedInput | null {
   const linkCount = new Map<string, number>();
-  const sorted = [...linkers].sort((a, b) => b.kids.length - a.kids.length || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const kept = sorted.slice(0, maxUsers).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const u of kept) for (const [c] of u.kids) linkCount.set(c, (linkCount.get(c) ?? 0) + 1);
+  const itemKey = new Map<string, string>();
+  const sorted = [...linkers].sort((a, b) => b.kids.length - a.kids.length || byKey(a, b));
+  const kept = sorted.slice(0, maxUsers).sort(byKey);
+  for (const u of kept) {
+    for (const [c, , key] of u.kids) {
+      linkCount.set(c, (linkCount.get(c) ?? 0) + 1);
+      itemKey.set(c, key);
+    }
+  }
   // Without an item two entities link there is nothing to learn.
   if (![...linkCount.values()].some((n) => n >= 2)) return null;
-  const items = [...linkCount.keys()].sort();
+  const items = [...itemKey].map(([id, key]) => ({ id, key })).sort(byKey).map((x) => x.id);
   const index = new Map(items.map((id, i) => [id, i]));
   const start = new Int32Array(kept.length + 1);
   kept.forEach((u, i) => (start[i + 1] = start[i]! + u.kids.length));
@@ -89,11 +116,11 @@ export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors
   const links: UserLinks = { nItems: items.length, start, items: itemIdx, weights };
   let dim = 0;
   for (const id of items) if ((dim = vectors.get(id)?.length ?? 0)) break;
-  const others: string[] = [];
-  if (dim) for (const id of vectors.keys()) if (!index.has(id) && vectors.get(id)!.length === dim) others.push(id);
-  others.sort();
+  const others: { id: string; key: string }[] = [];
+  if (dim) for (const id of vectors.keys()) if (!index.has(id) && vectors.get(id)!.length === dim) others.push({ id, key: vectors.orderKey(id) ?? orderKey(undefined, id) });
+  others.sort(byKey);
   const step = Math.max(1, Math.ceil(others.length / LEARNED.maxDistractors));
-  const rows = [...items, ...others.filter((_, i) => i % step === 0)];
+  const rows = [...items, ...others.filter((_, i) => i % step === 0).map((x) => x.id)];
   const matrix = new Float32Array(rows.length * dim);
   rows.forEach((id, i) => {
     const v = vectors.get(id);

@@ -4,21 +4,41 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { fitLearned } from './learned-blend';
-import { prepareInput } from './learned-input';
+import { prepareInput, type ContentVectors } from './learned-input';
 import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 
-const mirrors = new Map<string, Map<string, Float32Array>>();
+/** A workspace's mirrored content vectors and their order keys. */
+class Mirror implements ContentVectors {
+  readonly vectors = new Map<string, Float32Array>();
+  readonly orderKeys = new Map<string, string>();
+  get(id: string) {
+    return this.vectors.get(id);
+  }
+  keys() {
+    return this.vectors.keys();
+  }
+  orderKey(id: string) {
+    return this.orderKeys.get(id);
+  }
+}
+
+const mirrors = new Map<string, Mirror>();
 
 parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
   try {
     let mirror = mirrors.get(job.ws);
-    if (!mirror) mirrors.set(job.ws, (mirror = new Map()));
+    if (!mirror) mirrors.set(job.ws, (mirror = new Mirror()));
     if (job.kind === 'vectors') {
       job.ids.forEach((id, i) => {
         const a = job.offsets[i]!;
         const b = job.offsets[i + 1]!;
-        if (b > a) mirror!.set(id, job.data.subarray(a, b));
-        else mirror!.delete(id);
+        if (b > a) {
+          mirror!.vectors.set(id, job.data.subarray(a, b));
+          mirror!.orderKeys.set(id, job.keys[i]!);
+        } else {
+          mirror!.vectors.delete(id);
+          mirror!.orderKeys.delete(id);
+        }
       });
       parentPort!.postMessage({ ok: true });
       return;

@@ -1,0 +1,235 @@
+/**
+ * Variants of the learned graph tried for issue 16, as pure collaborative filtering on the quality benchmark's split
+ * (no service, no content): each variant's validation figure (each user's newest 20% of training links held out, the
+ * served model's blend validation; `rnd`: three seeded random 20% holdouts, the one λ is chosen on) beside its figure
+ * on the held-out movies (test; with the cold-user and cold-movie slices). A record of what was tried and why it was
+ * or was not taken into the service (docs/benchmarks.md, quality section), not a benchmark of the service.
+ *
+ * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2]
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
+import { parseCsv, splitUsers } from './quality';
+import { rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
+
+const dir = resolve('../shared/data/movielens');
+const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id]) => id!);
+const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
+const splits = splitUsers(ratings);
+const mi = new Map(movies.map((m, i) => [m, i]));
+const n = movies.length;
+const users: CfUser[] = splits.map((sp) => ({ train: sp.train.map((m) => mi.get(m)!), test: new Set([...sp.test].map((m) => mi.get(m)!)), exclude: new Set([...sp.exclude].map((m) => mi.get(m)!)) }));
+// Validation: newest 20% of each user's training links (users with >= 5), the rest train.
+const val: CfUser[] = users.map((u) => {
+  const k = u.train.length;
+  const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
+  const train = u.train.slice(0, k - h);
+  const ts = new Set(train);
+  return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: new Set(train) };
+});
+
+const randomFolds = validationUsers(users);
+type Model = (u: number, user: CfUser) => Float64Array;
+type Maker = (us: CfUser[]) => Model;
+
+function evaluate(us: CfUser[], model: Model) {
+  const pop = new Float64Array(n);
+  for (const u of us) for (const m of u.train) pop[m]!++;
+  let all = 0, nAll = 0, cu = 0, nCu = 0, cm = 0, nCm = 0;
+  us.forEach((u, i) => {
+    if (!u.test.size) return;
+    const s = model(i, u);
+    const rel = new Set([...u.test].map(String));
+    const nd = ndcgAtK(topOf(s, u.exclude, 10).map(String), rel, 10);
+    all += nd; nAll++;
+    if (u.train.length <= 10) { cu += nd; nCu++; }
+    const coldRel = new Set([...u.test].filter((m) => pop[m]! <= 2).map(String));
+    if (coldRel.size) {
+      const ex = new Set(u.exclude);
+      for (let j = 0; j < n; j++) if (pop[j]! > 2) ex.add(j);
+      cm += ndcgAtK(topOf(s, ex, 10).map(String), coldRel, 10); nCm++;
+    }
+  });
+  return { all: all / nAll, coldUsers: cu / nCu, coldMovies: cm / nCm };
+}
+
+function postings(us: CfUser[], weight: (u: number, pos: number, len: number, item: number) => number = () => 1): ItemPostings {
+  const per: [number, number][][] = Array.from({ length: n }, () => []);
+  us.forEach((u, i) => u.train.forEach((m, p) => per[m]!.push([i, weight(i, p, u.train.length, m)])));
+  return itemPostings(us.length, per);
+}
+
+/** EASE (dual), query recency share r, X weights, score post-transform. */
+function ease(lambda: number, r: number, opts: { xw?: (pop: Float64Array) => (u: number, pos: number, len: number, item: number) => number; beta?: number; unseen?: number } = {}): Maker {
+  return (us) => {
+    const pop = new Float64Array(n);
+    for (const u of us) for (const m of u.train) pop[m]!++;
+    const x = postings(us, opts.xw?.(pop));
+    const model = fitDualEase(x, lambda);
+    return (ui, user) => easeScores(model, x, ui, user, us, r, pop, opts.beta ?? 0);
+  };
+}
+
+function easeScores(model: DualEase, x: ItemPostings, ui: number, user: CfUser, us: CfUser[], r: number, pop: Float64Array, beta: number): Float64Array {
+  const rw = recencyWeightsOf(user.train.length, r);
+  // Query weights: the user's own X row (as fitted) times the recency weight.
+  const w: number[] = user.train.map((m, p) => {
+    let xv = 1;
+    for (let k = x.start[m]!; k < x.start[m + 1]!; k++) if (x.users[k] === ui) xv = x.weights[k]!;
+    return xv * rw[p]!;
+  });
+  const q = easeQuery(model, x, user.train, w);
+  const s = new Float64Array(n).fill(-Infinity);
+  for (let j = 0; j < n; j++) {
+    if (x.start[j + 1] === x.start[j]) continue;
+    let a = 0;
+    for (let k = x.start[j]!; k < x.start[j + 1]!; k++) a += q[x.users[k]!]! * x.weights[k]!;
+    const e = a / (1 - model.d[j]!);
+    s[j] = beta ? (e > 0 ? e / Math.pow(pop[j]!, beta) : e) : e;
+  }
+  void us;
+  return s;
+}
+
+function blend(a: Maker, b: Maker, wb: number): Maker {
+  return (us) => {
+    const ma = a(us);
+    const mb = b(us);
+    return (ui, user) => {
+      const sa = ma(ui, user);
+      const sb = mb(ui, user);
+      const norm = (s: Float64Array) => {
+        let mx = 0;
+        for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && !user.exclude.has(j) && s[j]! > mx) mx = s[j]!;
+        return mx || 1;
+      };
+      const na = norm(sa), nb = norm(sb);
+      const out = new Float64Array(n);
+      for (let j = 0; j < n; j++) out[j] = Number.isFinite(sa[j]!) ? sa[j]! / na + wb * (Number.isFinite(sb[j]!) ? sb[j]! / nb : 0) : -Infinity;
+      return out;
+    };
+  };
+}
+
+const rp3 = (a: number, b: number): Maker => (us) => rp3beta(n, us, a, b);
+
+/**
+ * EASE (X's columns damped by popularity^−g) plus w × a sequential next-link probability: P(j | i) from the links
+ * each user makes within `win` links after i (weight 0.8^(gap−1)), m_j = Σ_k a_k P(j | i_k) / Σ_k a_k over the user's
+ * last `last` items (a_k = 0.8^k).
+ */
+function easeSeq(lambda: number, r: number, w: number, win: number, last: number, g = 0, decay = 0.8): Maker {
+  return (us) => {
+    const rows = new Map<number, Map<number, number>>();
+    for (const u of us) {
+      const t = u.train;
+      for (let a = 0; a < t.length; a++) for (let b = a + 1; b <= Math.min(t.length - 1, a + win); b++) {
+        let row = rows.get(t[a]!);
+        if (!row) rows.set(t[a]!, (row = new Map()));
+        row.set(t[b]!, (row.get(t[b]!) ?? 0) + Math.pow(decay, b - a - 1));
+      }
+    }
+    const tot = new Map<number, number>();
+    for (const [i, row] of rows) tot.set(i, [...row.values()].reduce((a, b) => a + b, 0));
+    const e = ease(lambda, r, g ? { xw: (p) => (_u, _p, _l, m) => Math.pow(p[m]!, -g) } : {})(us);
+    return (ui, user) => {
+      const s = e(ui, user);
+      if (!w) return s;
+      const t = user.train;
+      let norm = 0;
+      const m = new Float64Array(n);
+      for (let k = 0; k < Math.min(last, t.length); k++) {
+        const i = t[t.length - 1 - k]!;
+        const ak = Math.pow(0.8, k);
+        norm += ak;
+        const row = rows.get(i);
+        if (!row) continue;
+        const ti = tot.get(i)!;
+        for (const [j, c] of row) m[j]! += (ak * c) / ti;
+      }
+      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && m[j]! > 0) s[j]! += (w * m[j]!) / norm;
+      return s;
+    };
+  };
+}
+
+/** EASE with the anchor's links weighted by an absolute half-life of `h` links back from the newest. */
+function easeAbs(lambda: number, h: number): Maker {
+  return (us) => {
+    const x = postings(us);
+    const model = fitDualEase(x, lambda);
+    return (_ui, user) => {
+      const L = user.train.length;
+      const w = user.train.map((_m, k) => Math.pow(0.5, (L - 1 - k) / h));
+      const q = easeQuery(model, x, user.train, w);
+      const s = new Float64Array(n).fill(-Infinity);
+      for (let j = 0; j < n; j++) {
+        if (x.start[j + 1] === x.start[j]) continue;
+        let a = 0;
+        for (let k = x.start[j]!; k < x.start[j + 1]!; k++) a += q[x.users[k]!]! * x.weights[k]!;
+        s[j] = a / (1 - model.d[j]!);
+      }
+      return s;
+    };
+  };
+}
+export async function run(args: string[]) {
+  const i = args.indexOf('--set');
+  const which = i >= 0 ? args[i + 1]! : 'base';
+  const lines: string[] = [];
+  const log = (s: string) => {
+    console.log(s);
+    lines.push(s);
+  };
+  const experiments: [string, Maker][] = [];
+  if (which === 'base') for (const l of [50, 100, 200]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l${l} r${r}`, ease(l, r)]);
+  if (which === 'damp') for (const b of [0.05, 0.1, 0.2, 0.3]) experiments.push([`ease l100 r0.5 score/pop^${b}`, ease(100, 0.5, { beta: b })]);
+  if (which === 'xw') {
+    // Row normalisation (a user's links share one unit), recency-weighted rows.
+    for (const a of [0.25, 0.5]) experiments.push([`ease l100 r0.5 X/deg(u)^${a}`, ease(100, 0.5, { xw: () => (_u, _p, len) => Math.pow(len, -a) })]);
+    for (const h of [0.5, 1]) experiments.push([`ease l100 r0.5 X recency h${h}`, ease(100, 0.5, { xw: () => (_u, p, len) => Math.pow(0.5, (len - 1 - p) / Math.max(1, h * len)) })]);
+  }
+  if (which === 'ips') {
+    // IPS-like column damping of X.
+    for (const l of [50, 100]) for (const g of [0, 0.15, 0.3]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l${l} r${r} X/pop^${g}`, ease(l, r, { xw: (pop) => (_u, _p, _l, m) => Math.pow(pop[m]!, -g) })]);
+  }
+  if (which === 'ens') for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} rp3(0.5,0.5)`, blend(ease(100, 0.5), rp3(0.5, 0.5), w)]);
+  if (which === 'abs') for (const h of [3, 5, 10, 20, 40]) experiments.push([`ease l100 half-life ${h} links`, easeAbs(100, h)]);
+  if (which === 'seq') for (const w of [0.5, 1, 2, 4, 8]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
+  for (const [name, make] of experiments) {
+    const v = evaluate(val, make(val));
+    const rf = randomFolds.map((f) => evaluate(f, make(f)).all);
+    const rv = rf.reduce((a, b) => a + b, 0) / rf.length;
+    const te = evaluate(users, make(users));
+    log(`${name.padEnd(40)} rnd ${rv.toFixed(4)} val ${v.all.toFixed(4)} cu ${v.coldUsers.toFixed(4)} cm ${v.coldMovies.toFixed(4)} | test ${te.all.toFixed(4)} cu ${te.coldUsers.toFixed(4)} cm ${te.coldMovies.toFixed(4)}`);
+  }
+  if (which === 'grid2') {
+    // A second time fold: each user's training links 60-80% held out, trained on the first 60% (the newest 20% dropped).
+    const val2: CfUser[] = users.map((u) => {
+      const k = u.train.length;
+      const t = u.train.slice(0, k - (k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0));
+      const k2 = t.length;
+      const h2 = k2 >= 5 ? Math.max(1, Math.floor(k2 * 0.2)) : 0;
+      const train = t.slice(0, k2 - h2);
+      const ts = new Set(train);
+      return { train, test: new Set(t.slice(k2 - h2).filter((m) => !ts.has(m))), exclude: new Set(train) };
+    });
+    let best = { name: '', mean: -1, test: 0 };
+    for (const g of [0, 0.15, 0.3]) {
+      for (const r of [0, 0.25, 0.5]) {
+        for (const w of [0, 1, 2, 4]) {
+          const mk = easeSeq(100, r, w, 10, 10, g);
+          const a = evaluate(val, mk(val)).all;
+          const b = evaluate(val2, mk(val2)).all;
+          const t = evaluate(users, mk(users));
+          const name = `g${g} r${r} w${w}`;
+          if ((a + b) / 2 > best.mean) best = { name, mean: (a + b) / 2, test: t.all };
+          log(`${name}: val1 ${a.toFixed(4)} val2 ${b.toFixed(4)} mean ${((a + b) / 2).toFixed(4)} | test ${t.all.toFixed(4)} cu ${t.coldUsers.toFixed(4)} cm ${t.coldMovies.toFixed(4)}`);
+        }
+      }
+    }
+    log(`picked by the mean of the two time folds: ${best.name} (validation ${best.mean.toFixed(4)}, test ${best.test.toFixed(4)})`);
+  }
+  return { figures: { set: which, variants: lines.length }, markdown: ['```', ...lines, '```'].join('\n') };
+}
