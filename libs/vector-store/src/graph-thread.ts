@@ -1,18 +1,26 @@
 import { Worker } from 'node:worker_threads';
-import { EXACT_BELOW, InProcessVectorIndex } from './in-process';
+import { EXACT_BELOW, InProcessVectorIndex, sameSizes } from './in-process';
 import type { VectorHit, VectorIndex } from './port';
 
 /** A write mirrored to the worker: upsert (`u`) or remove (`r`). */
 export type GraphThreadOp = { t: 'u'; ns: string; c: string; id: string; v: Float32Array } | { t: 'r'; ns: string; id: string };
 /** What the main thread posts: writes, in order, then optionally a search. */
 export interface GraphThreadRequest {
+  /** Drop everything first (before `ops`). */
+  clear?: boolean;
   ops?: GraphThreadOp[];
+  /** Snapshot work, after `ops`: load the index from a snapshot, or save it to one. */
+  ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string } };
   search?: { seq: number; ns: string; c: string; q: Float32Array; k: number };
 }
 export interface GraphThreadReply {
   seq: number;
   hits?: VectorHit[];
   error?: string;
+  /** Set on the answer to a `ctl` request (its seq). */
+  ctl?: number;
+  /** Collection sizes after a load. */
+  sizes?: Record<string, number>;
 }
 
 /** Options of {@link ThreadedVectorIndex}. */
@@ -44,6 +52,8 @@ export class ThreadedVectorIndex implements VectorIndex {
   private flushScheduled = false;
   private seq = 0;
   private readonly pending = new Map<number, { resolve: (h: VectorHit[]) => void; fallback: () => VectorHit[] }>();
+  private ctlSeq = 0;
+  private readonly control = new Map<number, (r: GraphThreadReply) => void>();
 
   constructor(private readonly opts: ThreadedVectorIndexOptions = {}) {
     this.threadFrom = opts.threadFrom ?? EXACT_BELOW;
@@ -85,6 +95,47 @@ export class ThreadedVectorIndex implements VectorIndex {
     });
   }
 
+  /**
+   * Writes the index as it is now (the worker's, with its graphs, when the worker runs; else the main thread's)
+   * to a snapshot at `path` tagged `id`. False when there is nothing worth keeping (no worker: every
+   * collection is small or has never been searched, so there is no graph to save).
+   */
+  async save(path: string, id: string): Promise<boolean> {
+    if (this.broken) {
+      await this.local.save(path, id);
+      return true;
+    }
+    const w = this.worker;
+    if (!w) return false;
+    const r = await this.ask(w, (ctl) => ({ ops: this.takeOps(), ctl: { seq: ctl, save: { path, id } } }));
+    if (r.error) throw new Error(`vector index snapshot not written: ${r.error}`);
+    return true;
+  }
+
+  /**
+   * Starts the worker from a snapshot written by {@link save} instead of sending it every vector: its
+   * graphs come from the files, not from a rebuild. The main thread must already hold the same vectors (the
+   * restored catalog flushed into it); when the snapshot's collections differ from them, or it cannot be
+   * read, the worker gets every vector instead and builds its graphs as after a replay (false).
+   */
+  async restore(path: string, id: string): Promise<boolean> {
+    if (this.broken || this.worker) return false;
+    const w = this.start(false);
+    const r = await this.ask(w, (ctl) => ({ ctl: { seq: ctl, load: { path, id } } }));
+    if (!r.error && r.sizes && sameSizes(r.sizes, this.local.sizes())) return true;
+    if ((this.worker as Worker | undefined) === w) w.postMessage({ clear: true, ops: this.allOps() } satisfies GraphThreadRequest);
+    if (r.error) throw new Error(r.error);
+    return false;
+  }
+
+  private ask(w: Worker, msg: (ctl: number) => GraphThreadRequest): Promise<GraphThreadReply> {
+    const seq = ++this.ctlSeq;
+    return new Promise<GraphThreadReply>((resolve) => {
+      this.control.set(seq, resolve);
+      w.postMessage(msg(seq));
+    });
+  }
+
   async clear(): Promise<void> {
     await this.local.clear();
     await this.close();
@@ -99,12 +150,18 @@ export class ThreadedVectorIndex implements VectorIndex {
     if (w) await w.terminate();
   }
 
-  private start(): Worker {
+  private start(sendAll = true): Worker {
     if (this.worker) return this.worker;
     const w = new Worker(new URL('./graph-worker-boot.mjs', import.meta.url));
     // The worker must not keep a stopping process alive.
     w.unref();
     w.on('message', (m: GraphThreadReply) => {
+      if (m.ctl !== undefined) {
+        const c = this.control.get(m.ctl);
+        this.control.delete(m.ctl);
+        c?.(m);
+        return;
+      }
       const p = this.pending.get(m.seq);
       if (!p) return;
       this.pending.delete(m.seq);
@@ -122,17 +179,24 @@ export class ThreadedVectorIndex implements VectorIndex {
     w.on('exit', (code) => fail(new Error(`vector index worker exited with code ${code}`)));
     this.worker = w;
     // Everything stored so far, then every write from here on (upsertSync/removeSync queue them).
-    const initial: GraphThreadOp[] = [];
-    for (const e of this.local.entries()) initial.push({ t: 'u', ns: e.ns, c: e.collection, id: e.id, v: Float32Array.from(e.vector) });
-    w.postMessage({ ops: initial } satisfies GraphThreadRequest);
+    if (sendAll) w.postMessage({ ops: this.allOps() } satisfies GraphThreadRequest);
     return w;
   }
 
-  /** Pending searches are answered on the main thread (the worker is gone). */
+  private allOps(): GraphThreadOp[] {
+    const all: GraphThreadOp[] = [];
+    for (const e of this.local.entries()) all.push({ t: 'u', ns: e.ns, c: e.collection, id: e.id, v: Float32Array.from(e.vector) });
+    return all;
+  }
+
+  /** Pending searches are answered on the main thread (the worker is gone); snapshot work fails. */
   private failPending(): void {
     const all = [...this.pending.values()];
     this.pending.clear();
     for (const p of all) p.resolve(p.fallback());
+    const control = [...this.control.values()];
+    this.control.clear();
+    for (const c of control) c({ seq: 0, error: 'vector index worker stopped' });
   }
 
   private queue(op: GraphThreadOp): void {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { EntityDoc } from '@tg/domain';
 import { type ReadModelHost, representativeVector } from '@tg/read-model';
 import { EXACT_BELOW, InProcessVectorIndex, ThreadedVectorIndex, type VectorHit } from '@tg/vector-store';
@@ -35,6 +36,23 @@ export class RankingIndex {
         this.index.removeSync(t.workspace, id);
       }
     });
+    // The vector graphs are kept with the catalog snapshot: a restart loads them instead of rebuilding them.
+    host.addSnapshotPart({
+      name: 'ranking-vectors',
+      save: async (path, id) => {
+        this.flushAll();
+        await this.index.save(path, id);
+      },
+      restore: async (path, id) => {
+        this.flushAll();
+        return existsSync(path) && (await this.index.restore(path, id));
+      },
+    });
+  }
+
+  /** Applies every workspace's pending changes to the index. */
+  private flushAll(): void {
+    for (const cat of this.host.catalog.all()) this.flush(cat.id);
   }
 
   /** The representative vector of an entity (null when it has none); pass its document when you have it. */
