@@ -48,16 +48,30 @@ interface WorkspaceHead {
 
 const KINDS = ['entity', 'content'] as const;
 const REPRESENTATIONS = ['point', 'subspace'] as const;
-/** Entries processed between turns of the event loop while flattening a large map. */
+/** Map entries visited between turns of the event loop while flattening large maps. */
 const YIELD_EVERY = 65_536;
 const turn = () => new Promise<void>((r) => setImmediate(r));
+
+/** Counts work done: `if (pace.step(units)) await turn()` gives the event loop a turn every {@link YIELD_EVERY} units. */
+class Pacer {
+  private done = 0;
+  /** Adds `units` of work; true when a turn of the event loop is due. */
+  step(units = 1): boolean {
+    this.done += units;
+    if (this.done < YIELD_EVERY) return false;
+    this.done = 0;
+    return true;
+  }
+}
 
 /** Writes a column of strings with few distinct values as a dictionary and one u32 code per row. */
 async function writeDict(w: ColumnWriter, n: number, get: (i: number) => string | undefined): Promise<void> {
   const index = new Map<string | undefined, number>();
   const values: (string | undefined)[] = [];
   const codes = new Uint32Array(n);
+  const pace = new Pacer();
   for (let i = 0; i < n; i++) {
+    if (pace.step()) await turn();
     const v = get(i);
     let c = index.get(v);
     if (c === undefined) {
@@ -108,13 +122,18 @@ export async function writeSnapshot(catalog: CatalogProjection, path: string, he
 }
 
 async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<void> {
+  const pace = new Pacer();
   const docs = [...c.entities.values()];
-  const urls = [...c.urls];
-  const vectors = [...c.vectors];
+  const urlKeys = [...c.urls.keys()];
+  const urlIds = [...c.urls.values()];
+  await turn();
+  const vectorIds = [...c.vectors.keys()];
+  const vectors = [...c.vectors.values()];
+  await turn();
   const parents = [...c.parents];
   const childParents = [...c.childParents];
   let vectorFloats = 0;
-  for (const [, v] of vectors) vectorFloats += v.length;
+  for (const v of vectors) vectorFloats += v.length;
   let children = 0;
   let pooled = 0;
   let statsDims = 0;
@@ -147,33 +166,34 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
       docCode.set(id, docIds.length);
       docIds.push(id);
       docTermTotal += d.terms.length;
-      if (docIds.length % YIELD_EVERY === 0) await turn();
+      if (pace.step()) await turn();
     }
     const docTerms = new Uint32Array(docTermTotal);
     let o = 0;
-    let n = 0;
     for (const d of lexical.docs.values()) {
       for (const t of d.terms) {
         const code = termCode.get(t);
         if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
         docTerms[o++] = code;
       }
-      if (++n % YIELD_EVERY === 0) await turn();
+      if (pace.step(d.terms.length + 1)) await turn();
     }
     const postingSize = new Uint32Array(terms.length);
     const postingDoc = new Uint32Array(docTermTotal);
     const postingTf = new Uint32Array(docTermTotal);
     o = 0;
-    n = 0;
+    let n = 0;
     for (const posting of lexical.postings.values()) {
-      postingSize[n] = posting.size;
+      postingSize[n++] = posting.size;
+      // A posting can hold every document: the pace is kept inside it.
       for (const [id, tf] of posting) {
         const code = docCode.get(id);
         if (code === undefined || o >= docTermTotal) throw new Error(`lexical index: posting of '${id}', which is not indexed`);
         postingDoc[o] = code;
         postingTf[o++] = tf;
+        if (pace.step()) await turn();
       }
-      if (++n % YIELD_EVERY === 0) await turn();
+      if (pace.step()) await turn();
     }
     if (o !== docTermTotal) throw new Error('lexical index: postings and documents disagree');
     lex = { terms, docIds, docLength, docTermCount, docTerms, postingSize, postingDoc, postingTf };
@@ -185,7 +205,7 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
     clusters: [...c.clusters],
     typeCounts: [...c.typeCounts],
     entities: docs.length,
-    urls: urls.length,
+    urls: urlKeys.length,
     vectors: vectors.length,
     vectorFloats,
     parents: parents.length,
@@ -215,13 +235,13 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
   await w.numbers('f64', docs.length, (i) => docs[i]!.updatedAt);
   await w.numbers('f64', docs.length, (i) => docs[i]!.incarnation ?? NaN);
   // URL index.
-  await w.strings(urls.length, (i) => urls[i]![0]);
-  await w.strings(urls.length, (i) => urls[i]![1]);
+  await w.strings(urlKeys.length, (i) => urlKeys[i]);
+  await w.strings(urlIds.length, (i) => urlIds[i]);
   // Vectors and the model of each.
-  await w.strings(vectors.length, (i) => vectors[i]![0]);
-  await w.numbers('u32', vectors.length, (i) => vectors[i]![1].length);
-  await w.floatRows(vectors.length, (i) => vectors[i]![1]);
-  await writeDict(w, vectors.length, (i) => c.models.get(vectors[i]![0]));
+  await w.strings(vectorIds.length, (i) => vectorIds[i]);
+  await w.numbers('u32', vectors.length, (i) => vectors[i]!.length);
+  await w.floatRows(vectors.length, (i) => vectors[i]!);
+  await writeDict(w, vectors.length, (i) => c.models.get(vectorIds[i]!));
   // Parents: settings, version and statistics per parent; children and pooled children flattened.
   const stats = parents.filter(([, p]) => p.stats);
   await w.strings(parents.length, (i) => parents[i]![0]);
