@@ -21,6 +21,12 @@ export interface SnapshotPart {
    */
   save(path: string, id: string): Promise<void>;
   /**
+   * Optional: called once snapshot `id` is accepted, before its catalog is read, so that the part can start
+   * loading on another thread meanwhile; {@link restore} follows, or, when the catalog turns out unusable,
+   * the function this returns (it drops what was loaded).
+   */
+  prepare?(path: string, id: string): (() => void) | undefined;
+  /**
    * Called once the catalog was restored from snapshot `id`, before the feed resumes: restores from `path`.
    * False (or a rejection) when there is nothing usable there; the part then rebuilds as after a replay.
    */
@@ -74,11 +80,14 @@ export class ReadModelHost {
   private async restoreSnapshot(streamLastSeq: number): Promise<number> {
     if (this.rt.config.snapshotEveryEvents < 0 || !existsSync(this.snapshotPath)) return 0;
     const t0 = Date.now();
-    const { snapshot, reason } = readSnapshot(
-      this.snapshotPath,
-      (h) => h.streamCreated === this.streamCreated && h.position <= streamLastSeq && h.partitions === this.partitionKey,
-    );
+    const cancels: (() => void)[] = [];
+    const { snapshot, reason } = readSnapshot(this.snapshotPath, (h) => {
+      const ok = h.streamCreated === this.streamCreated && h.position <= streamLastSeq && h.partitions === this.partitionKey;
+      if (ok) for (const part of this.parts) cancels.push(part.prepare?.(this.partPath(part), h.id) ?? (() => undefined));
+      return ok;
+    });
     if (!snapshot) {
+      for (const cancel of cancels) cancel();
       this.rt.log.warn({ path: this.snapshotPath, reason }, 'catalog snapshot ignored (another stream, format or partition set, or damaged); replaying the stream');
       return 0;
     }

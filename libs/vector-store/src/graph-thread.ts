@@ -69,15 +69,16 @@ export class ThreadedVectorIndex implements VectorIndex {
   }
   upsertSync(ns: string, collection: string, id: string, vector: Float32Array): void {
     this.local.upsertSync(ns, collection, id, vector);
-    // A copy: a view (say into a decoded buffer's pool) would be cloned with its whole backing buffer.
-    if (this.worker) this.queue({ t: 'u', ns, c: collection, id, v: Float32Array.from(vector) });
+    // A copy: a view (say into a decoded buffer's pool) would be cloned with its whole backing buffer. Not
+    // while the worker reads a snapshot: what is written meanwhile is the restored state the snapshot holds.
+    if (this.worker && !this.preloading) this.queue({ t: 'u', ns, c: collection, id, v: Float32Array.from(vector) });
   }
   async remove(ns: string, id: string): Promise<void> {
     this.removeSync(ns, id);
   }
   removeSync(ns: string, id: string): void {
     this.local.removeSync(ns, id);
-    if (this.worker) this.queue({ t: 'r', ns, id });
+    if (this.worker && !this.preloading) this.queue({ t: 'r', ns, id });
   }
   async count(ns: string, collection: string): Promise<number> {
     return this.local.countSync(ns, collection);
@@ -119,13 +120,29 @@ export class ThreadedVectorIndex implements VectorIndex {
    * read, the worker gets every vector instead and builds its graphs as after a replay (false).
    */
   async restore(path: string, id: string): Promise<boolean> {
-    if (this.broken || this.worker) return false;
-    const w = this.start(false);
-    const r = await this.ask(w, (ctl) => ({ ctl: { seq: ctl, load: { path, id } } }));
+    const load = this.preloading?.path === path && this.preloading.id === id ? this.preloading.reply : this.preload(path, id);
+    const w = this.worker;
+    if (!load || !w) return false;
+    const r = await load.finally(() => (this.preloading = undefined));
     if (!r.error && r.sizes && sameSizes(r.sizes, this.local.sizes())) return true;
     if ((this.worker as Worker | undefined) === w) w.postMessage({ clear: true, ops: this.allOps() } satisfies GraphThreadRequest);
     if (r.error) throw new Error(r.error);
     return false;
+  }
+
+  private preloading?: { path: string; id: string; reply: Promise<GraphThreadReply> };
+
+  /**
+   * Starts the worker reading a snapshot (see {@link restore}, which must follow) while the main thread does
+   * other work; undefined when the worker already runs. Until {@link restore} settles, writes are not sent to
+   * the worker: they are the restored state, which the snapshot holds (restore compares the two).
+   */
+  preload(path: string, id: string): Promise<GraphThreadReply> | undefined {
+    if (this.broken || this.worker) return undefined;
+    const w = this.start(false);
+    const reply = this.ask(w, (ctl) => ({ ctl: { seq: ctl, load: { path, id } } }));
+    this.preloading = { path, id, reply };
+    return reply;
   }
 
   private ask(w: Worker, msg: (ctl: number) => GraphThreadRequest): Promise<GraphThreadReply> {
@@ -145,6 +162,7 @@ export class ThreadedVectorIndex implements VectorIndex {
   async close(): Promise<void> {
     const w = this.worker;
     this.worker = undefined;
+    this.preloading = undefined;
     this.ops = [];
     this.failPending();
     if (w) await w.terminate();

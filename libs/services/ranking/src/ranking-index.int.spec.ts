@@ -9,7 +9,7 @@ import { EXACT_BELOW, InProcessVectorIndex } from '@tg/vector-store';
 import { RankingIndex } from './ranking-index';
 
 /** A read model host (what the index reads of one) and a replay of one workspace with `n` embedded content items. */
-function hostWith(n: number): { host: ReadModelHost; replay(): void; parts: SnapshotPart[] } {
+function hostWith(n: number): { host: ReadModelHost; replay(): void; parts: SnapshotPart[]; apply(e: ReturnType<typeof event>): void } {
   const catalog = new CatalogProjection();
   const listeners: ((t: never) => void)[] = [];
   const parts: SnapshotPart[] = [];
@@ -27,7 +27,7 @@ function hostWith(n: number): { host: ReadModelHost; replay(): void; parts: Snap
       apply(event('ContentEmbedded', { entity_id: `c${i}`, of: 'content', model: 'm', dim: 16, vector: encodeVector(v), text_digest: `${i}`, embedded_at: 1 }, meta));
     }
   };
-  return { host, replay, parts };
+  return { host, replay, parts, apply };
 }
 
 describe('ranking index: warmed before the service joins its queue group', () => {
@@ -77,6 +77,8 @@ describe('ranking index: its vectors and graphs are kept with the catalog snapsh
       // The restored catalog (here: the same replay), then the part, then warm: the graph is not rebuilt.
       const after = hostWith(N);
       const b = new RankingIndex(after.host, { thread });
+      // The worker starts reading its part while the catalog is read (the host calls prepare first).
+      after.parts[0]!.prepare?.(path, 'snap-1');
       after.replay();
       expect(await after.parts[0]!.restore(path, 'snap-1')).toBe(true);
       if (!thread) expect((b.index as InProcessVectorIndex).graphReady('ws', 'content')).toBe(true);
@@ -85,6 +87,32 @@ describe('ranking index: its vectors and graphs are kept with the catalog snapsh
       await b.close();
     });
   }
+
+  it('a part prepared for a catalog snapshot that then turns out unusable is dropped: the replayed index answers', async () => {
+    const before = hostWith(N);
+    const a = new RankingIndex(before.host, { thread: true });
+    before.replay();
+    await a.warm();
+    const expected = await answers(a);
+    const path = join(dir, 'vectors-cancelled');
+    await before.parts[0]!.save(path, 'snap-1');
+    await a.close();
+    // The replay has an item the snapshot has not: a worker left with the snapshot's state would miss it.
+    const after = hostWith(N);
+    const b = new RankingIndex(after.host, { thread: true });
+    const cancel = after.parts[0]!.prepare?.(path, 'snap-1');
+    expect(cancel).toBeTypeOf('function');
+    cancel!();
+    after.replay();
+    const late = Float32Array.from({ length: 16 }, (_, k) => (k % 2 ? 0.25 : -0.25));
+    const meta = { workspace: 'ws', at: 2 };
+    after.apply(event('ContentIndexed', { entity_id: 'late', url: 'https://w.test/late', media_type: 'text', name: 'Late', description: '', text: 'late', text_digest: 'late', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 2 }, meta));
+    after.apply(event('ContentEmbedded', { entity_id: 'late', of: 'content', model: 'm', dim: 16, vector: encodeVector(late), text_digest: 'late', embedded_at: 2 }, meta));
+    await b.warm();
+    expect((await answers(b)).map((hits) => hits.length)).toEqual(expected.map((hits) => hits.length));
+    expect((await b.search('ws', 'content', late, 5))[0]?.id).toBe('late');
+    await b.close();
+  });
 
   it('a part of another snapshot, or a damaged one, is refused and the graph is rebuilt', async () => {
     const before = hostWith(N);

@@ -43,6 +43,12 @@ export class RankingIndex {
         this.flushAll();
         await this.index.save(path, id);
       },
+      // The worker reads its graphs while the main thread reads the catalog.
+      prepare: (path, id) => {
+        const index = this.index;
+        if (!(index instanceof ThreadedVectorIndex) || !existsSync(path) || !index.preload(path, id)) return undefined;
+        return () => void index.close();
+      },
       restore: async (path, id) => {
         this.flushAll();
         return existsSync(path) && (await this.index.restore(path, id));
