@@ -160,9 +160,14 @@ export class ColumnReader {
   }
 
   private read(n: number, hashed = true): Buffer {
-    if (n < 0 || this.pos + n > this.size) throw new ColumnFileError(`torn column file: ${n} bytes wanted at ${this.pos} of ${this.size}`);
     // Its own ArrayBuffer at offset 0: typed-array views of it are aligned.
-    const buf = Buffer.from(new ArrayBuffer(n));
+    return this.readInto(Buffer.from(new ArrayBuffer(n)), hashed);
+  }
+
+  /** Reads the next `buf.length` bytes into `buf`. */
+  private readInto(buf: Buffer, hashed = true): Buffer {
+    const n = buf.byteLength;
+    if (n < 0 || this.pos + n > this.size) throw new ColumnFileError(`torn column file: ${n} bytes wanted at ${this.pos} of ${this.size}`);
     let got = 0;
     while (got < n) {
       const r = readSync(this.fd, buf, got, n - got, this.pos + got);
@@ -175,9 +180,20 @@ export class ColumnReader {
   }
 
   block(): Buffer {
+    return this.read(this.blockLength());
+  }
+
+  private blockLength(): number {
     const len = this.read(4).readUInt32LE(0);
     if (len === END) throw new ColumnFileError('column file ended early');
-    return this.read(len);
+    return len;
+  }
+
+  /** The next block, read straight into `target` (it must be exactly the block's length). */
+  private blockInto(target: ArrayBufferView, what: string): void {
+    const len = this.blockLength();
+    if (len !== target.byteLength) throw new ColumnFileError(`${what}: a block of ${len} bytes where ${target.byteLength} were expected`);
+    this.readInto(Buffer.from(target.buffer, target.byteOffset, target.byteLength));
   }
 
   json<T>(): T {
@@ -195,9 +211,7 @@ export class ColumnReader {
     const out = new Ctor(n) as ArrayOf<K>;
     for (let start = 0; start < n; start += CHUNK_ROWS) {
       const rows = Math.min(n, start + CHUNK_ROWS) - start;
-      const b = this.block();
-      if (b.byteLength !== rows * Ctor.BYTES_PER_ELEMENT) throw new ColumnFileError(`column chunk of ${b.byteLength} bytes for ${rows} ${kind} rows`);
-      out.set(new Ctor(b.buffer as ArrayBuffer, b.byteOffset, rows), start);
+      this.blockInto(out.subarray(start, start + rows), `${kind} column`);
     }
     return out;
   }
@@ -213,9 +227,7 @@ export class ColumnReader {
       const end = Math.min(lengths.length, start + CHUNK_ROWS);
       let want = 0;
       for (let i = start; i < end; i++) want += lengths[i]!;
-      const b = this.block();
-      if (b.byteLength !== want * Ctor.BYTES_PER_ELEMENT) throw new ColumnFileError(`float chunk of ${b.byteLength} bytes for ${want} values`);
-      out.set(new Ctor(b.buffer as ArrayBuffer, b.byteOffset, want), o);
+      this.blockInto(out.subarray(o, o + want), 'float rows');
       o += want;
     }
     return out;
