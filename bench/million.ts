@@ -137,7 +137,9 @@ export async function run(args: string[]) {
     figures['restore_parts'] = JSON.stringify(restored.parts);
     figures['restart_restored_from'] = caught.restoredFrom;
     figures['restart_caught_up_s'] = +((performance.now() - t) / 1000).toFixed(1);
-    const warmed = JSON.parse(await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 })) as { ms: number };
+    const warmed = JSON.parse(await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 })) as { ms: number; restored?: { flushMs: number; loadWaitMs: number } };
+    figures['restore_ranking_flush_ms'] = warmed.restored?.flushMs ?? -1;
+    figures['restore_ranking_graph_wait_ms'] = warmed.restored?.loadWaitMs ?? -1;
     figures['restart_joined_s'] = +((performance.now() - t) / 1000).toFixed(1);
     figures['restart_warm_ms'] = warmed.ms;
     const t1 = performance.now();
@@ -160,6 +162,7 @@ export async function run(args: string[]) {
     `| stop (writes the snapshot) | ${f['stop_with_snapshot_s']} s |`,
     `| snapshot on disk (${f['snapshot_files']}) | ${(Number(f['snapshot_bytes_on_disk']) / 1e6).toFixed(0)} MB |`,
     `| restart: snapshot read / restored with its parts ${f['restore_parts']} | ${f['restore_read_ms']} / ${f['restore_ms']} ms |`,
+    `| of which: the restored vectors into the ranking index / then waiting for the worker's graphs | ${f['restore_ranking_flush_ms']} / ${f['restore_ranking_graph_wait_ms']} ms |`,
     `| restart: caught up from the snapshot (restored from sequence ${f['restart_restored_from']}) | ${f['restart_caught_up_s']} s |`,
     `| restart: joined (lexical index and vector graph built, ${f['restart_warm_ms']} ms of it) | ${f['restart_joined_s']} s |`,
     `| first search after the restart | ${f['first_search_after_restart_ms']} ms |`,

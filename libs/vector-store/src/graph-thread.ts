@@ -1,6 +1,12 @@
 import { Worker } from 'node:worker_threads';
-import { EXACT_BELOW, InProcessVectorIndex, sameSizes } from './in-process';
+import { EXACT_BELOW, InProcessVectorIndex } from './in-process';
 import type { VectorHit, VectorIndex } from './port';
+
+/** Whether two {@link InProcessVectorIndex.fingerprint} answers are equal. */
+function sameFingerprint(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
 
 /** A write mirrored to the worker: upsert (`u`) or remove (`r`). */
 export type GraphThreadOp = { t: 'u'; ns: string; c: string; id: string; v: Float32Array } | { t: 'r'; ns: string; id: string };
@@ -19,8 +25,8 @@ export interface GraphThreadReply {
   error?: string;
   /** Set on the answer to a `ctl` request (its seq). */
   ctl?: number;
-  /** Collection sizes after a load. */
-  sizes?: Record<string, number>;
+  /** What the worker holds after a load (see InProcessVectorIndex.fingerprint). */
+  fingerprint?: Record<string, string>;
 }
 
 /** Options of {@link ThreadedVectorIndex}. */
@@ -83,6 +89,15 @@ export class ThreadedVectorIndex implements VectorIndex {
   async count(ns: string, collection: string): Promise<number> {
     return this.local.countSync(ns, collection);
   }
+  /** Whether the index holds no vector at all. */
+  get empty(): boolean {
+    return this.local.empty;
+  }
+  /** See {@link InProcessVectorIndex.loadCollection}; the worker, if it runs and is not reading a snapshot, gets each vector. */
+  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array): void {
+    this.local.loadCollection(ns, collection, dim, ids, data);
+    if (this.worker && !this.preloading) for (let i = 0; i < ids.length; i++) this.queue({ t: 'u', ns, c: collection, id: ids[i]!, v: data.slice(i * dim, (i + 1) * dim) });
+  }
 
   async search(ns: string, collection: string, query: Float32Array, k: number): Promise<VectorHit[]> {
     if (this.broken || this.local.countSync(ns, collection) < this.threadFrom) return this.local.searchSync(ns, collection, query, k);
@@ -124,7 +139,7 @@ export class ThreadedVectorIndex implements VectorIndex {
     const w = this.worker;
     if (!load || !w) return false;
     const r = await load.finally(() => (this.preloading = undefined));
-    if (!r.error && r.sizes && sameSizes(r.sizes, this.local.sizes())) return true;
+    if (!r.error && r.fingerprint && sameFingerprint(r.fingerprint, this.local.fingerprint())) return true;
     if ((this.worker as Worker | undefined) === w) w.postMessage({ clear: true, ops: this.allOps() } satisfies GraphThreadRequest);
     if (r.error) throw new Error(r.error);
     return false;

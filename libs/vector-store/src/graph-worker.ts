@@ -21,7 +21,7 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
   if (ctl?.load) {
     let reply: GraphThreadReply;
     try {
-      reply = { seq: 0, ctl: ctl.seq, sizes: index.loadSnapshot(ctl.load.path, ctl.load.id) };
+      reply = { seq: 0, ctl: ctl.seq, fingerprint: index.loadSnapshot(ctl.load.path, ctl.load.id) };
     } catch (e) {
       void index.clear();
       reply = { seq: 0, ctl: ctl.seq, error: fail(e) };

@@ -185,6 +185,16 @@ class Collection {
     return { dim: this.dim, ids: this.ids.slice(), keys, data: this.data.slice(0, n * this.dim), nextKey: this.nextKey, graph: graph ? graphPath : null };
   }
 
+  /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
+  static of(dim: number, ids: string[], data: Float32Array): Collection {
+    const c = new Collection();
+    c.dim = dim;
+    c.ids = ids;
+    c.data = data as Float32Array<ArrayBuffer>;
+    for (let i = 0; i < ids.length; i++) c.slots.set(ids[i]!, i);
+    return c;
+  }
+
   /** The collection an image describes (its graph loaded from its file): the inverse of {@link image}. */
   static fromImage(img: CollectionImage): Collection {
     const c = new Collection();
@@ -316,10 +326,50 @@ export class InProcessVectorIndex implements VectorIndex {
   }
   async close(): Promise<void> {}
 
+  /** Whether the index holds no vector at all. */
+  get empty(): boolean {
+    return this.where.size === 0;
+  }
+
+  /**
+   * Loads a whole collection at once into an index that holds nothing of this namespace yet (a restore):
+   * what `ids.length` upserts of distinct ids would give, without their per-item cost. `data` is taken over.
+   * @throws Error when the namespace already has vectors here.
+   */
+  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array): void {
+    const k = this.key(ns, collection);
+    if (this.collections.has(k) || data.length !== ids.length * dim) throw new Error(`loadCollection: ${k} is not new, or its data does not fit`);
+    const c = Collection.of(dim, ids, data);
+    if (c.size !== ids.length) throw new Error('loadCollection: duplicate ids');
+    this.collections.set(k, c);
+    for (const id of ids) this.where.set(`${ns}\u0000${id}`, k);
+  }
+
   /** Size of every collection, by `namespace\u0000collection`. */
   sizes(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [k, c] of this.collections) out[k] = c.size;
+    return out;
+  }
+
+  /**
+   * What every non-empty collection holds, by `namespace\u0000collection`: its size and an order-independent
+   * hash of its ids (two indexes with equal fingerprints hold the same ids in the same collections).
+   */
+  fingerprint(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, c] of this.collections) {
+      if (!c.size) continue;
+      let sum = 0;
+      let xor = 0;
+      for (const [id] of c.entries()) {
+        let h = 0x811c9dc5;
+        for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+        sum = (sum + (h >>> 0)) >>> 0;
+        xor ^= h;
+      }
+      out[k] = `${c.size}:${sum}:${xor >>> 0}`;
+    }
     return out;
   }
 
@@ -382,8 +432,8 @@ export class InProcessVectorIndex implements VectorIndex {
     }
   }
 
-  /** Replaces the whole index by a snapshot written by {@link save} (throws when it cannot be used); returns {@link sizes}. */
-  loadSnapshot(path: string, id: string): Record<string, number> {
+  /** Replaces the whole index by a snapshot written by {@link save} (throws when it cannot be used); returns {@link fingerprint}. */
+  loadSnapshot(path: string, id: string): Record<string, string> {
     const loaded = InProcessVectorIndex.load(path, id);
     this.collections.clear();
     this.where.clear();
@@ -392,7 +442,7 @@ export class InProcessVectorIndex implements VectorIndex {
       const ns = k.slice(0, k.indexOf('\u0000'));
       for (const [id] of c.entries()) this.where.set(`${ns}\u0000${id}`, k);
     }
-    return this.sizes();
+    return this.fingerprint();
   }
 
   /**
