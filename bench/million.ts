@@ -7,16 +7,49 @@
  *   1. write the log; the ranking instance folds it live; wait until a search sees all of it;
  *   2. search `--seconds` at `--concurrency` closed-loop callers over the bus (query texts vary);
  *   3. RSS of the instance → memory per item;
- *   4. SIGTERM (it writes its snapshot on stop), start again: time to caught up (from the snapshot), then to
- *      joined (lexical index and vector graph built), then the first search's latency.
+ *   4. a periodic snapshot while the same search load runs: 50 more events reach the snapshot threshold; search
+ *      latency while the snapshot is written (it is encoded in chunks while the feed waits) against step 2;
+ *   5. SIGTERM (it writes its snapshot on stop), start again: time to caught up (from the snapshot), then to
+ *      joined (lexical index and vector graph restored or built), then the first search's latency; the
+ *      snapshot's size on disk (catalog and the ranking part beside it).
  *
  * Usage: npm run bench -- million [-- --items 1000000 --concurrency 16 --seconds 20]
  */
-import { OP } from '@tg/contracts';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { event, OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
 import { arg, rssMb, WORDS, writeSyntheticWorkspace } from './support';
+
+/** Events written after the log to reach the periodic snapshot's threshold. */
+const PROBE_EVENTS = 50;
+
+/** Closed-loop search load: latencies of `concurrency` callers until `done()` says stop. */
+async function load(concurrency: number, search: (i: number) => Promise<unknown>, done: () => boolean): Promise<{ lat: number[]; failed: number }> {
+  const lat: number[] = [];
+  let failed = 0;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (!done()) {
+        const i = n++;
+        const t0 = performance.now();
+        try {
+          await search(i);
+          lat.push(performance.now() - t0);
+        } catch {
+          failed++;
+        }
+      }
+    }),
+  );
+  return { lat, failed };
+}
+
+/** Bytes of the files under a directory (not recursive). */
+const dirBytes = (dir: string) => readdirSync(dir).reduce((sum, f) => sum + statSync(join(dir, f)).size, 0);
 
 export async function run(args: string[]) {
   const N = arg(args, 'items', 1_000_000);
@@ -27,8 +60,9 @@ export async function run(args: string[]) {
     replicas: replicasOnly({ 'embedding-service': 1, 'ranking-service': 1 }),
     logLevel: 'info',
     readyTimeoutMs: 3_600_000,
-    // A snapshot on stop only (one during the write would measure the snapshot, not the fold).
-    env: { TG_SNAPSHOT_EVERY_EVENTS: '0', TG_READ_WAIT_MS: '2000', TG_RPC_TIMEOUT_MS: '120000' },
+    // No snapshot during the write (it would measure the snapshot, not the fold): the first is due 50 events
+    // after it (step 4); then one on stop.
+    env: { TG_SNAPSHOT_EVERY_EVENTS: String(2 * N + 1 + PROBE_EVENTS), TG_READ_WAIT_MS: '2000', TG_RPC_TIMEOUT_MS: '120000' },
   });
   const figures: Record<string, number | string> = { items: N, concurrency, seconds };
   const ws = 'ws_million';
@@ -53,24 +87,8 @@ export async function run(args: string[]) {
     figures['caught_up_after_write_s'] = +((performance.now() - t) / 1000).toFixed(1);
 
     // Closed-loop search load.
-    const lat: number[] = [];
-    let failed = 0;
     const until = performance.now() + seconds * 1000;
-    let n = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < until) {
-          const i = n++;
-          const t0 = performance.now();
-          try {
-            await search(i);
-            lat.push(performance.now() - t0);
-          } catch {
-            failed++;
-          }
-        }
-      }),
-    );
+    const { lat, failed } = await load(concurrency, (i) => search(i), () => performance.now() >= until);
     figures['search_p50_ms'] = +percentile(lat, 50).toFixed(1);
     figures['search_p99_ms'] = +percentile(lat, 99).toFixed(1);
     figures['searches_per_s'] = +(lat.length / seconds).toFixed(1);
@@ -81,16 +99,47 @@ export async function run(args: string[]) {
     figures['bytes_per_item'] = Math.round(((rss - emptyRss) * 2 ** 20) / N);
     console.log(JSON.stringify(figures));
 
+    // A periodic snapshot under the same search load: the threshold is PROBE_EVENTS events away.
+    const written = new RegExp(`"position":${lastSeq + PROBE_EVENTS},.*"msg":"catalog snapshot written"`);
+    let snapshotDone = false;
+    const snapshotLine = ranking.waitForLine(written, { timeoutMs: 1_800_000 }).finally(() => (snapshotDone = true));
+    const during = load(concurrency, (i) => search(i), () => snapshotDone);
+    for (let i = 0; i < PROBE_EVENTS; i++) {
+      const at = Date.now();
+      await store.js.publish(EventStore.subject(ws, 'entity', `probe${i}`), JSON.stringify(event('EntityCreated', { entity_id: `probe${i}`, type: 'user', name: `Probe ${i}`, description: '', created_at: at }, { workspace: ws, at })));
+    }
+    const periodic = JSON.parse(await snapshotLine) as { bytes: number; encodeMs: number; ms: number };
+    const probe = await during;
+    figures['periodic_snapshot_encode_ms'] = periodic.encodeMs;
+    figures['periodic_snapshot_ms'] = periodic.ms;
+    figures['during_snapshot_searches'] = probe.lat.length;
+    figures['during_snapshot_p50_ms'] = +percentile(probe.lat, 50).toFixed(1);
+    figures['during_snapshot_p99_ms'] = +percentile(probe.lat, 99).toFixed(1);
+    figures['during_snapshot_max_ms'] = +Math.max(0, ...probe.lat).toFixed(1);
+    figures['during_snapshot_failed'] = probe.failed;
+    // One more event, so that the stop writes a snapshot of its own (measured as before).
+    await store.js.publish(EventStore.subject(ws, 'entity', 'probe-last'), JSON.stringify(event('EntityCreated', { entity_id: 'probe-last', type: 'user', name: 'Probe', description: '', created_at: 1 }, { workspace: ws, at: 1 })));
+    console.log(JSON.stringify(figures));
+
     // Restart from the snapshot written on stop.
     t = performance.now();
     await ranking.stop(600_000);
     figures['stop_with_snapshot_s'] = +((performance.now() - t) / 1000).toFixed(1);
     t = performance.now();
+    const snapDir = join(ranking.spec.env['TG_DATA_DIR']!, 'snapshots');
+    figures['snapshot_bytes_on_disk'] = dirBytes(snapDir);
+    figures['snapshot_files'] = readdirSync(snapDir).join(' ');
     await ranking.start();
     const caught = JSON.parse(await ranking.waitForLine(/catalog projection caught up/, { timeoutMs: 1_000 })) as { restoredFrom: number; ms: number };
+    const restored = JSON.parse(await ranking.waitForLine(/catalog restored from snapshot/, { timeoutMs: 1_000 })) as { readMs: number; ms: number; parts: Record<string, boolean> };
+    figures['restore_read_ms'] = restored.readMs;
+    figures['restore_ms'] = restored.ms;
+    figures['restore_parts'] = JSON.stringify(restored.parts);
     figures['restart_restored_from'] = caught.restoredFrom;
     figures['restart_caught_up_s'] = +((performance.now() - t) / 1000).toFixed(1);
-    const warmed = JSON.parse(await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 })) as { ms: number };
+    const warmed = JSON.parse(await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 })) as { ms: number; restored?: { flushMs: number; loadWaitMs: number } };
+    figures['restore_ranking_flush_ms'] = warmed.restored?.flushMs ?? -1;
+    figures['restore_ranking_graph_wait_ms'] = warmed.restored?.loadWaitMs ?? -1;
     figures['restart_joined_s'] = +((performance.now() - t) / 1000).toFixed(1);
     figures['restart_warm_ms'] = warmed.ms;
     const t1 = performance.now();
@@ -108,7 +157,12 @@ export async function run(args: string[]) {
     `| search at concurrency ${concurrency}, p50 / p99 (ms) | ${f['search_p50_ms']} / ${f['search_p99_ms']} (${f['searches_per_s']}/s, ${f['search_failed']} failed) |`,
     `| RSS (empty instance) | ${f['rss_mb']} MB (${f['empty_rss_mb']} MB) |`,
     `| memory per item | ${f['bytes_per_item']} bytes |`,
+    `| a periodic snapshot under the search load: encoded in / written in | ${f['periodic_snapshot_encode_ms']} / ${f['periodic_snapshot_ms']} ms |`,
+    `| search p50 / p99 / max while it was written (ms) | ${f['during_snapshot_p50_ms']} / ${f['during_snapshot_p99_ms']} / ${f['during_snapshot_max_ms']} (${f['during_snapshot_searches']} searches, ${f['during_snapshot_failed']} failed) |`,
     `| stop (writes the snapshot) | ${f['stop_with_snapshot_s']} s |`,
+    `| snapshot on disk (${f['snapshot_files']}) | ${(Number(f['snapshot_bytes_on_disk']) / 1e6).toFixed(0)} MB |`,
+    `| restart: snapshot read / restored with its parts ${f['restore_parts']} | ${f['restore_read_ms']} / ${f['restore_ms']} ms |`,
+    `| of which: the restored vectors into the ranking index / then waiting for the worker's graphs | ${f['restore_ranking_flush_ms']} / ${f['restore_ranking_graph_wait_ms']} ms |`,
     `| restart: caught up from the snapshot (restored from sequence ${f['restart_restored_from']}) | ${f['restart_caught_up_s']} s |`,
     `| restart: joined (lexical index and vector graph built, ${f['restart_warm_ms']} ms of it) | ${f['restart_joined_s']} s |`,
     `| first search after the restart | ${f['first_search_after_restart_ms']} ms |`,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
@@ -26,7 +26,7 @@ describe('events in the log: schema versions and projections that stop at what t
 
   const snapshotPosition = () => {
     const path = join(s.config.dataDir, 'snapshots', 'catalog.snap');
-    return existsSync(path) ? (readSnapshot(readFileSync(path))?.header.position ?? -1) : -1;
+    return existsSync(path) ? (readSnapshot(path).snapshot?.header.position ?? -1) : -1;
   };
   const health = () => new TastegraphClient({ baseUrl: s.baseUrl }).request('GET', '/health');
 

@@ -44,8 +44,10 @@ export async function runService(
   if (hostRef) await hostRef.start();
   log.info({ service: name }, 'started');
   const stop = async () => {
-    for (const s of services.reverse()) await s.stop().catch(() => undefined);
+    // The read model first (as in the all-in-one process): its snapshot on stop asks the services' parts (the
+    // ranking service's vector graphs, on its worker thread) for their state while they still hold it.
     await hostRef?.stop();
+    for (const s of services.reverse()) await s.stop().catch(() => undefined);
     await nc.drain().catch(() => undefined);
     process.exit(0);
   };

@@ -127,6 +127,10 @@ export class CatalogProjection {
     }
     return c;
   }
+  /** Puts a whole workspace catalog in place (a snapshot restores workspaces this way). */
+  restore(c: WorkspaceCatalog): void {
+    this.workspaces.set(c.id, c);
+  }
   /** Workspaces seen so far. */
   all(): IterableIterator<WorkspaceCatalog> {
     return this.workspaces.values();

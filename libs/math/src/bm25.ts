@@ -49,8 +49,8 @@ export class Bm25Index {
   readonly k1: number;
   /** Length normalisation b. */
   readonly b: number;
-  private readonly postings = new Map<string, Map<string, number>>();
-  private readonly docs = new Map<string, DocEntry>();
+  private postings = new Map<string, Map<string, number>>();
+  private docs = new Map<string, DocEntry>();
   private totalLength = 0;
 
   /**
@@ -69,11 +69,11 @@ export class Bm25Index {
     return { k1: this.k1, b: this.b, postings: this.postings, docs: this.docs, totalLength: this.totalLength };
   }
 
-  /** An index holding exactly the given state (the inverse of {@link exportState}). */
+  /** An index holding exactly the given state (the inverse of {@link exportState}; it takes the maps over, uncopied). */
   static fromState(state: Bm25State): Bm25Index {
     const idx = new Bm25Index({ k1: state.k1, b: state.b });
-    for (const [term, posting] of state.postings) idx.postings.set(term, posting);
-    for (const [id, doc] of state.docs) idx.docs.set(id, doc);
+    idx.postings = state.postings;
+    idx.docs = state.docs;
     idx.totalLength = state.totalLength;
     return idx;
   }

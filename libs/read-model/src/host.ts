@@ -1,11 +1,37 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { rename, writeFile } from 'node:fs/promises';
+import { existsSync, mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { formatPartitionSet, type RpcRequest } from '@tg/contracts';
 import { CatalogProjection, type Touched } from '@tg/domain';
 import { StreamCursor, runProjectionFeed, type ProjectionHalt, type Running } from '@tg/messaging';
 import { readYourWrites, type Runtime } from '@tg/service-runtime';
-import { encodeSnapshot, readSnapshot } from './snapshot';
+import { readSnapshot, writeSnapshot } from './snapshot';
+
+/**
+ * State kept beside the catalog snapshot by a component that derives it from the catalog and is slow to
+ * rebuild (the ranking service's vector graphs). Written at the snapshot's position, restored after it.
+ */
+export interface SnapshotPart {
+  /** File name stem under the snapshot directory (the part may write several files starting with it). */
+  name: string;
+  /**
+   * Captures the state as it is now, synchronously (the catalog is at the snapshot's position and does not
+   * move during this call), and writes it under `path`, tagged with `id`. The returned promise settles when
+   * it is on disk.
+   */
+  save(path: string, id: string): Promise<void>;
+  /**
+   * Optional: called once snapshot `id` is accepted, before its catalog is read, so that the part can start
+   * loading on another thread meanwhile; {@link restore} follows, or, when the catalog turns out unusable,
+   * the function this returns (it drops what was loaded).
+   */
+  prepare?(path: string, id: string): (() => void) | undefined;
+  /**
+   * Called once the catalog was restored from snapshot `id`, before the feed resumes: restores from `path`.
+   * False (or a rejection) when there is nothing usable there; the part then rebuilds as after a replay.
+   */
+  restore(path: string, id: string): Promise<boolean>;
+}
 
 /**
  * Hosts the catalog projection in this process: fed from the stream by an ordered consumer, read by
@@ -22,6 +48,14 @@ export class ReadModelHost {
   readonly whenLive = new Promise<void>((r) => (this.markLive = r));
 
   constructor(private readonly rt: Runtime) {}
+
+  private readonly parts: SnapshotPart[] = [];
+  /** Registers state kept with the snapshot (see {@link SnapshotPart}); before {@link start}. */
+  addSnapshotPart(part: SnapshotPart): void {
+    this.parts.push(part);
+  }
+  /** Set while a snapshot is being encoded: the feed waits on it, so the catalog stays at the snapshot's position. */
+  private hold?: Promise<void>;
 
   /**
    * Registers a listener for changes (called during replay too, with `replaying` true), with the stream
@@ -45,24 +79,42 @@ export class ReadModelHost {
     return join(this.rt.config.dataDir, 'snapshots', 'catalog.snap');
   }
 
+  private partPath(part: SnapshotPart): string {
+    return join(this.rt.config.dataDir, 'snapshots', part.name);
+  }
+
   /** Restores the latest snapshot when it belongs to this stream; returns the position to resume after. */
-  private restoreSnapshot(streamLastSeq: number): number {
+  private async restoreSnapshot(streamLastSeq: number): Promise<number> {
     if (this.rt.config.snapshotEveryEvents < 0 || !existsSync(this.snapshotPath)) return 0;
     const t0 = Date.now();
-    const snap = readSnapshot(readFileSync(this.snapshotPath));
-    if (!snap || snap.header.streamCreated !== this.created || snap.header.position > streamLastSeq || (snap.header.partitions ?? 'all') !== this.partitionKey) {
-      this.rt.log.warn({ path: this.snapshotPath }, 'catalog snapshot ignored (another stream, format or partition set); replaying the stream');
+    const cancels: (() => void)[] = [];
+    const { snapshot, reason } = readSnapshot(this.snapshotPath, (h) => {
+      const ok = h.streamCreated === this.created && h.position <= streamLastSeq && h.partitions === this.partitionKey;
+      if (ok) for (const part of this.parts) cancels.push(part.prepare?.(this.partPath(part), h.id) ?? (() => undefined));
+      return ok;
+    });
+    if (!snapshot) {
+      for (const cancel of cancels) cancel();
+      this.rt.log.warn({ path: this.snapshotPath, reason }, 'catalog snapshot ignored (another stream, format or partition set, or damaged); replaying the stream');
       return 0;
     }
-    snap.restoreInto(this.catalog);
-    this.cursor.advance(snap.header.position);
+    const readMs = Date.now() - t0;
+    snapshot.restoreInto(this.catalog);
+    this.cursor.advance(snapshot.header.position);
     // Listeners (vector index, caches) learn the restored state as if it had been replayed.
     for (const c of this.catalog.all()) {
       const touched = { workspace: c.id, entities: [...c.entities.keys()], parents: [...c.parents.keys()], removed: [] };
-      for (const l of this.listeners) l(touched, true, snap.header.position);
+      for (const l of this.listeners) l(touched, true, snapshot.header.position);
     }
-    this.rt.log.info({ position: snap.header.position, ms: Date.now() - t0 }, 'catalog restored from snapshot');
-    return snap.header.position;
+    const parts: Record<string, boolean> = {};
+    for (const part of this.parts) {
+      parts[part.name] = await part.restore(this.partPath(part), snapshot.header.id).catch((err: unknown) => {
+        this.rt.log.warn({ err, part: part.name }, 'snapshot part could not be restored; it is rebuilt');
+        return false;
+      });
+    }
+    this.rt.log.info({ position: snapshot.header.position, readMs, ms: Date.now() - t0, parts }, 'catalog restored from snapshot');
+    return snapshot.header.position;
   }
 
   /** Set when the projection met an event it could not apply: it stops there and is never snapshotted again. */
@@ -74,20 +126,49 @@ export class ReadModelHost {
     return h ? { ok: false, reason: `projection ${h.projection} halted at stream sequence ${h.seq} (${h.subject}): ${h.reason}`, halted: h } : { ok: true };
   }
 
-  /** Writes a snapshot of the current state (encoded synchronously, so it matches the cursor position). */
+  /**
+   * Writes a snapshot of the current state. The catalog is encoded in chunks with the event loop turning
+   * between them (requests are served meanwhile) while the feed waits, so the snapshot matches the cursor
+   * position; the parts capture their state at the same position and write it on their own.
+   */
   snapshot(): Promise<void> {
     // A halted projection may hold part of the event it failed on: never persist it.
     if (this.rt.config.snapshotEveryEvents < 0 || this.halted) return Promise.resolve();
     if (this.snapshotting) return this.snapshotting;
     const position = this.cursor.position;
-    const buf = encodeSnapshot(this.catalog, { position, streamCreated: this.created, partitions: this.partitionKey, takenAt: Date.now() });
+    const takenAt = Date.now();
+    const id = `${position}@${takenAt}`;
+    let release!: () => void;
+    this.hold = new Promise<void>((r) => (release = r));
     this.sinceSnapshot = 0;
     const path = this.snapshotPath;
+    mkdirSync(join(this.rt.config.dataDir, 'snapshots'), { recursive: true });
+    const parts = this.parts.map((part) =>
+      part.save(this.partPath(part), id).then(
+        () => true,
+        (err: unknown) => {
+          this.rt.log.warn({ err, part: part.name }, 'snapshot part not written (it is rebuilt after a restart)');
+          return false;
+        },
+      ),
+    );
     this.snapshotting = (async () => {
-      mkdirSync(join(this.rt.config.dataDir, 'snapshots'), { recursive: true });
-      await writeFile(`${path}.tmp`, buf);
-      await rename(`${path}.tmp`, path);
-      this.rt.log.info({ position, bytes: buf.length }, 'catalog snapshot written');
+      const t0 = Date.now();
+      try {
+        const bytes = await writeSnapshot(this.catalog, `${path}.tmp`, { position, streamCreated: this.created, partitions: this.partitionKey, takenAt, id });
+        const encodeMs = Date.now() - t0;
+        this.hold = undefined;
+        release();
+        await Promise.all(parts);
+        await rename(`${path}.tmp`, path);
+        this.rt.log.info({ position, bytes, encodeMs, ms: Date.now() - t0 }, 'catalog snapshot written');
+      } catch (err) {
+        await rm(`${path}.tmp`, { force: true });
+        throw err;
+      } finally {
+        this.hold = undefined;
+        release();
+      }
     })()
       .catch((err) => this.rt.log.warn({ err }, 'catalog snapshot failed'))
       .finally(() => (this.snapshotting = undefined));
@@ -112,7 +193,7 @@ export class ReadModelHost {
     const t0 = Date.now();
     const info = await this.rt.store.jsm.streams.info(this.rt.store.stream);
     this.created = String(info.created);
-    const fromSeq = this.restoreSnapshot(info.state.last_seq);
+    const fromSeq = await this.restoreSnapshot(info.state.last_seq);
     this.restoredFrom = fromSeq;
     const every = this.rt.config.snapshotEveryEvents;
     const feed = await runProjectionFeed(this.rt.store, {
@@ -121,6 +202,7 @@ export class ReadModelHost {
       log: this.rt.log,
       fromSeq,
       onHalt: (h) => (this.halted = h),
+      gate: () => this.hold,
       // A partial process holds only its partitions' workspaces: other events are passed over undecoded.
       accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
       handle: (e) => {

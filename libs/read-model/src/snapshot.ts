@@ -1,62 +1,513 @@
-import { deserialize, serialize } from 'node:v8';
-import { CatalogProjection, type WorkspaceCatalog } from '@tg/domain';
-import { Bm25Index, type Bm25State } from '@tg/math';
+import { CatalogProjection, WorkspaceCatalog, type ClusterSet, type EntityDoc, type ParentTaste } from '@tg/domain';
+import { Bm25Index } from '@tg/math';
+import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 
-/** Bumped whenever the snapshot layout changes; older snapshots are ignored (the stream is replayed). */
-export const SNAPSHOT_FORMAT = 1;
+/**
+ * Bumped whenever the snapshot layout changes; a snapshot of another format is ignored (the stream is
+ * replayed). 1: node:v8 serialisation of the maps; 2: columnar (see {@link writeSnapshot}).
+ */
+export const SNAPSHOT_FORMAT = 2;
 
 /** Which stream a snapshot belongs to, and how far into it. */
 export interface SnapshotHeader {
+  kind: 'catalog';
   format: number;
   projectionVersion: number;
   /** Stream sequence the snapshot includes (the feed resumes after it). */
   position: number;
   /** Creation time of the stream, so that a snapshot of another (or a re-created) stream is never used. */
   streamCreated: string;
-  /** The workspace partitions the snapshot holds (`all`, or e.g. `0-3,8 of 12`; absent before partitions: all). Another set replays. */
-  partitions?: string;
+  /** The workspace partitions the snapshot holds (`all`, or e.g. `0-3,8 of 12`). Another set replays. */
+  partitions: string;
   takenAt: number;
+  /** Names this snapshot: parts written beside it (the ranking service's vector graphs) carry it too. */
+  id: string;
+  /** Workspaces in the file. */
+  workspaces: number;
 }
 
-const WS_FIELDS = ['entities', 'urls', 'vectors', 'models', 'parents', 'childParents', 'types', 'clusters', 'typeCounts'] as const;
+/** Sizes of one workspace's columns, written before them. */
+interface WorkspaceHead {
+  id: string;
+  version: number;
+  types: [string, { description: string; registeredAt: number }][];
+  clusters: [string, ClusterSet][];
+  typeCounts: [string, number][];
+  entities: number;
+  urls: number;
+  vectors: number;
+  vectorFloats: number;
+  parents: number;
+  children: number;
+  pooled: number;
+  statsDims: number;
+  childParents: number;
+  childParentLinks: number;
+  lexical: { k1: number; b: number; totalLength: number; docs: number; terms: number; docTerms: number; postings: number } | null;
+}
+
+const KINDS = ['entity', 'content'] as const;
+const REPRESENTATIONS = ['point', 'subspace'] as const;
+/** Map entries visited between turns of the event loop while flattening large maps. */
+const YIELD_EVERY = 65_536;
+const turn = () => new Promise<void>((r) => setImmediate(r));
+
+/** Counts work done: `if (pace.step(units)) await turn()` gives the event loop a turn every {@link YIELD_EVERY} units. */
+class Pacer {
+  private done = 0;
+  /** Adds `units` of work; true when a turn of the event loop is due. */
+  step(units = 1): boolean {
+    this.done += units;
+    if (this.done < YIELD_EVERY) return false;
+    this.done = 0;
+    return true;
+  }
+}
+
+/** Writes a column of strings with few distinct values as a dictionary and one u32 code per row. */
+async function writeDict(w: ColumnWriter, n: number, get: (i: number) => string | undefined): Promise<void> {
+  const index = new Map<string | undefined, number>();
+  const values: (string | undefined)[] = [];
+  const codes = new Uint32Array(n);
+  const pace = new Pacer();
+  for (let i = 0; i < n; i++) {
+    if (pace.step()) await turn();
+    const v = get(i);
+    let c = index.get(v);
+    if (c === undefined) {
+      c = values.length;
+      values.push(v);
+      index.set(v, c);
+    }
+    codes[i] = c;
+  }
+  await w.json(values.length);
+  await w.strings(values.length, (i) => values[i]);
+  await w.numbers('u32', n, (i) => codes[i]!);
+}
+
+function readDict(r: ColumnReader, n: number): (string | undefined)[] {
+  const k = r.json<number>();
+  if (!Number.isInteger(k) || k < 0 || k > n + 1) throw new ColumnFileError('damaged dictionary');
+  const values = r.strings(k);
+  const codes = r.numbers('u32', n);
+  const out = new Array<string | undefined>(n);
+  for (let i = 0; i < n; i++) {
+    const c = codes[i]!;
+    if (c >= k) throw new ColumnFileError('dictionary code out of range');
+    out[i] = values[c];
+  }
+  return out;
+}
 
 /**
- * Encodes the whole catalog projection (structured clone via node:v8: Maps, Sets and typed arrays keep their
- * types). Synchronous, so the state is consistent with `position`.
+ * Writes the whole catalog projection to `path`, columnar: per workspace, each field of the entity documents
+ * as a column (strings in one buffer with their lengths, numbers as typed arrays, repeated strings as a
+ * dictionary), vectors as one float column, links and running statistics flattened, and the lexical index
+ * (where it was built) as a term dictionary, each document's term codes and the postings in their order, so a
+ * restore rebuilds every map in the order it had. Awaits between chunks: the event loop keeps turning, so
+ * the caller must keep the projection still until this settles (the host pauses its feed).
  */
-export function encodeSnapshot(catalog: CatalogProjection, header: Omit<SnapshotHeader, 'format' | 'projectionVersion'>): Buffer {
-  const workspaces = [...catalog.all()].map((c) => {
-    // The lexical index only where it was built (ranking); elsewhere it is built on first use after a restore.
-    const plain: Record<string, unknown> = { id: c.id, version: c.version, lexical: c.lexicalIfBuilt?.exportState() ?? null };
-    for (const f of WS_FIELDS) plain[f] = c[f];
-    return plain;
-  });
-  return serialize({ header: { ...header, format: SNAPSHOT_FORMAT, projectionVersion: CatalogProjection.version }, workspaces });
+export async function writeSnapshot(catalog: CatalogProjection, path: string, header: Omit<SnapshotHeader, 'kind' | 'format' | 'projectionVersion' | 'workspaces'>): Promise<number> {
+  const cats = [...catalog.all()];
+  const w = await ColumnWriter.create(path, { ...header, kind: 'catalog', format: SNAPSHOT_FORMAT, projectionVersion: CatalogProjection.version, workspaces: cats.length } satisfies SnapshotHeader);
+  try {
+    for (const c of cats) await writeWorkspace(w, c);
+    await w.close();
+  } catch (e) {
+    await w.abort();
+    throw e;
+  }
+  return w.bytes;
 }
 
-/** Reads a snapshot's header without restoring it (null when it is not a snapshot this code can use). */
-export function readSnapshot(buf: Buffer): { header: SnapshotHeader; restoreInto(catalog: CatalogProjection): void } | null {
-  let data: { header: SnapshotHeader; workspaces: Record<string, unknown>[] };
-  try {
-    data = deserialize(buf);
-  } catch {
-    return null;
+async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<void> {
+  const pace = new Pacer();
+  const docs = [...c.entities.values()];
+  const urlKeys = [...c.urls.keys()];
+  const urlIds = [...c.urls.values()];
+  await turn();
+  const vectorIds = [...c.vectors.keys()];
+  const vectors = [...c.vectors.values()];
+  await turn();
+  const parents = [...c.parents];
+  const childParents = [...c.childParents];
+  let vectorFloats = 0;
+  for (const v of vectors) vectorFloats += v.length;
+  let children = 0;
+  let pooled = 0;
+  let statsDims = 0;
+  for (const [, p] of parents) {
+    children += p.children.size;
+    pooled += p.pooled.size;
+    statsDims += p.stats?.dim ?? 0;
   }
-  const h = data?.header;
-  if (!h || h.format !== SNAPSHOT_FORMAT || h.projectionVersion !== CatalogProjection.version || !Array.isArray(data.workspaces)) return null;
-  return {
-    header: h,
-    restoreInto(catalog) {
-      for (const w of data.workspaces) {
-        const c: WorkspaceCatalog = catalog.ws(w['id'] as string);
-        for (const f of WS_FIELDS) {
-          const target = c[f] as Map<unknown, unknown>;
-          target.clear();
-          for (const [k, v] of w[f] as Map<unknown, unknown>) target.set(k, v);
-        }
-        if (w['lexical']) c.lexical = Bm25Index.fromState(w['lexical'] as Bm25State);
-        c.version = w['version'] as number;
+  let childParentLinks = 0;
+  for (const [, s] of childParents) childParentLinks += s.size;
+  const lexical = c.lexicalIfBuilt?.exportState();
+  // The lexical index flattened: documents in their order, their terms as codes into one dictionary, and each
+  // term's postings (document code, term frequency) in their order.
+  let lex: { terms: string[]; docIds: string[]; docLength: Uint32Array; docTermCount: Uint32Array; docTerms: Uint32Array; postingSize: Uint32Array; postingDoc: Uint32Array; postingTf: Uint32Array } | undefined;
+  if (lexical) {
+    const termCode = new Map<string, number>();
+    const terms: string[] = [];
+    for (const t of lexical.postings.keys()) {
+      termCode.set(t, terms.length);
+      terms.push(t);
+    }
+    const docCode = new Map<string, number>();
+    const docIds: string[] = [];
+    const docLength = new Uint32Array(lexical.docs.size);
+    const docTermCount = new Uint32Array(lexical.docs.size);
+    let docTermTotal = 0;
+    for (const [id, d] of lexical.docs) {
+      docTermCount[docIds.length] = d.terms.length;
+      docLength[docIds.length] = d.length;
+      docCode.set(id, docIds.length);
+      docIds.push(id);
+      docTermTotal += d.terms.length;
+      if (pace.step()) await turn();
+    }
+    const docTerms = new Uint32Array(docTermTotal);
+    let o = 0;
+    for (const d of lexical.docs.values()) {
+      for (const t of d.terms) {
+        const code = termCode.get(t);
+        if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
+        docTerms[o++] = code;
       }
-    },
+      if (pace.step(d.terms.length + 1)) await turn();
+    }
+    const postingSize = new Uint32Array(terms.length);
+    const postingDoc = new Uint32Array(docTermTotal);
+    const postingTf = new Uint32Array(docTermTotal);
+    o = 0;
+    let n = 0;
+    for (const posting of lexical.postings.values()) {
+      postingSize[n++] = posting.size;
+      // A posting can hold every document: the pace is kept inside it.
+      for (const [id, tf] of posting) {
+        const code = docCode.get(id);
+        if (code === undefined || o >= docTermTotal) throw new Error(`lexical index: posting of '${id}', which is not indexed`);
+        postingDoc[o] = code;
+        postingTf[o++] = tf;
+        if (pace.step()) await turn();
+      }
+      if (pace.step()) await turn();
+    }
+    if (o !== docTermTotal) throw new Error('lexical index: postings and documents disagree');
+    lex = { terms, docIds, docLength, docTermCount, docTerms, postingSize, postingDoc, postingTf };
+  }
+  const head: WorkspaceHead = {
+    id: c.id,
+    version: c.version,
+    types: [...c.types],
+    clusters: [...c.clusters],
+    typeCounts: [...c.typeCounts],
+    entities: docs.length,
+    urls: urlKeys.length,
+    vectors: vectors.length,
+    vectorFloats,
+    parents: parents.length,
+    children,
+    pooled,
+    statsDims,
+    childParents: childParents.length,
+    childParentLinks,
+    lexical:
+      lexical && lex
+        ? { k1: lexical.k1, b: lexical.b, totalLength: lexical.totalLength, docs: lex.docIds.length, terms: lex.terms.length, docTerms: lex.docTerms.length, postings: lex.postingDoc.length }
+        : null,
   };
+  await w.json(head);
+  // Entity documents, one column per field.
+  await w.strings(docs.length, (i) => docs[i]!.id);
+  await writeDict(w, docs.length, (i) => docs[i]!.kind);
+  await writeDict(w, docs.length, (i) => docs[i]!.type);
+  await w.strings(docs.length, (i) => docs[i]!.name);
+  await w.strings(docs.length, (i) => docs[i]!.description);
+  await w.strings(docs.length, (i) => docs[i]!.url);
+  await writeDict(w, docs.length, (i) => docs[i]!.mediaType);
+  await writeDict(w, docs.length, (i) => docs[i]!.domain);
+  await w.strings(docs.length, (i) => docs[i]!.ref);
+  await w.strings(docs.length, (i) => docs[i]!.text);
+  await w.numbers('f64', docs.length, (i) => docs[i]!.createdAt);
+  await w.numbers('f64', docs.length, (i) => docs[i]!.updatedAt);
+  await w.numbers('f64', docs.length, (i) => docs[i]!.incarnation ?? NaN);
+  // URL index.
+  await w.strings(urlKeys.length, (i) => urlKeys[i]);
+  await w.strings(urlIds.length, (i) => urlIds[i]);
+  // Vectors and the model of each.
+  await w.strings(vectorIds.length, (i) => vectorIds[i]);
+  await w.numbers('u32', vectors.length, (i) => vectors[i]!.length);
+  await w.floatRows(vectors.length, (i) => vectors[i]!);
+  await writeDict(w, vectors.length, (i) => c.models.get(vectorIds[i]!));
+  // Parents: settings, version and statistics per parent; children and pooled children flattened.
+  const stats = parents.filter(([, p]) => p.stats);
+  await w.strings(parents.length, (i) => parents[i]![0]);
+  await w.numbers('f64', parents.length, (i) => parents[i]![1].version);
+  await w.numbers('u8', parents.length, (i) => REPRESENTATIONS.indexOf(parents[i]![1].settings.representation));
+  await w.numbers('f64', parents.length, (i) => parents[i]![1].settings.maxRank);
+  await w.numbers('f64', parents.length, (i) => parents[i]![1].settings.energy);
+  await w.numbers('u32', parents.length, (i) => parents[i]![1].children.size);
+  await w.numbers('u32', parents.length, (i) => parents[i]![1].pooled.size);
+  await w.numbers('u32', parents.length, (i) => parents[i]![1].stats?.dim ?? 0);
+  const links = parents.flatMap(([, p]) => [...p.children]);
+  await w.strings(links.length, (i) => links[i]![0]);
+  await writeDict(w, links.length, (i) => links[i]![1].rel);
+  await w.numbers('f64', links.length, (i) => links[i]![1].weight);
+  const pooledIds = parents.flatMap(([, p]) => [...p.pooled]);
+  await w.strings(pooledIds.length, (i) => pooledIds[i]);
+  await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.count);
+  await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.weight);
+  await w.floatRows(stats.length, (i) => stats[i]![1].stats!.sum, 'f64');
+  await w.floatRows(stats.length, (i) => stats[i]![1].stats!.second, 'f64');
+  // Parents of each child.
+  await w.strings(childParents.length, (i) => childParents[i]![0]);
+  await w.numbers('u32', childParents.length, (i) => childParents[i]![1].size);
+  const childParentIds = childParents.flatMap(([, s]) => [...s]);
+  await w.strings(childParentIds.length, (i) => childParentIds[i]);
+  if (lex) {
+    await w.strings(lex.terms.length, (i) => lex.terms[i]);
+    await w.strings(lex.docIds.length, (i) => lex.docIds[i]);
+    await w.numbers('u32', lex.docIds.length, (i) => lex.docLength[i]!);
+    await w.numbers('u32', lex.docIds.length, (i) => lex.docTermCount[i]!);
+    await w.numbers('u32', lex.docTerms.length, (i) => lex.docTerms[i]!);
+    await w.numbers('u32', lex.terms.length, (i) => lex.postingSize[i]!);
+    await w.numbers('u32', lex.postingDoc.length, (i) => lex.postingDoc[i]!);
+    await w.numbers('u32', lex.postingTf.length, (i) => lex.postingTf[i]!);
+  }
+}
+
+/** A count from a header, checked before anything is allocated for it. */
+function count(n: unknown, what: string, max: number): number {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > max) throw new ColumnFileError(`damaged snapshot: ${what} = ${String(n)}`);
+  return n;
+}
+
+function readWorkspace(r: ColumnReader): WorkspaceCatalog {
+  const h = r.json<WorkspaceHead>();
+  // Every row takes at least a byte of the file: a count beyond its size is damage, not a large workspace.
+  const max = r.size;
+  if (!h || typeof h.id !== 'string' || typeof h.version !== 'number' || !Array.isArray(h.types) || !Array.isArray(h.clusters) || !Array.isArray(h.typeCounts)) {
+    throw new ColumnFileError('damaged workspace header');
+  }
+  const c = new WorkspaceCatalog(h.id);
+  c.version = h.version;
+  for (const [k, v] of h.types) c.types.set(k, v);
+  for (const [k, v] of h.clusters) c.clusters.set(k, v);
+  for (const [k, v] of h.typeCounts) c.typeCounts.set(k, v);
+
+  const n = count(h.entities, 'entities', max);
+  const ids = r.definedStrings(n);
+  const kinds = readDict(r, n);
+  const types = readDict(r, n);
+  const names = r.strings(n);
+  const descriptions = r.strings(n);
+  const urls = r.strings(n);
+  const mediaTypes = readDict(r, n);
+  const domains = readDict(r, n);
+  const refs = r.strings(n);
+  const texts = r.strings(n);
+  const createdAt = r.numbers('f64', n);
+  const updatedAt = r.numbers('f64', n);
+  const incarnation = r.numbers('f64', n);
+  for (let i = 0; i < n; i++) {
+    const kind = kinds[i] as EntityDoc['kind'];
+    if (!KINDS.includes(kind) || types[i] === undefined || names[i] === undefined || descriptions[i] === undefined) throw new ColumnFileError('damaged entity document');
+    const inc = incarnation[i]!;
+    const d: EntityDoc = {
+      id: ids[i]!,
+      kind,
+      type: types[i]!,
+      name: names[i]!,
+      description: descriptions[i]!,
+      url: urls[i],
+      mediaType: mediaTypes[i],
+      domain: domains[i],
+      ref: refs[i],
+      text: texts[i],
+      createdAt: createdAt[i]!,
+      updatedAt: updatedAt[i]!,
+      incarnation: Number.isNaN(inc) ? undefined : inc,
+    };
+    c.entities.set(d.id, d);
+  }
+
+  const nu = count(h.urls, 'urls', max);
+  const urlKeys = r.definedStrings(nu);
+  const urlIds = r.definedStrings(nu);
+  for (let i = 0; i < nu; i++) c.urls.set(urlKeys[i]!, urlIds[i]!);
+
+  const nv = count(h.vectors, 'vectors', max);
+  const vectorIds = r.definedStrings(nv);
+  const dims = r.numbers('u32', nv);
+  const floats = r.floatRows(dims, 'f32');
+  if (floats.length !== h.vectorFloats) throw new ColumnFileError('damaged vectors');
+  const models = readDict(r, nv);
+  for (let i = 0, o = 0; i < nv; i++) {
+    const d = dims[i]!;
+    // Views into one array (a million small allocations cost seconds). Every place that posts vectors to a
+    // worker copies them into a flat array first, so no view is ever cloned with the whole buffer.
+    c.vectors.set(vectorIds[i]!, floats.subarray(o, o + d));
+    o += d;
+    if (models[i] !== undefined) c.models.set(vectorIds[i]!, models[i]!);
+  }
+
+  const np = count(h.parents, 'parents', max);
+  const parentIds = r.definedStrings(np);
+  const versions = r.numbers('f64', np);
+  const reprs = r.numbers('u8', np);
+  const maxRanks = r.numbers('f64', np);
+  const energies = r.numbers('f64', np);
+  const childCounts = r.numbers('u32', np);
+  const pooledCounts = r.numbers('u32', np);
+  const statDims = r.numbers('u32', np);
+  const nl = count(h.children, 'children', max);
+  const linkIds = r.definedStrings(nl);
+  const rels = readDict(r, nl);
+  const weights = r.numbers('f64', nl);
+  const npool = count(h.pooled, 'pooled', max);
+  const pooledIds = r.definedStrings(npool);
+  let withStats = 0;
+  for (let i = 0; i < np; i++) if (statDims[i]) withStats++;
+  const statCounts = r.numbers('f64', withStats);
+  const statWeights = r.numbers('f64', withStats);
+  const sums = r.floatRows(Array.from(statDims.filter((d) => d > 0)), 'f64');
+  const seconds = r.floatRows(Array.from(statDims.filter((d) => d > 0), (d) => (d * (d + 1)) / 2), 'f64');
+  let li = 0;
+  let pi = 0;
+  let si = 0;
+  let so = 0;
+  let qo = 0;
+  for (let i = 0; i < np; i++) {
+    const representation = REPRESENTATIONS[reprs[i]!];
+    if (!representation) throw new ColumnFileError('damaged parent settings');
+    const p: ParentTaste = { children: new Map(), stats: null, pooled: new Set(), settings: { representation, maxRank: maxRanks[i]!, energy: energies[i]! }, version: versions[i]! };
+    for (let k = 0; k < childCounts[i]!; k++, li++) {
+      if (li >= nl || rels[li] === undefined) throw new ColumnFileError('damaged links');
+      p.children.set(linkIds[li]!, { rel: rels[li]!, weight: weights[li]! });
+    }
+    for (let k = 0; k < pooledCounts[i]!; k++, pi++) {
+      if (pi >= npool) throw new ColumnFileError('damaged pooled children');
+      p.pooled.add(pooledIds[pi]!);
+    }
+    const d = statDims[i]!;
+    if (d) {
+      const packed = (d * (d + 1)) / 2;
+      p.stats = { dim: d, count: statCounts[si]!, weight: statWeights[si]!, sum: sums.slice(so, so + d), second: seconds.slice(qo, qo + packed) };
+      si++;
+      so += d;
+      qo += packed;
+    }
+    c.parents.set(parentIds[i]!, p);
+  }
+  if (li !== nl || pi !== npool) throw new ColumnFileError('damaged links');
+
+  const nc = count(h.childParents, 'childParents', max);
+  const cpIds = r.definedStrings(nc);
+  const cpCounts = r.numbers('u32', nc);
+  const ncl = count(h.childParentLinks, 'childParentLinks', max);
+  const cpParents = r.definedStrings(ncl);
+  for (let i = 0, o = 0; i < nc; i++) {
+    const set = new Set<string>();
+    for (let k = 0; k < cpCounts[i]!; k++, o++) {
+      if (o >= ncl) throw new ColumnFileError('damaged child links');
+      set.add(cpParents[o]!);
+    }
+    c.childParents.set(cpIds[i]!, set);
+  }
+
+  if (h.lexical) c.lexical = readLexical(r, h.lexical, max);
+  return c;
+}
+
+function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number): Bm25Index {
+  const nt = count(h.terms, 'terms', max);
+  const nd = count(h.docs, 'lexical docs', max);
+  const ndt = count(h.docTerms, 'doc terms', max);
+  const terms = r.definedStrings(nt);
+  const docIds = r.definedStrings(nd);
+  const lengths = r.numbers('u32', nd);
+  const termCounts = r.numbers('u32', nd);
+  const docTerms = r.numbers('u32', ndt);
+  const postingSize = r.numbers('u32', nt);
+  const postingDoc = r.numbers('u32', ndt);
+  const postingTf = r.numbers('u32', ndt);
+  const docs = new Map<string, { length: number; terms: string[] }>();
+  for (let i = 0, o = 0; i < nd; i++) {
+    const k = termCounts[i]!;
+    if (o + k > ndt) throw new ColumnFileError('damaged lexical documents');
+    const ts = new Array<string>(k);
+    for (let j = 0; j < k; j++) {
+      const code = docTerms[o + j]!;
+      if (code >= nt) throw new ColumnFileError('damaged lexical documents');
+      ts[j] = terms[code]!;
+    }
+    o += k;
+    docs.set(docIds[i]!, { length: lengths[i]!, terms: ts });
+  }
+  const postings = new Map<string, Map<string, number>>();
+  for (let t = 0, o = 0; t < nt; t++) {
+    const m = new Map<string, number>();
+    const size = postingSize[t]!;
+    if (o + size > ndt) throw new ColumnFileError('damaged postings');
+    for (let j = 0; j < size; j++, o++) {
+      const dc = postingDoc[o]!;
+      if (dc >= nd) throw new ColumnFileError('damaged postings');
+      m.set(docIds[dc]!, postingTf[o]!);
+    }
+    postings.set(terms[t]!, m);
+  }
+  return Bm25Index.fromState({ k1: h.k1, b: h.b, postings, docs, totalLength: h.totalLength });
+}
+
+/** A snapshot read whole and checked, ready to be put in place. */
+export interface ReadSnapshot {
+  header: SnapshotHeader;
+  /** Puts every workspace of the snapshot into the projection (replacing any of the same id). */
+  restoreInto(catalog: CatalogProjection): void;
+}
+
+/** Reads the header of a snapshot file (null when it is not a snapshot of this format and projection version). */
+function checkHeader(h: unknown): SnapshotHeader | null {
+  const x = h as Partial<SnapshotHeader> | null;
+  if (!x || x.kind !== 'catalog' || x.format !== SNAPSHOT_FORMAT || x.projectionVersion !== CatalogProjection.version) return null;
+  if (typeof x.position !== 'number' || typeof x.streamCreated !== 'string' || typeof x.id !== 'string' || typeof x.partitions !== 'string' || !Number.isInteger(x.workspaces)) return null;
+  return x as SnapshotHeader;
+}
+
+/**
+ * Reads a snapshot: null when the file is not a snapshot this code can use (another format or projection
+ * version: the stream is replayed) or when it is damaged (torn, a length out of range, checksum mismatch).
+ * `accept` sees the header first; returning false stops before the workspaces are read.
+ */
+export function readSnapshot(path: string, accept: (h: SnapshotHeader) => boolean = () => true): { snapshot: ReadSnapshot | null; reason?: string } {
+  let r: ColumnReader;
+  try {
+    r = ColumnReader.open(path);
+  } catch (e) {
+    return { snapshot: null, reason: (e as Error).message };
+  }
+  try {
+    const header = checkHeader(r.header);
+    if (!header) return { snapshot: null, reason: 'another snapshot format or projection version' };
+    if (!accept(header)) return { snapshot: null, reason: 'another stream or partition set' };
+    const workspaces: WorkspaceCatalog[] = [];
+    for (let i = 0; i < header.workspaces; i++) workspaces.push(readWorkspace(r));
+    r.finish();
+    return {
+      snapshot: {
+        header,
+        restoreInto(catalog) {
+          for (const c of workspaces) catalog.restore(c);
+        },
+      },
+    };
+  } catch (e) {
+    // Damage shows as a ColumnFileError, or as a RangeError/TypeError from a length no writer wrote.
+    return { snapshot: null, reason: String((e as Error)?.message ?? e) };
+  } finally {
+    r.close();
+  }
 }

@@ -9,10 +9,31 @@ import type { GraphThreadReply, GraphThreadRequest } from './graph-thread';
 
 const index = new InProcessVectorIndex();
 
+const fail = (e: unknown) => String((e as Error)?.message ?? e);
+
 parentPort!.on('message', (m: GraphThreadRequest) => {
+  if (m.clear) void index.clear();
   for (const o of m.ops ?? []) {
     if (o.t === 'u') index.upsertSync(o.ns, o.c, o.id, o.v);
     else index.removeSync(o.ns, o.id);
+  }
+  const ctl = m.ctl;
+  if (ctl?.load) {
+    let reply: GraphThreadReply;
+    try {
+      reply = { seq: 0, ctl: ctl.seq, fingerprint: index.loadSnapshot(ctl.load.path, ctl.load.id) };
+    } catch (e) {
+      void index.clear();
+      reply = { seq: 0, ctl: ctl.seq, error: fail(e) };
+    }
+    parentPort!.postMessage(reply);
+  }
+  if (ctl?.save) {
+    // The index is copied before save() first awaits: later messages do not change what is written.
+    index.save(ctl.save.path, ctl.save.id).then(
+      () => parentPort!.postMessage({ seq: 0, ctl: ctl.seq } satisfies GraphThreadReply),
+      (e: unknown) => parentPort!.postMessage({ seq: 0, ctl: ctl.seq, error: fail(e) } satisfies GraphThreadReply),
+    );
   }
   if (!m.search) return;
   const { seq, ns, c, q, k } = m.search;

@@ -1,4 +1,8 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { ColumnFileError, ColumnReader, ColumnWriter } from './column-file';
 import type { ProjectedVectorIndex, ProjectionCheckpoint, VectorHit, VectorPoint } from './port';
 
 // usearch's ESM entry crashes on Node 20; its CommonJS entry works.
@@ -8,6 +12,8 @@ type UsearchIndex = {
   remove(key: bigint): number;
   search(q: Float32Array, k: number): { keys: BigUint64Array; distances: Float32Array };
   size(): number;
+  save(path: string): void;
+  load(path: string): void;
 };
 let usearch: { Index: new (o: Record<string, unknown>) => UsearchIndex } | undefined;
 function loadUsearch() {
@@ -25,6 +31,27 @@ export const EXACT_BELOW = 5_000;
  * candidates with more than the vector, so the cheaper walk was chosen (docs/benchmarks.md).
  */
 export const HNSW = Object.freeze({ connectivity: 16, expansionAdd: 32, expansionSearch: 64, minCandidates: 32 });
+
+/** A collection copied for a snapshot (see {@link Collection.image}). */
+interface CollectionImage {
+  dim: number;
+  ids: string[];
+  /** Graph key of each id (0 where there is no graph). */
+  keys: Float64Array;
+  data: Float32Array;
+  nextKey: number;
+  /** The graph's file, or null when the collection has no graph (small, or never searched). */
+  graph: string | null;
+}
+
+/** Header of a vector index snapshot file. */
+interface VectorSnapshotHeader {
+  kind: 'vectors';
+  format: number;
+  id: string;
+  collections: { ns: string; collection: string; dim: number; n: number; nextKey: number; graph: string | null }[];
+}
+const VECTOR_SNAPSHOT_FORMAT = 1;
 
 class Collection {
   private dim = 0;
@@ -143,9 +170,64 @@ class Collection {
     return idx.slice(0, k).map((i) => ({ id: this.ids[i]!, score: scores[i]! }));
   }
 
-  private buildGraph(): void {
+  /**
+   * A copy of the collection as it is now, for a snapshot: ids, graph keys and vectors copied, the graph (when
+   * built) saved to `graphPath` (usearch's own file format), all synchronously.
+   */
+  image(graphPath: string): CollectionImage {
+    const n = this.ids.length;
+    const graph = !!this.hnsw && !this.hnswStale;
+    const keys = new Float64Array(n);
+    if (graph) {
+      for (let i = 0; i < n; i++) keys[i] = this.keyOf.get(this.ids[i]!) ?? 0;
+      this.hnsw!.save(graphPath);
+    }
+    return { dim: this.dim, ids: this.ids.slice(), keys, data: this.data.slice(0, n * this.dim), nextKey: this.nextKey, graph: graph ? graphPath : null };
+  }
+
+  /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
+  static of(dim: number, ids: string[], data: Float32Array): Collection {
+    const c = new Collection();
+    c.dim = dim;
+    c.ids = ids;
+    c.data = data as Float32Array<ArrayBuffer>;
+    for (let i = 0; i < ids.length; i++) c.slots.set(ids[i]!, i);
+    return c;
+  }
+
+  /** The collection an image describes (its graph loaded from its file): the inverse of {@link image}. */
+  static fromImage(img: CollectionImage): Collection {
+    const c = new Collection();
+    const n = img.ids.length;
+    if (img.data.length !== n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
+    c.dim = img.dim;
+    c.data = img.data as Float32Array<ArrayBuffer>;
+    c.ids = img.ids;
+    for (let i = 0; i < n; i++) c.slots.set(img.ids[i]!, i);
+    if (c.slots.size !== n) throw new ColumnFileError('vector image: duplicate ids');
+    if (img.graph) {
+      c.hnsw = c.newGraph();
+      c.hnsw.load(img.graph);
+      if (c.hnsw.size() !== n) throw new ColumnFileError(`vector image: the graph holds ${c.hnsw.size()} vectors, the collection ${n}`);
+      for (let i = 0; i < n; i++) {
+        const key = img.keys[i]!;
+        if (!(key > 0) || key >= img.nextKey) throw new ColumnFileError('vector image: a graph key out of range');
+        c.keyOf.set(img.ids[i]!, key);
+        c.idOfKey.set(key, img.ids[i]!);
+      }
+      c.nextKey = img.nextKey;
+      c.hnswStale = false;
+    }
+    return c;
+  }
+
+  private newGraph(): UsearchIndex {
     const { Index } = loadUsearch();
-    this.hnsw = new Index({ dimensions: this.dim, metric: 'cos', connectivity: HNSW.connectivity, quantization: 'i8', expansion_add: HNSW.expansionAdd, expansion_search: HNSW.expansionSearch });
+    return new Index({ dimensions: this.dim, metric: 'cos', connectivity: HNSW.connectivity, quantization: 'i8', expansion_add: HNSW.expansionAdd, expansion_search: HNSW.expansionSearch });
+  }
+
+  private buildGraph(): void {
+    this.hnsw = this.newGraph();
     this.keyOf.clear();
     this.idOfKey.clear();
     this.nextKey = 1;
@@ -268,4 +350,148 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
     this.checkpoints.clear();
   }
   async close(): Promise<void> {}
+
+  /** Whether the index holds no vector at all. */
+  get empty(): boolean {
+    return this.where.size === 0;
+  }
+
+  /**
+   * Loads a whole collection at once into an index that holds nothing of this namespace yet (a restore):
+   * what `ids.length` upserts of distinct ids would give, without their per-item cost. `data` is taken over.
+   * @throws Error when the namespace already has vectors here.
+   */
+  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array): void {
+    const k = this.key(ns, collection);
+    if (this.collections.has(k) || data.length !== ids.length * dim) throw new Error(`loadCollection: ${k} is not new, or its data does not fit`);
+    const c = Collection.of(dim, ids, data);
+    if (c.size !== ids.length) throw new Error('loadCollection: duplicate ids');
+    this.collections.set(k, c);
+    for (const id of ids) this.where.set(`${ns}\u0000${id}`, k);
+  }
+
+  /** Size of every collection, by `namespace\u0000collection`. */
+  sizes(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [k, c] of this.collections) out[k] = c.size;
+    return out;
+  }
+
+  /**
+   * What every non-empty collection holds, by `namespace\u0000collection`: its size and an order-independent
+   * hash of its ids (two indexes with equal fingerprints hold the same ids in the same collections).
+   */
+  fingerprint(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, c] of this.collections) {
+      if (!c.size) continue;
+      let sum = 0;
+      let xor = 0;
+      for (const [id] of c.entries()) {
+        let h = 0x811c9dc5;
+        for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+        sum = (sum + (h >>> 0)) >>> 0;
+        xor ^= h;
+      }
+      out[k] = `${c.size}:${sum}:${xor >>> 0}`;
+    }
+    return out;
+  }
+
+  /**
+   * Writes the index as it is at the call (copied synchronously: it may change while the file is written)
+   * to `path`, a column file tagged with `id`, and each built graph to a usearch file beside it named after
+   * `id`; graph files of earlier snapshots are removed once the new one is in place.
+   */
+  async save(path: string, id: string): Promise<void> {
+    const tag = id.replace(/[^\w.-]/g, '_');
+    const images: (CollectionImage & { ns: string; collection: string })[] = [];
+    for (const [k, c] of this.collections) {
+      const [ns, collection] = k.split('\u0000') as [string, string];
+      images.push({ ns, collection, ...c.image(`${path}.${tag}.${images.length}.usearch`) });
+    }
+    const header: VectorSnapshotHeader = {
+      kind: 'vectors',
+      format: VECTOR_SNAPSHOT_FORMAT,
+      id,
+      collections: images.map((m) => ({ ns: m.ns, collection: m.collection, dim: m.dim, n: m.ids.length, nextKey: m.nextKey, graph: m.graph && basename(m.graph) })),
+    };
+    const w = await ColumnWriter.create(`${path}.tmp`, header);
+    try {
+      for (const m of images) {
+        await w.strings(m.ids.length, (i) => m.ids[i]);
+        await w.numbers('f64', m.keys.length, (i) => m.keys[i]!);
+        await w.floatRows(m.ids.length, (i) => m.data.subarray(i * m.dim, (i + 1) * m.dim));
+      }
+      await w.close();
+      await rename(`${path}.tmp`, path);
+    } catch (e) {
+      await w.abort();
+      await rm(`${path}.tmp`, { force: true });
+      for (const m of images) if (m.graph) await rm(m.graph, { force: true });
+      throw e;
+    }
+    const keep = new Set(images.flatMap((m) => (m.graph ? [basename(m.graph)] : [])));
+    const stem = `${basename(path)}.`;
+    for (const f of readdirSync(dirname(path))) if (f.startsWith(stem) && f.endsWith('.usearch') && !keep.has(f)) rmSync(join(dirname(path), f), { force: true });
+  }
+
+  /** Reads a file written by {@link save} (throws when it is damaged or is not snapshot `id`). */
+  private static load(path: string, id: string): Map<string, Collection> {
+    const r = ColumnReader.open(path);
+    try {
+      const h = r.header as VectorSnapshotHeader;
+      if (h?.kind !== 'vectors' || h.format !== VECTOR_SNAPSHOT_FORMAT || !Array.isArray(h.collections)) throw new ColumnFileError('not a vector index snapshot of this format');
+      if (h.id !== id) throw new ColumnFileError(`vector index snapshot ${h.id} is not of catalog snapshot ${id}`);
+      const images = h.collections.map((m) => {
+        if (!Number.isInteger(m.n) || m.n < 0 || m.n > r.size || !Number.isInteger(m.dim) || m.dim < 0) throw new ColumnFileError('vector index snapshot: damaged header');
+        const ids = r.definedStrings(m.n);
+        const keys = r.numbers('f64', m.n);
+        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32');
+        return { key: `${m.ns}\u0000${m.collection}`, img: { dim: m.dim, ids, keys, data, nextKey: m.nextKey, graph: m.graph && join(dirname(path), basename(m.graph)) } };
+      });
+      r.finish();
+      return new Map(images.map(({ key, img }) => [key, Collection.fromImage(img)]));
+    } finally {
+      r.close();
+    }
+  }
+
+  /** Replaces the whole index by a snapshot written by {@link save} (throws when it cannot be used); returns {@link fingerprint}. */
+  loadSnapshot(path: string, id: string): Record<string, string> {
+    const loaded = InProcessVectorIndex.load(path, id);
+    this.collections.clear();
+    this.where.clear();
+    for (const [k, c] of loaded) {
+      this.collections.set(k, c);
+      const ns = k.slice(0, k.indexOf('\u0000'));
+      for (const [id] of c.entries()) this.where.set(`${ns}\u0000${id}`, k);
+    }
+    return this.fingerprint();
+  }
+
+  /**
+   * Takes the graphs (and vectors) of a snapshot for the vectors this index already holds: true when the
+   * snapshot has exactly the same collections and sizes (it then replaces them), false when it does not.
+   */
+  async restore(path: string, id: string): Promise<boolean> {
+    const mine = this.sizes();
+    const loaded = InProcessVectorIndex.load(path, id);
+    const theirs: Record<string, number> = {};
+    for (const [k, c] of loaded) theirs[k] = c.size;
+    if (!sameSizes(mine, theirs)) return false;
+    for (const [k, c] of loaded) {
+      const ns = k.slice(0, k.indexOf('\u0000'));
+      for (const [id] of c.entries()) if (this.where.get(`${ns}\u0000${id}`) !== k) return false;
+    }
+    for (const [k, c] of loaded) this.collections.set(k, c);
+    return true;
+  }
+}
+
+/** Whether two {@link InProcessVectorIndex.sizes} answers are the same collections with the same sizes. */
+export function sameSizes(a: Record<string, number>, b: Record<string, number>): boolean {
+  const ka = Object.keys(a).filter((k) => a[k]! > 0);
+  const kb = Object.keys(b).filter((k) => b[k]! > 0);
+  return ka.length === kb.length && ka.every((k) => a[k] === b[k]);
 }

@@ -2,3 +2,4 @@ export * from './port';
 export * from './in-process';
 export * from './graph-thread';
 export * from './qdrant';
+export * from './column-file';

@@ -1,15 +1,19 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
-import type { ReadModelHost } from '@tg/read-model';
+import type { ReadModelHost, SnapshotPart } from '@tg/read-model';
 import { EXACT_BELOW, InProcessVectorIndex } from '@tg/vector-store';
 import { RankingIndex } from './ranking-index';
 
 /** A read model host (what the index reads of one) and a replay of one workspace with `n` embedded content items. */
-function hostWith(n: number): { host: ReadModelHost; replay(): void } {
+function hostWith(n: number): { host: ReadModelHost; replay(): void; parts: SnapshotPart[]; apply(e: ReturnType<typeof event>): void } {
   const catalog = new CatalogProjection();
   const listeners: ((t: never) => void)[] = [];
-  const host = { catalog, onChange: (fn: (t: never) => void) => listeners.push(fn) } as unknown as ReadModelHost;
+  const parts: SnapshotPart[] = [];
+  const host = { catalog, onChange: (fn: (t: never) => void) => listeners.push(fn), addSnapshotPart: (p: SnapshotPart) => parts.push(p) } as unknown as ReadModelHost;
   let seq = 0;
   const apply = (e: ReturnType<typeof event>) => {
     const t = catalog.apply({ ...e, seq: ++seq, subject: 'tg.evt.ws.entity.x' } as StoredEvent);
@@ -23,7 +27,7 @@ function hostWith(n: number): { host: ReadModelHost; replay(): void } {
       apply(event('ContentEmbedded', { entity_id: `c${i}`, of: 'content', model: 'm', dim: 16, vector: encodeVector(v), text_digest: `${i}`, embedded_at: 1 }, meta));
     }
   };
-  return { host, replay };
+  return { host, replay, parts, apply };
 }
 
 describe('ranking index: warmed before the service joins its queue group', () => {
@@ -49,5 +53,74 @@ describe('ranking index: warmed before the service joins its queue group', () =>
     expect(await index.warm()).toEqual({ workspaces: 1, graphs: 0 });
     expect((index.index as InProcessVectorIndex).graphReady('ws', 'content')).toBe(false);
     expect(host.catalog.ws('ws').lexicalIfBuilt?.size).toBe(50);
+  });
+});
+
+describe('ranking index: its vectors and graphs are kept with the catalog snapshot', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tg-ranking-snap-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const N = EXACT_BELOW + 500;
+  const queries = Array.from({ length: 20 }, (_, i) => Float32Array.from({ length: 16 }, (_, k) => Math.cos(i * 5 + k * 3)));
+  const answers = async (index: RankingIndex) => Promise.all(queries.map((q) => index.search('ws', 'content', q, 10)));
+
+  for (const thread of [false, true]) {
+    it(`a restart restores the graph it saved and answers as before (${thread ? 'worker thread' : 'main thread'})`, async () => {
+      const before = hostWith(N);
+      const a = new RankingIndex(before.host, { thread });
+      before.replay();
+      await a.warm();
+      const expected = await answers(a);
+      const path = join(dir, `vectors-${thread}`);
+      await before.parts[0]!.save(path, 'snap-1');
+      await a.close();
+
+      // The restored catalog (here: the same replay), then the part, then warm: the graph is not rebuilt.
+      const after = hostWith(N);
+      const b = new RankingIndex(after.host, { thread });
+      // The worker starts reading its part while the catalog is read (the host calls prepare first).
+      after.parts[0]!.prepare?.(path, 'snap-1');
+      after.replay();
+      expect(await after.parts[0]!.restore(path, 'snap-1')).toBe(true);
+      if (!thread) expect((b.index as InProcessVectorIndex).graphReady('ws', 'content')).toBe(true);
+      await b.warm();
+      expect(await answers(b)).toEqual(expected);
+      await b.close();
+    });
+  }
+
+  it('without a part to restore, the restored catalog is loaded a collection at a time: the same index as one upsert per item', async () => {
+    const one = hostWith(300);
+    const a = new RankingIndex(one.host, { thread: false });
+    one.replay();
+    a.flush('ws');
+    const bulk = hostWith(300);
+    const b = new RankingIndex(bulk.host, { thread: false });
+    bulk.replay();
+    expect(await bulk.parts[0]!.restore(join(dir, 'absent'), 'snap-1')).toBe(false);
+    const entries = (x: RankingIndex) => [...(x.index as InProcessVectorIndex).entries()].map((e) => [e.ns, e.collection, e.id, Array.from(e.vector)]);
+    expect(entries(b)).toHaveLength(300);
+    expect(entries(b)).toEqual(entries(a));
+    const q = Float32Array.from({ length: 16 }, (_, k) => Math.cos(k));
+    expect(await b.search('ws', 'content', q, 10)).toEqual(await a.search('ws', 'content', q, 10));
+  });
+
+  it('a part of another snapshot, or a damaged one, is refused and the graph is rebuilt', async () => {
+    const before = hostWith(N);
+    const a = new RankingIndex(before.host, { thread: true });
+    before.replay();
+    await a.warm();
+    const path = join(dir, 'vectors-other');
+    await before.parts[0]!.save(path, 'snap-1');
+    await a.close();
+    for (const damage of [() => undefined, () => writeFileSync(path, 'not a snapshot')]) {
+      damage();
+      const after = hostWith(N);
+      const b = new RankingIndex(after.host, { thread: true });
+      after.replay();
+      expect(await after.parts[0]!.restore(path, 'snap-2').catch(() => false)).toBe(false);
+      await b.warm();
+      expect((await answers(b)).every((hits) => hits.length === 10)).toBe(true);
+      await b.close();
+    }
   });
 });

@@ -92,7 +92,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const t0 = Date.now();
     // A failure to warm is logged and the service joins anyway (its first searches then build what is missing).
     const warmed = await index.warm().catch((err: unknown) => void rt.log.error({ err }, 'warming the ranking indexes failed'));
-    rt.log.info({ ...warmed, ms: Date.now() - t0 }, 'ranking indexes warmed');
+    rt.log.info({ ...warmed, ms: Date.now() - t0, restored: index.restored }, 'ranking indexes warmed');
   });
   const server = rpcServer(rt, 'ranking', { whenLive: ready })
     .serve(OP.rank.search, searchHandler(deps))
