@@ -125,8 +125,19 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
       what: 'a second recomputation',
     });
     const evs = await computed();
-    // No two ClustersComputed of the same type carry the same clusters (one writer per recomputation).
-    const keys = evs.map((e) => `${e.data['entity_type']} ${JSON.stringify(e.data['clusters'].map((c: { id: string; size: number; members: string[] }) => [c.id, c.size, c.members]))}`);
-    expect(new Set(keys).size).toBe(keys.length);
+    // One writer per recomputation: per entity type, each recorded recomputation saw a later read-model position
+    // than the one before it and found other clusters (ids, labels, sizes: what the cluster decider compares). The
+    // same members may be recorded again with other labels: a recomputation that ran after some of the second
+    // burst was indexed but before it was embedded clusters the same members, labelled against the new document
+    // frequencies (seen once in a full run, where the check compared members only).
+    const byType = new Map<string, typeof evs>();
+    for (const e of evs) byType.set(e.data['entity_type'], [...(byType.get(e.data['entity_type']) ?? []), e]);
+    const signature = (e: (typeof evs)[number]) => JSON.stringify(e.data['clusters'].map((c: { id: string; label: string; size: number }) => [c.id, c.label, c.size]));
+    for (const list of byType.values()) {
+      for (let i = 1; i < list.length; i++) {
+        expect(list[i]!.data['position']).toBeGreaterThan(list[i - 1]!.data['position']);
+        expect(signature(list[i]!)).not.toBe(signature(list[i - 1]!));
+      }
+    }
   });
 });
