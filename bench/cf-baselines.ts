@@ -5,7 +5,7 @@
  * linked movies held out, at least one, seeded), never on the held-out movies; the chosen setting is then fitted on all
  * training links. Scores are over movie indices; movies nobody linked score -Infinity (never ranked).
  */
-import { createRng, easeQuery, easeScore, fitDualEase, itemPostings, ndcgAtK } from '@tg/math';
+import { createRng, easeQuery, easeScore, fitDualEase, itemPostings, ndcgAtK, type DualEase, type ItemPostings } from '@tg/math';
 
 /** A user of the baselines: linked movies (time order), held-out movies, movies never to rank. */
 export interface CfUser {
@@ -127,16 +127,20 @@ export function rp3beta(n: number, users: CfUser[], alpha: number, beta: number,
   return (_u, user) => m.score(user);
 }
 
+/** EASE scores of every item for a query (`easeQuery`); -Infinity for an item nobody links. */
+export function easeItemScores(model: DualEase, x: ItemPostings, q: Float64Array, n: number): Float64Array {
+  const s = new Float64Array(n).fill(-Infinity);
+  for (let j = 0; j < n; j++) if (x.start[j + 1]! > x.start[j]!) s[j] = easeScore(model, x, q, j);
+  return s;
+}
+
 export function ease(n: number, users: CfUser[], lambda: number): Scorer {
   const per: [number, number][][] = Array.from({ length: n }, () => []);
   users.forEach((u, i) => u.train.forEach((m) => per[m]!.push([i, 1])));
   const x = itemPostings(users.length, per);
   const model = fitDualEase(x, lambda);
   return (u, user) => {
-    const q = easeQuery(model, x, user.train, user.train.map(() => 1));
-    const s = new Float64Array(n).fill(-Infinity);
-    for (let j = 0; j < n; j++) if (x.start[j + 1]! > x.start[j]!) s[j] = easeScore(model, x, q, j);
-    return s;
+    return easeItemScores(model, x, easeQuery(model, x, user.train, user.train.map(() => 1)), n);
   };
 }
 

@@ -15,7 +15,7 @@ import { OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
 import { failoverClient } from './mixed';
-import { arg, pool, rssMb, syntheticText, writeSyntheticWorkspace } from './support';
+import { arg, ingestPages, rssMb, writeSyntheticWorkspace } from './support';
 
 export async function run(args: string[]) {
   const N = arg(args, 'items', 1_000_000);
@@ -49,15 +49,7 @@ export async function run(args: string[]) {
       const pages = Math.ceil(ingest / 100);
       const first = serial;
       serial += pages * 100;
-      let failed = 0;
-      const t0 = performance.now();
-      await pool(pages, 4, async (p) => {
-        const base = first + p * 100;
-        const content = Array.from({ length: 100 }, (_, j) => ({ url: `https://ingest-at-size.test/${base + j}`, type: 'text', content: syntheticText(7_000_000 + base + j), skip_url_fetch: true, skip_media_enrich: true }));
-        const r = await c.request('POST', '/entity/batch', { body: { content } }).catch(() => undefined);
-        if (r?.status !== 200) failed += 100;
-      });
-      const s = (performance.now() - t0) / 1000;
+      const { seconds: s, failed } = await ingestPages(c, 'https://ingest-at-size.test/', first, pages, 7_000_000);
       // Every accepted item is there: read back the last page's items by URL.
       for (let j = 0; j < 100; j++) {
         const r = await c.request('GET', '/entity', { query: { url: `https://ingest-at-size.test/${first + (pages - 1) * 100 + j}` } });

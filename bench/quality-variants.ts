@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
 import { parseCsv, splitUsers } from './quality';
-import { rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
+import { easeItemScores, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
 
 const dir = resolve('../shared/data/movielens');
 const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id]) => id!);
@@ -67,11 +67,11 @@ function ease(lambda: number, r: number, opts: { xw?: (pop: Float64Array) => (u:
     for (const u of us) for (const m of u.train) pop[m]!++;
     const x = postings(us, opts.xw?.(pop));
     const model = fitDualEase(x, lambda);
-    return (ui, user) => easeScores(model, x, ui, user, us, r, pop, opts.beta ?? 0);
+    return (ui, user) => easeScores(model, x, ui, user, r, pop, opts.beta ?? 0);
   };
 }
 
-function easeScores(model: DualEase, x: ItemPostings, ui: number, user: CfUser, us: CfUser[], r: number, pop: Float64Array, beta: number): Float64Array {
+function easeScores(model: DualEase, x: ItemPostings, ui: number, user: CfUser, r: number, pop: Float64Array, beta: number): Float64Array {
   const rw = recencyWeightsOf(user.train.length, r);
   // Query weights: the user's own X row (as fitted) times the recency weight.
   const w: number[] = user.train.map((m, p) => {
@@ -79,16 +79,8 @@ function easeScores(model: DualEase, x: ItemPostings, ui: number, user: CfUser, 
     for (let k = x.start[m]!; k < x.start[m + 1]!; k++) if (x.users[k] === ui) xv = x.weights[k]!;
     return xv * rw[p]!;
   });
-  const q = easeQuery(model, x, user.train, w);
-  const s = new Float64Array(n).fill(-Infinity);
-  for (let j = 0; j < n; j++) {
-    if (x.start[j + 1] === x.start[j]) continue;
-    let a = 0;
-    for (let k = x.start[j]!; k < x.start[j + 1]!; k++) a += q[x.users[k]!]! * x.weights[k]!;
-    const e = a / (1 - model.d[j]!);
-    s[j] = beta ? (e > 0 ? e / Math.pow(pop[j]!, beta) : e) : e;
-  }
-  void us;
+  const s = easeItemScores(model, x, easeQuery(model, x, user.train, w), n);
+  if (beta) for (let j = 0; j < n; j++) if (s[j]! > 0) s[j]! /= Math.pow(pop[j]!, beta);
   return s;
 }
 
@@ -162,15 +154,7 @@ function easeAbs(lambda: number, h: number): Maker {
     return (_ui, user) => {
       const L = user.train.length;
       const w = user.train.map((_m, k) => Math.pow(0.5, (L - 1 - k) / h));
-      const q = easeQuery(model, x, user.train, w);
-      const s = new Float64Array(n).fill(-Infinity);
-      for (let j = 0; j < n; j++) {
-        if (x.start[j + 1] === x.start[j]) continue;
-        let a = 0;
-        for (let k = x.start[j]!; k < x.start[j + 1]!; k++) a += q[x.users[k]!]! * x.weights[k]!;
-        s[j] = a / (1 - model.d[j]!);
-      }
-      return s;
+      return easeItemScores(model, x, easeQuery(model, x, user.train, w), n);
     };
   };
 }

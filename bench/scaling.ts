@@ -14,7 +14,7 @@
 import { percentile } from '@tg/math';
 import { replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
 import { failoverClient, seedCatalog } from './mixed';
-import { arg, pool, syntheticText, WORDS } from './support';
+import { arg, ingestPages, WORDS } from './support';
 
 export async function run(args: string[]) {
   const items = arg(args, 'items', 5_000);
@@ -82,17 +82,9 @@ export async function run(args: string[]) {
     const ingestRun = async (instances: number) => {
       const c = failoverClient(stack.baseUrls, 0, ws.key, 300_000);
       const pages = Math.ceil(ingest / 100);
-      let failed = 0;
       const cpu0 = process.cpuUsage();
-      const t0 = Date.now();
-      await pool(pages, 4, async (p) => {
-        const base = nextItem + p * 100;
-        const content = Array.from({ length: 100 }, (_, j) => ({ url: `https://scaling.test/ingest/${base + j}`, type: 'text', content: syntheticText(5_000_000 + base + j), skip_url_fetch: true, skip_media_enrich: true }));
-        const r = await c.request('POST', '/entity/batch', { body: { content } }).catch(() => undefined);
-        if (r?.status !== 200) failed += 100;
-      });
+      const { seconds: s, failed } = await ingestPages(c, 'https://scaling.test/ingest/', nextItem, pages, 5_000_000);
       nextItem += pages * 100;
-      const s = (Date.now() - t0) / 1000;
       const cpu = process.cpuUsage(cpu0);
       const out = { itemsPerS: Number(((pages * 100 - failed) / s).toFixed(1)), failed, cpuMsPerItem: Number(((cpu.user + cpu.system) / 1000 / (pages * 100)).toFixed(3)) };
       console.log(`ingest with ${instances} embedding instance(s): ${JSON.stringify(out)}`);

@@ -153,5 +153,22 @@ export async function writeSyntheticWorkspace(store: EventStore, ws: string, ite
   });
 }
 
+/**
+ * `pages` sync batches of 100 new text items (`<urlPrefix><n>`, synthetic text) through POST /entity/batch, 4 in
+ * flight, numbered from `first`: how long they took and how many items were not accepted (a batch that is not
+ * answered 200 counts its 100).
+ */
+export async function ingestPages(c: { request(method: 'POST', path: string, opts: { body: unknown }): Promise<{ status: number }> }, urlPrefix: string, first: number, pages: number, textSeed: number): Promise<{ seconds: number; failed: number }> {
+  let failed = 0;
+  const t0 = performance.now();
+  await pool(pages, 4, async (p) => {
+    const base = first + p * 100;
+    const content = Array.from({ length: 100 }, (_, j) => ({ url: `${urlPrefix}${base + j}`, type: 'text', content: syntheticText(textSeed + base + j), skip_url_fetch: true, skip_media_enrich: true }));
+    const r = await c.request('POST', '/entity/batch', { body: { content } }).catch(() => undefined);
+    if (r?.status !== 200) failed += 100;
+  });
+  return { seconds: (performance.now() - t0) / 1000, failed };
+}
+
 /** Resident memory of a process in MB (Linux `/proc`). */
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;

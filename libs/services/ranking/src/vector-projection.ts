@@ -52,6 +52,8 @@ export class VectorProjection {
   /** Changes not yet written: per workspace, entity id → the stream sequence that last touched it. */
   private pending = new Map<string, Map<string, number>>();
   private chain: Promise<void> = Promise.resolve();
+  /** Workspaces whose marks the running write holds. */
+  private writing = new Set<string>();
   private scheduled = false;
   private following = false;
   private lastCheckpointAt = 0;
@@ -153,6 +155,7 @@ export class VectorProjection {
     const position = this.host.cursor.position;
     const taken = this.pending;
     this.pending = new Map();
+    this.writing = new Set(taken.keys());
     try {
       for (const [ws, marks] of taken) {
         if (!marks.size) continue;
@@ -179,6 +182,8 @@ export class VectorProjection {
         for (const [id, seq] of marks) if ((now.get(id) ?? -1) < seq) now.set(id, seq);
       }
       throw err;
+    } finally {
+      this.writing = new Set();
     }
     if (position > this.checkpointed && (force || Date.now() - this.lastCheckpointAt >= (this.opts.checkpointEveryMs ?? 1_000))) await this.writeCheckpoint(position);
   }
@@ -192,7 +197,9 @@ export class VectorProjection {
 
   /** Resolves once every change the read model has applied to this workspace so far is in the index. */
   async settled(ws: string): Promise<void> {
+    // A search of a workspace with nothing pending or being written does not wait for other workspaces' writes.
     if (this.pending.get(ws)?.size) this.schedule();
+    else if (!this.writing.has(ws)) return;
     await this.chain;
   }
 
