@@ -2,4 +2,4 @@
 import { runService } from '@tg/compose';
 import { startIngestionService } from '@tg/service-ingestion';
 
-await runService('ingestion-service', async (rt) => [await startIngestionService(rt)]);
+await runService('ingestion-service', async (rt) => [await startIngestionService(rt)], { nice: 10 });

@@ -2,4 +2,4 @@
 import { runService } from '@tg/compose';
 import { startTasteService } from '@tg/service-taste';
 
-await runService('taste-service', async (rt, host) => [await startTasteService(rt, await host())], { partitioned: true });
+await runService('taste-service', async (rt, host) => [await startTasteService(rt, await host())], { partitioned: true, nice: 10 });

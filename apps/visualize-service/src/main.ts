@@ -2,4 +2,4 @@
 import { runService } from '@tg/compose';
 import { startVisualizeService } from '@tg/service-visualize';
 
-await runService('visualize-service', async (rt, host) => [await startVisualizeService(rt, await host())], { partitioned: true });
+await runService('visualize-service', async (rt, host) => [await startVisualizeService(rt, await host())], { partitioned: true, nice: 10 });

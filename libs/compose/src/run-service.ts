@@ -3,7 +3,7 @@ import { buildGateway } from '@tg/http-api';
 import { connectNats } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
-import { createRuntime, type Runtime, type StartedService } from '@tg/service-runtime';
+import { createRuntime, lowerProcessPriority, type Runtime, type StartedService } from '@tg/service-runtime';
 
 /**
  * Runs one service as its own process (the `deploy/` shape): parse config once, connect to NATS, start,
@@ -12,8 +12,12 @@ import { createRuntime, type Runtime, type StartedService } from '@tg/service-ru
 export async function runService(
   name: string,
   start: (rt: Runtime, host: () => Promise<ReadModelHost>) => Promise<StartedService[]>,
-  /** `partitioned`: the service answers from a read model split by workspace partition (taste, ranking, visualize). */
-  opts: { partitioned?: boolean } = {},
+  /**
+   * `partitioned`: the service answers from a read model split by workspace partition (taste, ranking, visualize).
+   * `nice`: the process's CPU priority when `TG_NICE` is unset (default 0): 10 for a service whose work can wait
+   * (the write path, background fits), so that on a saturated machine the processes answering reads get the cores.
+   */
+  opts: { partitioned?: boolean; nice?: number } = {},
 ): Promise<void> {
   let config: TgConfig;
   try {
@@ -23,6 +27,9 @@ export async function runService(
     process.exit(2);
   }
   const log = createLogger(name, config.logLevel);
+  // Before anything starts threads of its own (they inherit it).
+  const nice = config.nice ?? opts.nice ?? 0;
+  if (nice > 0) log.info({ ...lowerProcessPriority(nice) }, 'CPU priority lowered (nice)');
   if (!config.natsUrl) {
     log.fatal('NATS_URL is required when a service runs on its own');
     process.exit(2);

@@ -47,6 +47,16 @@ export interface TgConfig {
   clusterDebounceMs: number;
   /** Per-key request rate limit (requests per minute; 0 disables). */
   rateLimitPerMinute: number;
+  /**
+   * Writes (appends) a gateway lets through to the services at once; the others wait their turn (never rejected),
+   * so that reads keep their latency on a saturated machine. 0: no limit.
+   */
+  writeConcurrency: number;
+  /**
+   * CPU priority (nice, 0–19) of a service process; unset: the service's own default (10 for the services of the
+   * write path and background work: ingestion, taste, visualize; 0 for the others). See `runService`.
+   */
+  nice?: number;
   /** pino log level. */
   logLevel: string;
   /** How long a read waits for its projection to reach the caller's last write. */
@@ -190,6 +200,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     visualizeTokenTtlSec: int('TG_VISUALIZE_TOKEN_TTL_SEC', 900, 1),
     clusterDebounceMs: int('TG_CLUSTER_DEBOUNCE_MS', 2_000, 0),
     rateLimitPerMinute: int('TG_RATE_LIMIT_PER_MINUTE', 0, 0),
+    writeConcurrency: int('TG_WRITE_CONCURRENCY', 4, 0),
+    nice: str('TG_NICE') === undefined ? undefined : int('TG_NICE', 0, 0, 19),
     logLevel: str('LOG_LEVEL') ?? 'info',
     readWaitMs: int('TG_READ_WAIT_MS', 10_000, 0),
     snapshotEveryEvents: int('TG_SNAPSHOT_EVERY_EVENTS', 50_000, -1),

@@ -11,6 +11,7 @@ import type { RpcClient } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { Authenticator, keyOf, type Caller } from './auth';
 import { Consistency } from './consistency';
+import { WriteGate, isWrite } from './write-gate';
 import { errorHandler, frameworkErrors } from './errors';
 import { registerConnectionGuards, serverLimits } from './limits';
 import { registerHealth, type HealthReport } from './health';
@@ -142,6 +143,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   }
 
   const consistency = new Consistency();
+  // Reads first: writes wait here for a slot (TG_WRITE_CONCURRENCY), reads go straight through.
+  const writes = new WriteGate(config.writeConcurrency);
   const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
@@ -161,7 +164,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     },
     async call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts: { timeoutMs?: number; ws?: string } = {}) {
       const ws = opts.ws ?? req.caller?.workspace ?? '_account';
-      const out = await rpc.call(op, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
+      const send = () => rpc.call(op, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
+      const out = isWrite(op) ? await writes.run(send) : await send();
       consistency.note(ws, out.seq);
       return out.data;
     },

@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 
+/** CPU priority (nice) of a {@link SerialWorker}'s thread unless told otherwise: below the request path's 0. */
+export const BACKGROUND_NICE = 10;
+
 /** How a {@link SerialWorker} runs one job: on its worker thread (by message), or on the main thread. */
 export interface SerialWorkerJob<I, O> {
   /** What the worker is sent for an input, and which buffers move with it. */
@@ -14,7 +17,9 @@ export interface SerialWorkerJob<I, O> {
 }
 
 /**
- * Runs one pure computation at a time on a worker thread, so that background fits do not stall requests. Same
+ * Runs one pure computation at a time on a worker thread, so that background fits do not stall requests; the
+ * thread runs at a lower CPU priority ({@link BACKGROUND_NICE}), so that on a saturated machine they do not take
+ * the cores from the threads answering requests either. Same
  * function on the same input, so the same output as on the main thread; when the worker fails (a message with
  * an error, or its exit) it is logged through `onError` and this job and every later one run on the main thread.
  */
@@ -23,15 +28,21 @@ export class SerialWorker<I, O> {
   private broken: boolean;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly onError?: (error: Error) => void;
+  private readonly nice: number;
 
+  /**
+   * @param opts.nice CPU priority of the thread (default {@link BACKGROUND_NICE}): background work yields the
+   * cores to the threads answering requests; 0 keeps the priority of the thread that starts it.
+   */
   constructor(
     private readonly boot: URL,
     private readonly name: string,
     private readonly job: SerialWorkerJob<I, O>,
-    opts: { threaded?: boolean; onError?: (error: Error) => void } = {},
+    opts: { threaded?: boolean; onError?: (error: Error) => void; nice?: number } = {},
   ) {
     this.broken = opts.threaded === false;
     this.onError = opts.onError;
+    this.nice = opts.nice ?? BACKGROUND_NICE;
   }
 
   /** The job's output for `input`, computed after every earlier one. */
@@ -75,7 +86,8 @@ export class SerialWorker<I, O> {
   }
 
   private start(): Worker {
-    const w = new Worker(this.boot);
+    // Through a boot that lowers the thread's priority first, then loads the job's own entry.
+    const w = new Worker(new URL('./background-boot.mjs', import.meta.url), { workerData: { boot: this.boot.href, nice: this.nice } });
     w.unref();
     return w;
   }
