@@ -1,4 +1,5 @@
 import { OP, type Operation } from '@tg/contracts';
+import pLimit, { type LimitFunction } from 'p-limit';
 
 /** The operations that append to the event log (every other one the gateway calls only reads). */
 const WRITES: ReadonlySet<string> = new Set([
@@ -21,40 +22,26 @@ export function isWrite(op: Operation): boolean {
  * first served, and none is ever rejected (the HTTP request timeout bounds the wait). Reads never pass through it,
  * so on a saturated machine the write path (embedding new content, appends, every replica's fold of them) cannot
  * take every core: writes absorb the waiting and reads keep their latency. A limit of 0 does not limit.
- *
- * A plain FIFO semaphore (a dozen lines) rather than a dependency: the one on disk (p-limit) is a dev-only
- * transitive of eslint.
+ * The queue is p-limit's.
  */
 export class WriteGate {
-  private running = 0;
-  private readonly queue: (() => void)[] = [];
+  private readonly limiter?: LimitFunction;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    if (limit > 0) this.limiter = pLimit(limit);
+  }
 
   /** Tasks running now. */
   get active(): number {
-    return this.running;
+    return this.limiter?.activeCount ?? 0;
   }
   /** Tasks waiting for a slot. */
   get waiting(): number {
-    return this.queue.length;
+    return this.limiter?.pendingCount ?? 0;
   }
 
   /** Runs `task` once a slot is free; its slot is freed however it ends. */
-  async run<T>(task: () => Promise<T> | T): Promise<T> {
-    if (this.limit > 0) {
-      if (this.running >= this.limit) await new Promise<void>((r) => this.queue.push(r));
-      // A released slot passes straight to the first waiter, so `running` counts it already.
-      else this.running++;
-    }
-    try {
-      return await task();
-    } finally {
-      if (this.limit > 0) {
-        const next = this.queue.shift();
-        if (next) next();
-        else this.running--;
-      }
-    }
+  run<T>(task: () => Promise<T> | T): Promise<T> {
+    return this.limiter ? this.limiter(task) : Promise.resolve().then(task);
   }
 }
