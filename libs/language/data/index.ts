@@ -17,10 +17,7 @@ export { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
 export { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
 export { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 
-/**
- * The ninth blind round: written after the round-9 model is frozen, committed before it is scored. Empty until then.
- */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = [];
+export { GAUGE_PHENOMENA_ROUND9 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-9';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

@@ -25,6 +25,7 @@ import {
   GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ADDED_9,
+  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
@@ -205,6 +206,25 @@ describe('gauge model and data', () => {
     expect(blind.aucPositiveVsNegative).toBeGreaterThanOrEqual(0.8);
     expect(blind.accuracy).toBeGreaterThan(1 / 3);
     expect(blind.confusion.positive.negative).toBe(0);
+  });
+
+  it('keeps the round-9 blind set apart from training: nine phenomena with at least 11 pairs and both labels each, six domains', () => {
+    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
+      expect(train.has(norm(e.followup)), e.id).toBe(false);
+      expect(train.has(norm(e.response)), e.id).toBe(false);
+    }
+    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
+    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
+    expect(plain.length).toBeGreaterThanOrEqual(11);
+    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(11);
+      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
+    }
   });
 
   it('folds rounds 7 and 8 into training only after they were scored (0.937 and 0.894 on the round-7 model 11c9f32)', () => {
