@@ -2,7 +2,7 @@
  * Gauge benchmark: how well the embedded gauge model separates replies that landed from those that missed.
  *
  * Reports ROC AUC (positive vs negative, positive vs rest) and 3-class accuracy on the training sets
- * (development training split + phenomena set; weights fitted here), the development held-out split (every
+ * (development training split + phenomena sets and the spent blind rounds 1-8; weights fitted here), the development held-out split (every
  * 4th example; not used for weights, but the lexicons were written with it in view), the issue-6 blind set
  * and the phenomena blind set (the newest round, written after the model was frozen; the honest figure), per phenomenon too.
  * Earlier rounds of the phenomena blind set were scored when blind, then folded into training.
@@ -48,7 +48,7 @@ import {
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 9 (issue 17; written after the round-9 model was frozen)';
+const BLIND_NAME = 'phenomena blind set, round 9 (issue 17; written after the round-9 model 5c55457 was frozen, committed in 50641e6)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
