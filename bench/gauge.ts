@@ -2,7 +2,7 @@
  * Gauge benchmark: how well the embedded gauge model separates replies that landed from those that missed.
  *
  * Reports ROC AUC (positive vs negative, positive vs rest) and 3-class accuracy on the training sets
- * (development training split + phenomena set; weights fitted here), the development held-out split (every
+ * (development training split + phenomena sets and the spent blind rounds 1-8; weights fitted here), the development held-out split (every
  * 4th example; not used for weights, but the lexicons were written with it in view), the issue-6 blind set
  * and the phenomena blind set (the newest round, written after the model was frozen; the honest figure), per phenomenon too.
  * Earlier rounds of the phenomena blind set were scored when blind, then folded into training.
@@ -13,7 +13,10 @@
  *   --compare resonances of an earlier model on the blind set ([{ id, r }], scored in that model's own checkout),
  *             reported per phenomenon beside this model's
  *   --cv      5-fold cross-validation on the training sets (out-of-fold AUC and 3-class accuracy per phenomenon):
- *             how feature changes are checked without looking at the blind set
+ *             how feature changes are checked without looking at the blind set (the learned components enter
+ *             with their cross-fitted values). Leave-one-round-out over the blind rounds, which also re-fits the
+ *             learned components without the held-out round, needs the word vectors:
+ *             `node --max-old-space-size=8000 --import tsx libs/language/scripts/fit-stance.mts --loro`
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -24,7 +27,6 @@ import {
   gaugeLabel,
   scoreSignals,
   fitGaugeWeights,
-  gaugeSignals,
   GAUGE_MODEL,
   GAUGE_SIGNALS,
   type GaugeEvaluation,
@@ -41,10 +43,12 @@ import {
   GAUGE_PHENOMENA_ROUND5,
   GAUGE_PHENOMENA_ROUND6,
   GAUGE_PHENOMENA_ROUND7,
+  GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_TRAINING,
+  gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 8 (issue 17; written after both the served round-7 model 11c9f32 and the rejected round-8 model fc83f81 were frozen, committed in 2980c84)';
+const BLIND_NAME = 'phenomena blind set, round 9 (issue 17; written after the round-9 model 5c55457 was frozen, committed in 50641e6)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -88,12 +92,13 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const train = [...devTrain, ...phenomena];
   const heldOut = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'held-out');
   const splits: [string, string, readonly GaugeExample[]][] = [
-    ['train', 'training: development training split + phenomena set + its round-5 additions + its first six blind rounds (weights fitted here)', train],
+    ['train', 'training: development training split + phenomena set + its round-5, round-8 and round-9 additions + its first eight blind rounds (weights fitted here)', train],
     ['phenomenaRound3', 'phenomena round 3 (blind for the round-3 model; in training since round 4, so optimistic)', GAUGE_PHENOMENA_ROUND3],
     ['phenomenaRound4', 'phenomena round 4 (blind for the round-4 model, AUC 0.910; in training since round 5, so optimistic)', GAUGE_PHENOMENA_ROUND4],
     ['phenomenaRound5', 'phenomena round 5 (blind for the round-5 model 5d81b38, AUC 0.916; in training since round 6, so optimistic)', GAUGE_PHENOMENA_ROUND5],
     ['phenomenaRound6', 'phenomena round 6 (blind for the round-6 model 0e41ab5, AUC 0.856; in training since round 7, so optimistic)', GAUGE_PHENOMENA_ROUND6],
-    ['phenomenaRound7', 'phenomena round 7 (blind for the served round-7 model 11c9f32: scored once, AUC 0.937; not in training)', GAUGE_PHENOMENA_ROUND7],
+    ['phenomenaRound7', 'phenomena round 7 (blind for the round-7 model 11c9f32, AUC 0.937; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND7],
+    ['phenomenaRound8', 'phenomena round 8 (blind for the round-7 model 11c9f32, AUC 0.894; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND8],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],
@@ -188,7 +193,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     lines.push(`| ${lo.toFixed(1)}–${Math.min(1, hi).toFixed(1)} | ${band.length} | ${fmt(share)} |`);
   }
   // Speed of the embedded model in process (the /gauge handler adds only validation and the wire).
-  const pairs = GAUGE_PHENOMENA_BLIND_SET.map((e) => ({ response: e.response, followup: e.followup }));
+  const timed = GAUGE_PHENOMENA_BLIND_SET.length ? GAUGE_PHENOMENA_BLIND_SET : GAUGE_PHENOMENA_ROUND8;
+  const pairs = timed.map((e) => ({ response: e.response, followup: e.followup }));
   for (const p of pairs) gauge(p);
   const times: number[] = [];
   for (let round = 0; round < 5; round++) {
@@ -202,7 +208,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const q = (x: number) => times[Math.min(times.length - 1, Math.floor(x * times.length))]!;
   figures['gauge.p50Ms'] = q(0.5);
   figures['gauge.p99Ms'] = q(0.99);
-  lines.push('', `In-process gauge() over the blind pairs (${times.length} calls, warm): p50 ${q(0.5).toFixed(2)} ms, p99 ${q(0.99).toFixed(2)} ms.`);
+  lines.push('', `In-process gauge() over the ${GAUGE_PHENOMENA_BLIND_SET.length ? 'blind' : 'round-8'} pairs (${times.length} calls, warm): p50 ${q(0.5).toFixed(2)} ms, p99 ${q(0.99).toFixed(2)} ms.`);
 
   const blind = pb;
   lines.push('', '| blind: truth \\ predicted | positive | neutral | negative |', '|---|---|---|---|');
@@ -211,7 +217,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   }
 
   if (args.includes('--fit')) {
-    const refit = fitGaugeWeights(train.map((e) => ({ signals: gaugeSignals(e.response, e.followup), target: TARGET[e.label] })), { balance: true });
+    // The learned components enter with their cross-fitted values (libs/language/scripts/fit-stance.mts).
+    const refit = fitGaugeWeights(train.map((e) => ({ signals: gaugeTrainingSignals(e), target: TARGET[e.label] })), { balance: true });
     lines.push('', '| weight | frozen GAUGE_MODEL | re-fitted on the training sets |', '|---|---|---|');
     lines.push(`| bias | ${GAUGE_MODEL.bias.toFixed(3)} | ${refit.bias.toFixed(3)} |`);
     for (const s of GAUGE_SIGNALS) lines.push(`| ${s} | ${GAUGE_MODEL.weights[s].toFixed(3)} | ${refit.weights[s].toFixed(3)} |`);
@@ -221,7 +228,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
 
   if (args.includes('--cv')) {
     const K = 5;
-    const scored = train.map((e) => ({ e, s: gaugeSignals(e.response, e.followup) }));
+    const scored = train.map((e) => ({ e, s: gaugeTrainingSignals(e) }));
     const oof = new Map<GaugeExample, number>();
     for (let k = 0; k < K; k++) {
       const model = fitGaugeWeights(

@@ -140,4 +140,4 @@ const rows: PhenomenaRows = {
 };
 
 /** The eighth blind round: every row above, id `blind8-<kind>-<n>`. */
-export const GAUGE_PHENOMENA_BLIND_SET: readonly GaugeExample[] = phenomenaExamples('blind8-', rows);
+export const GAUGE_PHENOMENA_ROUND8: readonly GaugeExample[] = phenomenaExamples('blind8-', rows);

@@ -12,8 +12,16 @@ export { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
 export { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 export { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
 export { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
-export { GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-8';
+export { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
+export { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
+export { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
+export { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 
+export { GAUGE_PHENOMENA_ROUND9 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-9';
+
+import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
+import type { GaugeExample } from '../src/gauge/types';
+import { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 import { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
 import { GAUGE_PHENOMENA_ROUND1 } from './gauge-phenomena-blind';
 import { GAUGE_PHENOMENA_ROUND2 } from './gauge-phenomena-blind-2';
@@ -22,6 +30,10 @@ import { GAUGE_PHENOMENA_ROUND4 } from './gauge-phenomena-blind-4';
 import { GAUGE_PHENOMENA_ADDED } from './gauge-phenomena-5';
 import { GAUGE_PHENOMENA_ROUND5 } from './gauge-phenomena-blind-5';
 import { GAUGE_PHENOMENA_ROUND6 } from './gauge-phenomena-blind-6';
+import { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
+import { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
+import { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
+import { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
 
 /**
  * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
@@ -36,4 +48,19 @@ export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_ROUND4,
   ...GAUGE_PHENOMENA_ROUND5,
   ...GAUGE_PHENOMENA_ROUND6,
+  ...GAUGE_PHENOMENA_ROUND7,
+  ...GAUGE_PHENOMENA_ADDED_8,
+  ...GAUGE_PHENOMENA_ROUND8,
+  ...GAUGE_PHENOMENA_ADDED_9,
 ];
+
+/**
+ * Signals of a training pair as GAUGE_MODEL is fitted on them: the learned components (outcome, proposal)
+ * replaced by their cross-fitted values (scripts/fit-stance.mts), so that their weights are not fitted on
+ * components that saw the pair. Any other pair gets its plain signals.
+ */
+export function gaugeTrainingSignals(e: GaugeExample): GaugeSignals {
+  const s = gaugeSignals(e.response, e.followup);
+  const cf = GAUGE_STANCE_CROSSFIT[e.id];
+  return cf ? { ...s, outcome: cf[0], proposal: cf[1] } : s;
+}

@@ -13,6 +13,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { ridge } from './ridge.mjs';
 
 const require = createRequire(import.meta.url);
 const afinn = require('sentiment/languages/en/labels.json') as Record<string, number>;
@@ -25,39 +26,7 @@ const D = emb.dimensions;
 const VOCAB = Number(process.env.VOCAB ?? 80000);
 const vec = (w: string): number[] | undefined => emb.vectors[w]?.slice(0, D);
 
-// Ridge regression by the normal equations: (XᵀX + λI) β = Xᵀy, with a bias column.
-function fit(rows: { x: number[]; y: number }[], lambda: number): number[] {
-  const k = D + 1;
-  const A = Array.from({ length: k }, () => new Array<number>(k).fill(0));
-  const b = new Array<number>(k).fill(0);
-  for (const { x, y } of rows) {
-    const xb = [...x, 1];
-    for (let i = 0; i < k; i++) {
-      b[i]! += xb[i]! * y;
-      for (let j = 0; j < k; j++) A[i]![j]! += xb[i]! * xb[j]!;
-    }
-  }
-  for (let i = 0; i < D; i++) A[i]![i]! += lambda;
-  // Gaussian elimination with partial pivoting.
-  for (let c = 0; c < k; c++) {
-    let p = c;
-    for (let r = c + 1; r < k; r++) if (Math.abs(A[r]![c]!) > Math.abs(A[p]![c]!)) p = r;
-    [A[c], A[p]] = [A[p]!, A[c]!];
-    [b[c], b[p]] = [b[p]!, b[c]!];
-    for (let r = c + 1; r < k; r++) {
-      const f = A[r]![c]! / A[c]![c]!;
-      for (let j = c; j < k; j++) A[r]![j]! -= f * A[c]![j]!;
-      b[r]! -= f * b[c]!;
-    }
-  }
-  const beta = new Array<number>(k).fill(0);
-  for (let r = k - 1; r >= 0; r--) {
-    let s = b[r]!;
-    for (let j = r + 1; j < k; j++) s -= A[r]![j]! * beta[j]!;
-    beta[r] = s / A[r]![r]!;
-  }
-  return beta;
-}
+const fit = (rows: { x: number[]; y: number }[], lambda: number): number[] => ridge(rows, D, lambda);
 const predict = (beta: number[], x: number[]) => x.reduce((s, v, i) => s + v * beta[i]!, beta[D]!);
 
 // Training rows: single-word AFINN entries with a vector; also neutral words (frequent, not in AFINN, 1 in 10) at 0,

@@ -23,9 +23,10 @@ export interface FitOptions {
   balance?: boolean;
 }
 
+/** Sign constraint of each weight. */
 // Signals that can only say "the reply landed" get weights ≥ 0; those that can only say "it missed" get ≤ 0.
 // Constraining signs keeps a small training set from learning perverse weights (e.g. rewarding sarcasm).
-const SIGN: Record<GaugeSignal, 1 | -1> = {
+export const SIGN: Record<GaugeSignal, 1 | -1> = {
   sentiment: 1,
   overlap: 1,
   reference: 1,
@@ -51,6 +52,8 @@ const SIGN: Record<GaugeSignal, 1 | -1> = {
   rhetorical: -1,
   pivotAway: -1,
   acceptOffer: 1,
+  outcome: 1,
+  proposal: 1,
 };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));

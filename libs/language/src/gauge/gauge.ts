@@ -28,10 +28,10 @@ export interface GaugeResult {
  * Fitted with {@link fitGaugeWeights} (sign-constrained logistic regression, L2 0.01, soft targets
  * positive 1 / neutral 0.5 / negative 0, classes balanced) on the training split of the development set (116
  * of 154 examples; every 4th held out), the 304 pairs of the phenomena set, its 52 round-5 additions and its
- * first six blind rounds (99, 96, 96, 96, 101 and 102 pairs; libs/language/data/: contradiction, restatement,
+ * first eight blind rounds (99, 96, 96, 96, 101, 102, 102 and 105 pairs; libs/language/data/: contradiction, restatement,
  * sarcasm, refusal, already-have, action reports, engagement, pivots, plain praise and complaint across six
- * domains): 1062 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
- * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856; docs/benchmarks.md) and only then folded in.
+ * domains), with the round-8 and round-9 additions: 1343 pairs. Each blind round was scored on the model frozen before it (round 1 AUC 0.843, round 2
+ * 0.866, round 3 0.838, round 4 0.910, round 5 0.916, round 6 0.856, rounds 7 and 8 0.937 and 0.894 on the round-7 model; docs/benchmarks.md) and only then folded in.
  * Round 5 read the verb the reply instructed, reported in the past, as acting on it; outcomes and unscored
  * statements through word valence derived from word vectors (derived-valence.ts); whole numbers; ironic
  * constructions over a burden; a subject dropped before a new question as a pivot away; "why + bare verb" as
@@ -46,39 +46,46 @@ export interface GaugeResult {
  * imposes no burden, so praise of it is sincere; "…, I'm sure" and thanks from a body part are ironic; any
  * negated consumption verb is not-yet; "ours is…" and runs of repeats are already-have; a cost that fell is a
  * good outcome; more constraints (what people do not eat, sizes, agreements), declines (fine for us, on our
- * own, take my chances) and pushback (alongside…?, who's going to…?). Trained on 1062 pairs (round 6 folded
- * in). This model was frozen before the seventh blind round was written. A test re-fits and checks these values.
+ * own, take my chances) and pushback (alongside…?, who's going to…?).
+ * Round 9 (rounds 7 and 8 spent: 0.937 and 0.894 on the round-7 model; sarcasm, action reports and already-have
+ * below the goal): no new rules; two learned components over word vectors (`outcome`, `proposal`; stance.ts,
+ * fitted by scripts/fit-stance.mts) enter the logistic with values cross-fitted by round, chosen by
+ * leave-one-round-out (rounds 7-8, unseen by the rules: AUC 0.920 → 0.923, 3-class 0.720 → 0.729; a wash). Trained on
+ * 1343 pairs: rounds 7 and 8, 18 round-8 and 56 round-9 training additions folded in. This model was frozen
+ * before the ninth blind round was written. A test re-fits and checks these values.
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
  */
 export const GAUGE_MODEL: GaugeWeights = {
-  bias: -0.258,
+  bias: -0.305,
   weights: {
-    sentiment: 1.263,
-    overlap: 0.575,
-    reference: 0.287,
-    deeperQuestion: 0.608,
-    gratitude: 0.406,
-    acceptance: 0.976,
-    intent: 0.221,
+    sentiment: 1.035,
+    overlap: 0.583,
+    reference: 0.274,
+    deeperQuestion: 0.578,
+    gratitude: 0.459,
+    acceptance: 0.863,
+    intent: 0.239,
     lukewarm: 0,
-    redirection: -0.016,
-    correction: -0.28,
-    rejection: -0.695,
-    sarcasm: -0.609,
-    contradiction: -1.029,
-    confirmation: 0.831,
-    restatement: -0.815,
-    ironicPraise: -0.382,
-    refusal: -1.047,
-    alreadyHave: -0.984,
-    notYet: 0.818,
-    actionDone: 1.114,
-    actionFailed: -0.744,
-    engagement: 0.717,
-    rhetorical: -0.616,
-    pivotAway: -0.804,
-    acceptOffer: 0.501,
-  }
+    redirection: -0.062,
+    correction: -0.245,
+    rejection: -0.633,
+    sarcasm: -0.465,
+    contradiction: -0.912,
+    confirmation: 0.846,
+    restatement: -0.73,
+    ironicPraise: -0.285,
+    refusal: -0.915,
+    alreadyHave: -0.892,
+    notYet: 0.838,
+    actionDone: 0.95,
+    actionFailed: -0.62,
+    engagement: 0.729,
+    rhetorical: -0.556,
+    pivotAway: -0.735,
+    acceptOffer: 0.552,
+    outcome: 0.156,
+    proposal: 0.461,
+  },
 };
 
 /** Resonance at or above which a reply is labelled positive. Fixed, not tuned. */
@@ -130,6 +137,8 @@ const SIGNAL_RUBRIC: Record<GaugeSignal, string> = {
   rhetorical: 'a rhetorical question pushing back ("Who pays $900 for a kettle?", "Since when do I…", "Why reinvent that wheel?")',
   pivotAway: 'a sour change of subject ("ok whatever, different question", "Never mind. …", "Leave the leak. SSH keys, how do I set them up?")',
   acceptOffer: 'the user accepts an offer ("Yes, please do.", "Go on then, add them", "Go for it")',
+  outcome: 'learned from word vectors (-1..1): after a report of acting on the reply, whether what happened was good ("queue drained by lunch") or bad ("buffering every ten seconds")',
+  proposal: 'learned from word vectors (-1..1): when the follow-up praises, whether what the reply proposed deserves praise (praise of "disable all the tests" is irony)',
 };
 
 function quote(text: string): string {

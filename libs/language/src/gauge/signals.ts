@@ -1,6 +1,7 @@
 import { analyse, contentStems, type AnalysedToken, type Analysis } from '../nlp';
 import { DERIVED_VALENCE } from './derived-valence';
 import { PAIR_FEATURES, pairFeatures } from './features-pair';
+import { praises, stanceScores } from './stance';
 
 /** Names of the gauge signals, in the order used by the weight vector. */
 export const GAUGE_SIGNALS = [
@@ -17,6 +18,8 @@ export const GAUGE_SIGNALS = [
   'rejection',
   'sarcasm',
   ...PAIR_FEATURES,
+  'outcome',
+  'proposal',
 ] as const;
 
 /** One gauge signal name. */
@@ -40,6 +43,8 @@ export type GaugeSignal = (typeof GAUGE_SIGNALS)[number];
  *   at least the pair feature `ironicPraise` (round 4), and 0 when the follow-up accepts an offer without ironic praise.
  * - the pair features of {@link pairFeatures} (contradiction, confirmation, restatement, ironicPraise, refusal,
  *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway).
+ * - round 9, the learned word-vector components of {@link stanceScores} (each in [-1, 1]): `outcome` (what follows
+ *   an action report) and `proposal` (the reply, when the follow-up praises).
  */
 export type GaugeSignals = Record<GaugeSignal, number>;
 
@@ -392,6 +397,9 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   // Round 6: after a yes to an offer, a negative word is about the task, not the reply ("Yes, that's the part I was dreading.").
   const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : pair.acceptOffer && !pair.ironicPraise ? 0 : polarity;
 
+  // Round 9: the learned components.
+  const learned = stanceScores(response, followup, pair.actionDone > 0 || pair.actionFailed > 0, praises(followup, fa));
+
   return {
     sentiment,
     // Round 5: words of the reply reused in a complaint or a correction are not uptake.
@@ -407,5 +415,6 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
     rejection,
     sarcasm,
     ...pair,
+    ...learned,
   };
 }

@@ -1,0 +1,150 @@
+/**
+ * Ninth blind round for the phenomena of issue 17: written after the round-9 model (GAUGE_MODEL, the pair features
+ * and the learned components of commit 5c55457) was frozen and committed, and never used to fit or revise it. Fresh
+ * replies and follow-ups, not paraphrases of any training pair (rounds 1 to 8 and the round-8 and round-9
+ * additions included), over the nine phenomena the issue lists: contradiction (a bare correction), restatement of a
+ * constraint, sarcasm (15 pairs: irony with no cue or burden word, and sincere praise of a benefit that names a
+ * burden), polite refusal, already have / seen (without the usual cues), action reports and terse acceptance (with
+ * outcomes that need world knowledge), engaged follow-up questions (against rhetorical ones), pivots away, and
+ * plain praise and complaint (kinds `short-positive` and `complaint`, reported together as "plain"); both labels in
+ * each, across six domains. `npm run bench -- gauge` reports it as the honest figure.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['travel', 'n', 'Your hostel in Ljubljana is on Trubarjeva street.', 'The booking email has it on Miklošičeva.'],
+    ['food', 'n', 'The pop-up runs every Thursday evening.', 'Wednesdays, since the summer.'],
+    ['shopping', 'n', 'That kettle holds 1.2 litres.', 'Box in front of me says 1.7.'],
+    ['coding', 'n', 'The service listens on 8080 unless you set PORT.', 'It binds 9090 out of the box.'],
+    ['writing', 'n', 'Your editor wants the draft by the 14th.', 'She moved it up to the 9th.'],
+    ['media', 'n', 'The documentary is narrated by David Attenborough.', 'It’s Olivia Colman narrating this one.'],
+    ['travel', 'p', 'The last cable car down is at 17:30.', '17:30, we’ll aim for the 16:00 one.'],
+    ['food', 'p', 'The tasting menu is seven courses.', 'Seven courses, skipping lunch then.'],
+    ['shopping', 'p', 'The parcel locker code is 4471.', '4471, got the parcel, thanks.'],
+    ['coding', 'p', 'The flag is --dry-run, with two dashes.', 'Two dashes, that was my typo.'],
+    ['writing', 'p', 'The limit for the cover letter is one page.', 'One page, mine’s at one and a bit, trimming now.'],
+    ['media', 'p', 'The band’s new single drops at midnight on Friday.', 'Midnight Friday, staying up for it.'],
+  ],
+  restatement: [
+    ['food', 'n', 'A cheese board with a nice Stilton would round off the meal.', 'The whole family’s dairy-free, hence my question.'],
+    ['travel', 'n', 'The Inca Trail is the classic four-day option.', 'I mentioned we have a single weekend.'],
+    ['shopping', 'n', 'This gaming laptop has an RTX 4080 and weighs 3 kg.', 'It has to survive my daily cycle commute, I said light.'],
+    ['coding', 'n', 'Use the new Array.prototype.toSorted method.', 'Our customers are on an old Safari, which is why I asked.'],
+    ['writing', 'n', 'Add a dedication to your late grandmother at the start.', 'The thesis template forbids front matter beyond the abstract.'],
+    ['media', 'n', 'Put on Saw for the Halloween party.', 'The guests are all under ten.'],
+    ['food', 'p', 'Here’s a halal version with lamb from a certified butcher.', 'Halal throughout, my in-laws will be fine with that.'],
+    ['travel', 'p', 'This route avoids all motorways, as you wanted.', 'Back roads only, ideal with the caravan.'],
+    ['shopping', 'p', 'The Hoka runners are stocked up to size 48 in an extra-wide last.', 'Extra-wide and 48, finally something for my feet.'],
+    ['coding', 'p', 'This runs in the browser without a server.', 'No server needed, that was the whole point.'],
+    ['writing', 'p', 'The retirement toast runs ninety seconds spoken aloud.', 'Ninety seconds suits the slot I was given, thanks.'],
+    ['media', 'p', 'These audiobooks are all unabridged.', 'Unabridged, just what I wanted.'],
+  ],
+  sarcasm: [
+    ['coding', 'n', 'Push the hotfix straight to production and skip the review.', 'Living the dream.'],
+    ['coding', 'n', 'Wrap the whole app in one try/catch that swallows every error.', 'Future me sends his regards.'],
+    ['travel', 'n', 'The only flight with seats leaves at 6 am on New Year’s Day.', 'Just how I pictured starting the year.'],
+    ['travel', 'n', 'The resort’s pool is closed for renovation all summer.', 'Great timing on my part.'],
+    ['food', 'n', 'Use the whole bottle of chilli sauce in the kids’ pasta.', 'The kids will sleep like angels after that.'],
+    ['food', 'n', 'The restaurant only takes bookings for 11 pm on weekdays.', 'Early birds, us.'],
+    ['shopping', 'n', 'The phone case is sold separately and costs as much as the phone.', 'Quite the bargain bundle.'],
+    ['shopping', 'n', 'Returns are only accepted in person at the store in Aberdeen.', 'Handy, since I live in Cornwall.'],
+    ['writing', 'n', 'I replaced all your verbs with nouns to sound more academic.', 'Crisp and lively, as ever.'],
+    ['media', 'n', 'The sequel recasts every character and drops the original plot.', 'Exactly what the fans were asking for.'],
+    ['travel', 'p', 'The sleeper train saves you a night in a hotel and the whole morning.', 'Eleven hours asleep and waking up in Vienna, love it.'],
+    ['food', 'p', 'This stew freezes well, so one batch covers a fortnight of dinners.', 'Two weeks of dinners from one pot, brilliant.'],
+    ['coding', 'p', 'A pre-commit hook can format the entire monorepo in under a second.', 'Thousands of files in under a second, lovely.'],
+    ['shopping', 'p', 'The vacuum has a 60-minute battery, enough for the whole house.', 'An hour of runtime is exactly what I need.'],
+    ['media', 'p', 'The box set has every season with the director’s commentary.', 'Hours of commentary, what a treat.'],
+  ],
+  refusal: [
+    ['travel', 'n', 'Want me to add travel insurance for €39?', 'My credit card covers that.'],
+    ['food', 'n', 'I can put together a meal plan for the week.', 'I shop on the day, it’s how I cook.'],
+    ['shopping', 'n', 'Shall I watch the listing and tell you when the TV drops below £500?', 'Leave it, I’ll just check back.'],
+    ['coding', 'n', 'I could convert your tests to a snapshot-based suite.', 'We tried snapshots once, never again.'],
+    ['writing', 'n', 'I could add a footnote for every source in the essay.', 'The tutor hates footnotes, so they stay out.'],
+    ['media', 'n', 'Should I queue the rest of the trilogy for you?', 'One was plenty.'],
+    ['travel', 'p', 'Shall I look up the ferry times back?', 'Please, the later the better.'],
+    ['food', 'p', 'I could convert the recipe to grams for you.', 'That would save me a headache, go ahead.'],
+    ['shopping', 'p', 'Want me to compare the two warranties?', 'Yes, side by side if you can.'],
+    ['coding', 'p', 'I could write the migration script for you.', 'Would love that.'],
+    ['writing', 'p', 'Shall I draft three alternative titles?', 'Three, and make one a pun.'],
+    ['media', 'p', 'Want a list of films by the same director?', 'Absolutely, go on.'],
+  ],
+  'already-have': [
+    ['media', 'n', 'Give Ella Fitzgerald’s songbook recordings a go.', 'My dad played them every Sunday morning.'],
+    ['travel', 'n', 'The Cliffs of Moher are worth the detour.', 'Our wedding photos were taken there.'],
+    ['food', 'n', 'A carbon-steel wok would suit your stir-fries.', 'Inherited my gran’s, it’s older than me.'],
+    ['coding', 'n', 'Try using tmux for your terminal sessions.', 'My whole setup lives in tmux.'],
+    ['shopping', 'n', 'A label maker would sort out the garage.', 'Every box in the garage has a printed label on it.'],
+    ['writing', 'n', 'Keep a copy of Le Guin’s Steering the Craft by your desk.', 'It’s the book I give every new writer I mentor.'],
+    ['media', 'p', 'You should listen to the album Blue Train.', 'Somehow it passed me by, putting it on.'],
+    ['travel', 'p', 'Stop at the glass museum in Murano.', 'Had no idea it existed, adding it to Tuesday.'],
+    ['food', 'p', 'Try black garlic in the dressing.', 'News to me, where do I buy it?'],
+    ['coding', 'p', 'Use an .editorconfig file to settle the indentation fights.', 'First I’ve seen of it, that ends the tabs war.'],
+    ['shopping', 'p', 'A heated airer dries clothes overnight.', 'Didn’t know such a thing existed, ordering.'],
+    ['writing', 'p', 'Try writing your first draft longhand.', 'Never tried it, starting after lunch.'],
+  ],
+  'action-report': [
+    ['media', 'n', 'Plug the speakers into the optical port.', 'Plugged in. Now there’s a hum under everything.'],
+    ['coding', 'n', 'Restart the worker pods.', 'Restarted. Queue is growing again within minutes.'],
+    ['food', 'n', 'Let the bread rise somewhere warm.', 'Left it by the radiator. Crust like a brick, middle still wet.'],
+    ['travel', 'n', 'Rebook the cancelled train through the operator’s website.', 'Rebooked, charged twice for one seat.'],
+    ['shopping', 'n', 'Descale the coffee machine with vinegar.', 'Done. Every cup tastes of chips now.'],
+    ['writing', 'n', 'Send the query to twenty agents.', 'Sent all twenty. Three form rejections so far.'],
+    ['media', 'p', 'Enable the dialogue boost in the TV’s audio menu.', 'Switched on, voices crystal clear at low volume.'],
+    ['coding', 'p', 'Pin the dependency to the previous minor version.', 'Pinned, deploy went through first try.'],
+    ['food', 'p', 'Rest the dough in the fridge for an hour.', 'Rested it, rolled out like silk.'],
+    ['travel', 'p', 'Ask the hotel for a late checkout.', 'Asked, we have the room till 4.'],
+    ['shopping', 'p', 'Ring the shop and ask them to hold one.', 'Rang, they’ve put it aside under my name.'],
+    ['writing', 'p', 'Read the dialogue out loud before you submit.', 'Did, rewrote two scenes, much tighter.'],
+  ],
+  engagement: [
+    ['travel', 'p', 'The Kungsleden trail is lovely in August.', 'Are the huts first come, first served?'],
+    ['food', 'p', 'Bake a plum clafoutis for dessert.', 'Do I stone the plums or leave them whole?'],
+    ['shopping', 'p', 'The Kindle Scribe works well for note-taking.', 'Can I export the notes as PDF?'],
+    ['coding', 'p', 'Use SQLite’s WAL mode for concurrent reads.', 'Does that change how backups should be taken?'],
+    ['writing', 'p', 'Tell the flashback through letters between the sisters.', 'How many letters before it drags?'],
+    ['media', 'p', 'The Criterion edition has a new 4K transfer.', 'Is the old commentary track on it too?'],
+    ['travel', 'n', 'Walk from the airport to the old town, it’s only 14 km.', 'With two suitcases and a toddler?'],
+    ['food', 'n', 'Hand-roll three hundred canapés for the party tomorrow.', 'Between the two shifts I’m working?'],
+    ['shopping', 'n', 'A £2,000 mattress will fix your sleep.', 'Says who?'],
+    ['coding', 'n', 'Port the service to Haskell before the Friday release.', 'In three days, alone?'],
+    ['writing', 'n', 'Have the whole novel professionally translated into six languages.', 'On a teacher’s salary?'],
+    ['media', 'n', 'Buy all twelve seasons on Blu-ray.', 'Who still owns a Blu-ray player?'],
+  ],
+  pivot: [
+    ['coding', 'n', 'The slowdown comes from an N+1 query on the orders page.', 'Not today. Can you explain Docker volumes?'],
+    ['coding', 'p', 'The slowdown comes from an N+1 query on the orders page.', 'Batched the query, page loads instantly. Docker volumes next?'],
+    ['travel', 'n', 'Here are hikes around Lake Bled.', 'Scrap Slovenia. What’s Madeira like in March?'],
+    ['travel', 'u', 'Here are hikes around Lake Bled.', 'Side question: do I need cash in Slovenia?'],
+    ['food', 'n', 'A good starter would be burrata with peaches.', 'Whatever works. What wine should I buy?'],
+    ['food', 'p', 'A good starter would be burrata with peaches.', 'Burrata, yes! Now what wine goes with it?'],
+    ['shopping', 'n', 'These three cordless drills suit light DIY.', 'Enough about drills. Paint colours for a north room?'],
+    ['shopping', 'p', 'These three cordless drills suit light DIY.', 'Going with the Makita. Do I need a spirit level too?'],
+    ['writing', 'n', 'The middle of your short story makes the same argument three times.', 'I’ll live with it. How long should a synopsis be?'],
+    ['writing', 'p', 'The middle of your short story makes the same argument three times.', 'Cut two of them, reads much better. Synopsis length?'],
+    ['media', 'n', 'Here are some slow-burn thrillers.', 'Yawn. Any stand-up specials?'],
+    ['media', 'u', 'Here are some slow-burn thrillers.', 'While I have you, how do I clear the cache on my TV?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'Bloom the spices in oil before adding the lentils.', 'Never cooking dal any other way again.'],
+    ['travel', 'p', 'The 07:12 stopping service is half empty and just as quick at weekends.', 'You’re a star.'],
+    ['shopping', 'p', 'Here’s how the two e-readers differ on screen and battery.', 'Crystal clear comparison.'],
+    ['coding', 'p', 'The bug is the off-by-one in the loop bound.', 'Eagle eyes, that was it.'],
+    ['writing', 'p', 'End the essay on the question your intro raised.', 'Chef’s kiss.'],
+    ['media', 'p', 'Since you loved Station Eleven, try The Leftovers.', 'Ohh, inspired pick.'],
+  ],
+  complaint: [
+    ['food', 'n', 'Cook it until it’s done.', 'That’s circular.'],
+    ['travel', 'n', 'Paris has lots to see.', 'Generic. Useless for planning.'],
+    ['shopping', 'n', 'Buy whichever one you like.', 'Well, obviously.'],
+    ['coding', 'n', 'Check whether it’s plugged in.', 'Insulting, honestly.'],
+    ['writing', 'n', 'Make it better.', 'Zero substance there.'],
+    ['media', 'n', 'Watch something good.', 'You’re not even trying.'],
+  ],
+};
+
+/** The ninth blind round: every row above, id `blind9-<kind>-<n>`. */
+export const GAUGE_PHENOMENA_ROUND9: readonly GaugeExample[] = phenomenaExamples('blind9-', rows);

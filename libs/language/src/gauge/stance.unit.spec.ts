@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { analyse } from '../nlp';
+import { outcomeClause, praises, stanceScores } from './stance';
+
+describe('learned components (round 9)', () => {
+  it('apply only where they are meant to: outcome after an action report, proposal after praise', () => {
+    const s = stanceScores('Switch the stream quality to 4K.', 'Switched. Buffering every ten seconds.', false, false);
+    expect(s).toEqual({ outcome: 0, proposal: 0 });
+    expect(outcomeClause('Switched. Buffering every ten seconds.').trim()).toBe('Buffering every ten seconds.');
+    expect(outcomeClause('Done')).toBe('');
+  });
+
+  // The proposal component is not tested for ordering drastic against sound proposals: it does not do that
+  // ("disable all the tests" 0.35, a sound fix 0.34; docs/benchmarks.md, Round 9).
+  it('reads a bad outcome below a good one, in [-1, 1]', () => {
+    const bad = stanceScores('Switch the stream quality to 4K.', 'Switched. Buffering every ten seconds.', true, false).outcome;
+    const good = stanceScores('Switch the stream quality to 4K.', 'Switched. Crisp picture, no stutter.', true, false).outcome;
+    expect(bad).toBeLessThan(0);
+    expect(good).toBeGreaterThan(0);
+    for (const v of [bad, good]) expect(Math.abs(v)).toBeLessThanOrEqual(1);
+  });
+
+  it('reads praise after a contrastive "but", not before it, and not in questions', () => {
+    const p = (t: string) => praises(t, analyse(t));
+    expect(p('Lovely, thanks.')).toBe(true);
+    expect(p('Appreciate it, but not for me')).toBe(false);
+    expect(p('Is it any good?')).toBe(false);
+  });
+});
