@@ -9,7 +9,7 @@
  * 3. Replay of the stream built in 1: raw JetStream read (no decoding), read + JSON decode, and a rebuild of the
  *    catalog projection (events/s), plus one cluster recompute over the rebuilt catalog.
  *
- * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000 --replay-rounds 7]
+ * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000 --replay-rounds 7 --profile]
  */
 import { OP, encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
@@ -19,6 +19,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FitThread, computeClusters, computeClustersWith } from '@tg/service-taste';
 import { adminReplay, catalogReplay, readStream, replayProjection } from '@tg/read-model';
 import { eventually, startStack } from '@tg/test-stack';
+import { profiled } from './profile';
 import { pool, syntheticText } from './support';
 
 function arg(args: string[], name: string, def: string): string {
@@ -156,15 +157,29 @@ export async function run(args: string[]) {
   // here, so one noisy second on a shared machine moves a single round a lot), median of each.
   const live = await settled();
   const last = live.position;
-  const rounds: { raw: number[]; decoded: number[]; catalog: number[] } = { raw: [], decoded: [], catalog: [] };
+  const rounds: { raw: number[]; decoded: number[]; catalog: number[]; settled: number[]; eager: number[] } = { raw: [], decoded: [], catalog: [], settled: [], eager: [] };
+  // The same fold with every parent's statistics updated after each event (no deferral; the code before it).
+  const eagerReplay = { ...catalogReplay, create: () => new CatalogProjection(), finish: undefined };
   let catalog!: Awaited<ReturnType<typeof replayProjection<CatalogProjection>>>;
   for (let r = 0; r < replayRounds; r++) {
     rounds.raw.push((await readStream(store, { untilSeq: last })).eventsPerSecond);
     rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
     catalog = await replayProjection(store, catalogReplay, { untilSeq: last });
     rounds.catalog.push(catalog.eventsPerSecond);
+    // With the statistics deferred to the end of the catch-up, the rebuild is done once they are settled.
+    rounds.settled.push((catalog.events / (catalog.ms + ((catalog as { finishMs?: number }).finishMs ?? 0))) * 1000);
+    const eager = await replayProjection(store, eagerReplay, { untilSeq: last });
+    if (eager.digest.hash !== catalog.digest.hash) throw new Error('the deferred and the event-by-event rebuilds differ');
+    rounds.eager.push(eager.eventsPerSecond);
   }
   const med = (xs: number[]) => percentile(xs, 50);
+  if (args.includes('--profile')) {
+    // One more rebuild under the sampling profiler: where the replay's time goes (bench/results/link-replay.cpuprofile).
+    // The read and the fold only (the digest is not part of a rebuild), statistics deferred as in a catch-up.
+    const p = catalogReplay.create();
+    const { top } = await profiled('link-replay', () => readStream(store, { untilSeq: last, handle: (m) => void p.apply(toStoredEvent(m)) }));
+    console.log(`catalog replay, self time:\n${top.join('\n')}`);
+  }
   const admin = await replayProjection(store, adminReplay, { untilSeq: last });
   const equal = live.digest.hash === catalog.digest.hash ? 'equal' : 'DIFFERENT';
   await s.stop();
@@ -197,6 +212,13 @@ export async function run(args: string[]) {
     decode_read_per_s: rate(med(rounds.decoded)),
     catalog_replay_per_s: rate(med(rounds.catalog)),
     catalog_replay_vs_raw: Number((med(rounds.catalog) / med(rounds.raw)).toFixed(2)),
+    catalog_settled_per_s: rate(med(rounds.settled)),
+    catalog_settled_vs_raw: Number((med(rounds.settled) / med(rounds.raw)).toFixed(2)),
+    catalog_eager_per_s: rate(med(rounds.eager)),
+    catalog_eager_vs_raw: Number((med(rounds.eager) / med(rounds.raw)).toFixed(2)),
+    per_round_eager_vs_raw: rounds.eager.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
+    per_round_catalog_vs_raw: rounds.catalog.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
+    per_round_settled_vs_raw: rounds.settled.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
     catalog_digest_ms: rate(catalog.digestMs),
     catalog_vs_live: equal,
     admin_replay_events: admin.events,
@@ -215,8 +237,11 @@ export async function run(args: string[]) {
     '|---|---|---|',
     `| raw JetStream read, ordered consumer, no decoding | ${figures['raw_read_per_s']} | 1.00 |`,
     `| read + JSON decode | ${figures['decode_read_per_s']} | ${(med(rounds.decoded) / med(rounds.raw)).toFixed(2)} |`,
-    `| rebuild of the catalog projection | ${figures['catalog_replay_per_s']} | ${figures['catalog_replay_vs_raw']} |`,
+    `| rebuild of the catalog projection (read and fold) | ${figures['catalog_replay_per_s']} | ${figures['catalog_replay_vs_raw']} |`,
+    `| rebuild, up to every parent's statistics settled | ${figures['catalog_settled_per_s']} | ${figures['catalog_settled_vs_raw']} |`,
+    `| rebuild with the statistics updated event by event (no deferral) | ${figures['catalog_eager_per_s']} | ${figures['catalog_eager_vs_raw']} |`,
     '',
+    `Per round, catalog vs raw: deferred ${figures['per_round_catalog_vs_raw']}; settled ${figures['per_round_settled_vs_raw']}; event by event ${figures['per_round_eager_vs_raw']}.`,
     `Median of ${replayRounds} interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
     `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,
     `The full fit as the taste service runs it (choice of k on a worker thread): ${figures['cluster_full_fit_worker_ms']} ms in all, the event loop held at most ${figures['cluster_full_fit_worker_max_loop_block_ms']} ms at a time (the synchronous fit holds it for all ${figures['cluster_full_fit_ms']} ms); clusters ${sameClusters} to the synchronous fit's.`,

@@ -1,4 +1,4 @@
-import { CatalogProjection, WorkspaceCatalog, type ClusterSet, type EntityDoc, type ParentTaste } from '@tg/domain';
+import { CatalogProjection, ParentTaste, WorkspaceCatalog, type ClusterSet, type EntityDoc } from '@tg/domain';
 import { Bm25Index } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 
@@ -383,7 +383,7 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   for (let i = 0; i < np; i++) {
     const representation = REPRESENTATIONS[reprs[i]!];
     if (!representation) throw new ColumnFileError('damaged parent settings');
-    const p: ParentTaste = { children: new Map(), stats: null, pooled: new Set(), settings: { representation, maxRank: maxRanks[i]!, energy: energies[i]! }, version: versions[i]! };
+    const p = new ParentTaste({ representation, maxRank: maxRanks[i]!, energy: energies[i]! }, versions[i]!);
     for (let k = 0; k < childCounts[i]!; k++, li++) {
       if (li >= nl || rels[li] === undefined) throw new ColumnFileError('damaged links');
       p.children.set(linkIds[li]!, { rel: rels[li]!, weight: weights[li]! });
