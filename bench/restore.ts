@@ -10,7 +10,7 @@
  *    and its ratio to the first variant.
  *
  * Usage: npm run bench -- restore [-- --items 200000 --rounds 5 --variants 'default=;semi64=--max-semi-space-size=64' --base /tmp/old
- *   --file /tmp/200k.snap (kept, and reused when it exists)]
+ *   --file /tmp/200k.snap (kept, and reused when it exists) --base-file /tmp/200k-old.snap (the base checkout's own)]
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -49,6 +49,8 @@ export async function run(args: string[]) {
   const dim = arg(args, 'dim', 100);
   const rounds = arg(args, 'rounds', 5);
   const base = strArg(args, 'base', '');
+  // A snapshot written by the other checkout (its own format), read by the `base…` variants.
+  const baseFile = strArg(args, 'base-file', '');
   const variants = strArg(args, 'variants', 'default=;semi32=--max-semi-space-size=32;semi64=--max-semi-space-size=64')
     .split(';')
     .map((s) => {
@@ -75,8 +77,8 @@ export async function run(args: string[]) {
     const loads: number[] = [];
     for (let r = 0; r < rounds; r++) {
       for (const v of variants) {
-        const cwd = v.name.startsWith('base') && base ? base : process.cwd();
-        const out = execFileSync(process.execPath, [...v.flags, '--import', 'tsx', join(process.cwd(), 'bench', 'restore-child.mjs'), file], { cwd, encoding: 'utf8' });
+        const other = v.name.startsWith('base') && base;
+        const out = execFileSync(process.execPath, [...v.flags, '--import', 'tsx', join(process.cwd(), 'bench', 'restore-child.mjs'), other && baseFile ? baseFile : file], { cwd: other ? base : process.cwd(), encoding: 'utf8' });
         const line = JSON.parse(out.trim().split('\n').pop()!) as { readMs: number; cpuMs: number; gcMs: number };
         times.get(v.name)!.push(line);
         console.log(`round ${r + 1} ${v.name}: read ${line.readMs.toFixed(0)} ms, cpu ${line.cpuMs.toFixed(0)} ms, gc ${line.gcMs.toFixed(0)} ms (load ${loadavg()[0]!.toFixed(1)})`);
