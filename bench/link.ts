@@ -15,6 +15,7 @@ import { OP, encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
 import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FitThread, computeClusters, computeClustersWith } from '@tg/service-taste';
 import { adminReplay, catalogReplay, readStream, replayProjection } from '@tg/read-model';
@@ -29,6 +30,39 @@ function arg(args: string[], name: string, def: string): string {
 const nums = (s: string) => s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
 const ms = (x: number) => Number(x.toFixed(2));
 const rate = (x: number) => Math.round(x);
+
+/** The pid of the process whose command line holds `needle` (the stack's nats-server, found by its store directory). */
+function pidOf(needle: string): number | undefined {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(needle)) return Number(d);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** CPU time (user + system, ms) of another process so far, from /proc (0 when unknown). */
+function cpuMsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Runs one replay phase and measures the CPU it took: this process's (the reader and the fold) and the
+ * nats-server's (serving the read). On a busy shared machine the events per second swing with the other
+ * loads; the CPU time per event does not as much.
+ */
+async function withCpu<T>(natsPid: number | undefined, fn: () => Promise<T>): Promise<{ result: T; clientMs: number; serverMs: number }> {
+  const c0 = process.cpuUsage();
+  const s0 = cpuMsOf(natsPid);
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { result, clientMs: (c.user + c.system) / 1000, serverMs: cpuMsOf(natsPid) - s0 };
+}
 
 /** In-process: µs to fold one ChildLinked into a parent that already has `n` children (dim 100). */
 function foldCost(n: number, extra: number): { perLinkUs: number; composeMs: number } {
@@ -161,16 +195,28 @@ export async function run(args: string[]) {
   // The same fold with every parent's statistics updated after each event (no deferral; the code before it).
   const eagerReplay = { ...catalogReplay, create: () => new CatalogProjection(), finish: undefined };
   let catalog!: Awaited<ReturnType<typeof replayProjection<CatalogProjection>>>;
+  const natsPid = pidOf(s.nats.storeDir);
+  // CPU µs per event of each phase, this process (client) and the nats-server (server).
+  const cpu = { raw: [] as number[], rawServer: [] as number[], catalog: [] as number[], catalogServer: [] as number[], eager: [] as number[] };
+  const perEvent = (ms: number) => (ms * 1000) / last;
   for (let r = 0; r < replayRounds; r++) {
-    rounds.raw.push((await readStream(store, { untilSeq: last })).eventsPerSecond);
+    const raw = await withCpu(natsPid, () => readStream(store, { untilSeq: last }));
+    rounds.raw.push(raw.result.eventsPerSecond);
+    cpu.raw.push(perEvent(raw.clientMs));
+    cpu.rawServer.push(perEvent(raw.serverMs));
     rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
-    catalog = await replayProjection(store, catalogReplay, { untilSeq: last });
+    // The digest is not part of the rebuild: it is taken after the CPU measurement.
+    const rebuilt = await withCpu(natsPid, () => replayProjection(store, { ...catalogReplay, digest: () => ({ hash: '', counts: {} }) }, { untilSeq: last }));
+    catalog = { ...rebuilt.result, digest: catalogReplay.digest(rebuilt.result.state) };
     rounds.catalog.push(catalog.eventsPerSecond);
+    cpu.catalog.push(perEvent(rebuilt.clientMs));
+    cpu.catalogServer.push(perEvent(rebuilt.serverMs));
     // With the statistics deferred to the end of the catch-up, the rebuild is done once they are settled.
     rounds.settled.push((catalog.events / (catalog.ms + ((catalog as { finishMs?: number }).finishMs ?? 0))) * 1000);
-    const eager = await replayProjection(store, eagerReplay, { untilSeq: last });
-    if (eager.digest.hash !== catalog.digest.hash) throw new Error('the deferred and the event-by-event rebuilds differ');
-    rounds.eager.push(eager.eventsPerSecond);
+    const eagerRun = await withCpu(natsPid, () => replayProjection(store, { ...eagerReplay, digest: () => ({ hash: '', counts: {} }) }, { untilSeq: last }));
+    if (catalogReplay.digest(eagerRun.result.state).hash !== catalog.digest.hash) throw new Error('the deferred and the event-by-event rebuilds differ');
+    rounds.eager.push(eagerRun.result.eventsPerSecond);
+    cpu.eager.push(perEvent(eagerRun.clientMs));
   }
   const med = (xs: number[]) => percentile(xs, 50);
   if (args.includes('--profile')) {
@@ -217,6 +263,11 @@ export async function run(args: string[]) {
     catalog_eager_per_s: rate(med(rounds.eager)),
     catalog_eager_vs_raw: Number((med(rounds.eager) / med(rounds.raw)).toFixed(2)),
     per_round_eager_vs_raw: rounds.eager.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
+    cpu_us_per_event_raw_client: +med(cpu.raw).toFixed(2),
+    cpu_us_per_event_raw_server: +med(cpu.rawServer).toFixed(2),
+    cpu_us_per_event_catalog_client: +med(cpu.catalog).toFixed(2),
+    cpu_us_per_event_catalog_server: +med(cpu.catalogServer).toFixed(2),
+    cpu_us_per_event_eager_client: +med(cpu.eager).toFixed(2),
     per_round_catalog_vs_raw: rounds.catalog.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
     per_round_settled_vs_raw: rounds.settled.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
     catalog_digest_ms: rate(catalog.digestMs),
@@ -241,6 +292,7 @@ export async function run(args: string[]) {
     `| rebuild, up to every parent's statistics settled | ${figures['catalog_settled_per_s']} | ${figures['catalog_settled_vs_raw']} |`,
     `| rebuild with the statistics updated event by event (no deferral) | ${figures['catalog_eager_per_s']} | ${figures['catalog_eager_vs_raw']} |`,
     '',
+    `CPU per event (median of the rounds; this process / the nats-server): raw read ${figures['cpu_us_per_event_raw_client']} / ${figures['cpu_us_per_event_raw_server']} µs; rebuild (read and fold, statistics deferred, settled included) ${figures['cpu_us_per_event_catalog_client']} / ${figures['cpu_us_per_event_catalog_server']} µs; rebuild event by event ${figures['cpu_us_per_event_eager_client']} µs in this process.`,
     `Per round, catalog vs raw: deferred ${figures['per_round_catalog_vs_raw']}; settled ${figures['per_round_settled_vs_raw']}; event by event ${figures['per_round_eager_vs_raw']}.`,
     `Median of ${replayRounds} interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
     `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,

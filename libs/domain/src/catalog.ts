@@ -22,6 +22,12 @@ export interface EntityDoc {
   incarnation?: number;
 }
 
+/**
+ * Most statistics updates a parent queues during a catch-up before they are applied anyway: bounds the memory
+ * the queue holds (a reference to each vector, which may be one since replaced) without losing the batching.
+ */
+const MAX_QUEUED = 1_024;
+
 /** How a parent's taste is composed. */
 export interface TasteSettings {
   representation: 'point' | 'subspace';
@@ -70,7 +76,7 @@ export class ParentTaste {
       this.pooled.clear();
     }
     this.queue.queueAdd(this.current!, v, w);
-    if (!defer) this.queue.settle(this.current!);
+    if (!defer || this.queue.length >= MAX_QUEUED) this.queue.settle(this.current!);
     this.pooled.add(childId);
   }
 
@@ -80,7 +86,7 @@ export class ParentTaste {
     const s = this.current;
     if (s && s.dim === v.length && s.count > 0) {
       this.queue.queueRemove(s, v, w);
-      if (!defer) this.queue.settle(s);
+      if (!defer || this.queue.length >= MAX_QUEUED) this.queue.settle(s);
     }
     return true;
   }

@@ -391,6 +391,23 @@ describe('catalog projection: statistics deferred during a catch-up', () => {
     }
   });
 
+  it('a parent with more queued updates than the queue holds settles in steps, to the same bits', () => {
+    const rng = createRng(9);
+    const log = new Log();
+    log.user('u');
+    for (let i = 0; i < 2_600; i++) log.content(`c${i}`, unit(rng));
+    for (let i = 0; i < 2_600; i++) log.link('u', `c${i}`, 1 + (i % 3));
+    for (let i = 0; i < 2_600; i += 3) log.embed(`c${i}`, unit(rng));
+    const eager = log.fold();
+    const lazy = new CatalogProjection();
+    lazy.deferStats = true;
+    log.fold(lazy);
+    const p = lazy.ws(WS).parents.get('u')!;
+    expect(p.unsettled).toBeGreaterThan(0);
+    expect(p.unsettled).toBeLessThanOrEqual(1_024);
+    expectSameParents(lazy, eager);
+  });
+
   it('a read during the catch-up sees the statistics of the events folded so far, never stale ones', () => {
     const log = churn(4, 2_000);
     const eager = new CatalogProjection();
