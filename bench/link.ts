@@ -207,7 +207,9 @@ export async function run(args: string[]) {
     rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
     // The digest is not part of the rebuild: it is taken after the CPU measurement.
     const rebuilt = await withCpu(natsPid, () => replayProjection(store, { ...catalogReplay, digest: () => ({ hash: '', counts: {} }) }, { untilSeq: last }));
+    const d0 = performance.now();
     catalog = { ...rebuilt.result, digest: catalogReplay.digest(rebuilt.result.state) };
+    catalog.digestMs = performance.now() - d0;
     rounds.catalog.push(catalog.eventsPerSecond);
     cpu.catalog.push(perEvent(rebuilt.clientMs));
     cpu.catalogServer.push(perEvent(rebuilt.serverMs));
