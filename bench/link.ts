@@ -9,16 +9,18 @@
  * 3. Replay of the stream built in 1: raw JetStream read (no decoding), read + JSON decode, and a rebuild of the
  *    catalog projection (events/s), plus one cluster recompute over the rebuilt catalog.
  *
- * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000 --replay-rounds 7]
+ * Usage: npm run bench -- link [-- --sizes 10,1000,10000 --links 40 --fold-sizes 10,1000,10000,100000 --replay-rounds 7 --profile]
  */
 import { OP, encodeVector, event, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
 import { composeProfile, createRng, gaussian, percentile } from '@tg/math';
 import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
+import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { FitThread, computeClusters, computeClustersWith } from '@tg/service-taste';
 import { adminReplay, catalogReplay, readStream, replayProjection } from '@tg/read-model';
 import { eventually, startStack } from '@tg/test-stack';
+import { profiled } from './profile';
 import { pool, syntheticText } from './support';
 
 function arg(args: string[], name: string, def: string): string {
@@ -28,6 +30,39 @@ function arg(args: string[], name: string, def: string): string {
 const nums = (s: string) => s.split(',').map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
 const ms = (x: number) => Number(x.toFixed(2));
 const rate = (x: number) => Math.round(x);
+
+/** The pid of the process whose command line holds `needle` (the stack's nats-server, found by its store directory). */
+function pidOf(needle: string): number | undefined {
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      if (readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(needle)) return Number(d);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return undefined;
+}
+
+/** CPU time (user + system, ms) of another process so far, from /proc (0 when unknown). */
+function cpuMsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * Runs one replay phase and measures the CPU it took: this process's (the reader and the fold) and the
+ * nats-server's (serving the read). On a busy shared machine the events per second swing with the other
+ * loads; the CPU time per event does not as much.
+ */
+async function withCpu<T>(natsPid: number | undefined, fn: () => Promise<T>): Promise<{ result: T; clientMs: number; serverMs: number }> {
+  const c0 = process.cpuUsage();
+  const s0 = cpuMsOf(natsPid);
+  const result = await fn();
+  const c = process.cpuUsage(c0);
+  return { result, clientMs: (c.user + c.system) / 1000, serverMs: cpuMsOf(natsPid) - s0 };
+}
 
 /** In-process: µs to fold one ChildLinked into a parent that already has `n` children (dim 100). */
 function foldCost(n: number, extra: number): { perLinkUs: number; composeMs: number } {
@@ -156,15 +191,43 @@ export async function run(args: string[]) {
   // here, so one noisy second on a shared machine moves a single round a lot), median of each.
   const live = await settled();
   const last = live.position;
-  const rounds: { raw: number[]; decoded: number[]; catalog: number[] } = { raw: [], decoded: [], catalog: [] };
+  const rounds: { raw: number[]; decoded: number[]; catalog: number[]; settled: number[]; eager: number[] } = { raw: [], decoded: [], catalog: [], settled: [], eager: [] };
+  // The same fold with every parent's statistics updated after each event (no deferral; the code before it).
+  const eagerReplay = { ...catalogReplay, create: () => new CatalogProjection(), finish: undefined };
   let catalog!: Awaited<ReturnType<typeof replayProjection<CatalogProjection>>>;
+  const natsPid = pidOf(s.nats.storeDir);
+  // CPU µs per event of each phase, this process (client) and the nats-server (server).
+  const cpu = { raw: [] as number[], rawServer: [] as number[], catalog: [] as number[], catalogServer: [] as number[], eager: [] as number[] };
+  const perEvent = (ms: number) => (ms * 1000) / last;
   for (let r = 0; r < replayRounds; r++) {
-    rounds.raw.push((await readStream(store, { untilSeq: last })).eventsPerSecond);
+    const raw = await withCpu(natsPid, () => readStream(store, { untilSeq: last }));
+    rounds.raw.push(raw.result.eventsPerSecond);
+    cpu.raw.push(perEvent(raw.clientMs));
+    cpu.rawServer.push(perEvent(raw.serverMs));
     rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
-    catalog = await replayProjection(store, catalogReplay, { untilSeq: last });
+    // The digest is not part of the rebuild: it is taken after the CPU measurement.
+    const rebuilt = await withCpu(natsPid, () => replayProjection(store, { ...catalogReplay, digest: () => ({ hash: '', counts: {} }) }, { untilSeq: last }));
+    const d0 = performance.now();
+    catalog = { ...rebuilt.result, digest: catalogReplay.digest(rebuilt.result.state) };
+    catalog.digestMs = performance.now() - d0;
     rounds.catalog.push(catalog.eventsPerSecond);
+    cpu.catalog.push(perEvent(rebuilt.clientMs));
+    cpu.catalogServer.push(perEvent(rebuilt.serverMs));
+    // With the statistics deferred to the end of the catch-up, the rebuild is done once they are settled.
+    rounds.settled.push((catalog.events / (catalog.ms + ((catalog as { finishMs?: number }).finishMs ?? 0))) * 1000);
+    const eagerRun = await withCpu(natsPid, () => replayProjection(store, { ...eagerReplay, digest: () => ({ hash: '', counts: {} }) }, { untilSeq: last }));
+    if (catalogReplay.digest(eagerRun.result.state).hash !== catalog.digest.hash) throw new Error('the deferred and the event-by-event rebuilds differ');
+    rounds.eager.push(eagerRun.result.eventsPerSecond);
+    cpu.eager.push(perEvent(eagerRun.clientMs));
   }
   const med = (xs: number[]) => percentile(xs, 50);
+  if (args.includes('--profile')) {
+    // One more rebuild under the sampling profiler: where the replay's time goes (bench/results/link-replay.cpuprofile).
+    // The read and the fold only (the digest is not part of a rebuild), statistics deferred as in a catch-up.
+    const p = catalogReplay.create();
+    const { top } = await profiled('link-replay', () => readStream(store, { untilSeq: last, handle: (m) => void p.apply(toStoredEvent(m)) }));
+    console.log(`catalog replay, self time:\n${top.join('\n')}`);
+  }
   const admin = await replayProjection(store, adminReplay, { untilSeq: last });
   const equal = live.digest.hash === catalog.digest.hash ? 'equal' : 'DIFFERENT';
   await s.stop();
@@ -197,6 +260,18 @@ export async function run(args: string[]) {
     decode_read_per_s: rate(med(rounds.decoded)),
     catalog_replay_per_s: rate(med(rounds.catalog)),
     catalog_replay_vs_raw: Number((med(rounds.catalog) / med(rounds.raw)).toFixed(2)),
+    catalog_settled_per_s: rate(med(rounds.settled)),
+    catalog_settled_vs_raw: Number((med(rounds.settled) / med(rounds.raw)).toFixed(2)),
+    catalog_eager_per_s: rate(med(rounds.eager)),
+    catalog_eager_vs_raw: Number((med(rounds.eager) / med(rounds.raw)).toFixed(2)),
+    per_round_eager_vs_raw: rounds.eager.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
+    cpu_us_per_event_raw_client: +med(cpu.raw).toFixed(2),
+    cpu_us_per_event_raw_server: +med(cpu.rawServer).toFixed(2),
+    cpu_us_per_event_catalog_client: +med(cpu.catalog).toFixed(2),
+    cpu_us_per_event_catalog_server: +med(cpu.catalogServer).toFixed(2),
+    cpu_us_per_event_eager_client: +med(cpu.eager).toFixed(2),
+    per_round_catalog_vs_raw: rounds.catalog.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
+    per_round_settled_vs_raw: rounds.settled.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
     catalog_digest_ms: rate(catalog.digestMs),
     catalog_vs_live: equal,
     admin_replay_events: admin.events,
@@ -215,8 +290,12 @@ export async function run(args: string[]) {
     '|---|---|---|',
     `| raw JetStream read, ordered consumer, no decoding | ${figures['raw_read_per_s']} | 1.00 |`,
     `| read + JSON decode | ${figures['decode_read_per_s']} | ${(med(rounds.decoded) / med(rounds.raw)).toFixed(2)} |`,
-    `| rebuild of the catalog projection | ${figures['catalog_replay_per_s']} | ${figures['catalog_replay_vs_raw']} |`,
+    `| rebuild of the catalog projection (read and fold) | ${figures['catalog_replay_per_s']} | ${figures['catalog_replay_vs_raw']} |`,
+    `| rebuild, up to every parent's statistics settled | ${figures['catalog_settled_per_s']} | ${figures['catalog_settled_vs_raw']} |`,
+    `| rebuild with the statistics updated event by event (no deferral) | ${figures['catalog_eager_per_s']} | ${figures['catalog_eager_vs_raw']} |`,
     '',
+    `CPU per event (median of the rounds; this process / the nats-server): raw read ${figures['cpu_us_per_event_raw_client']} / ${figures['cpu_us_per_event_raw_server']} µs; rebuild (read and fold, statistics deferred, settled included) ${figures['cpu_us_per_event_catalog_client']} / ${figures['cpu_us_per_event_catalog_server']} µs; rebuild event by event ${figures['cpu_us_per_event_eager_client']} µs in this process.`,
+    `Per round, catalog vs raw: deferred ${figures['per_round_catalog_vs_raw']}; settled ${figures['per_round_settled_vs_raw']}; event by event ${figures['per_round_eager_vs_raw']}.`,
     `Median of ${replayRounds} interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
     `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,
     `The full fit as the taste service runs it (choice of k on a worker thread): ${figures['cluster_full_fit_worker_ms']} ms in all, the event loop held at most ${figures['cluster_full_fit_worker_max_loop_block_ms']} ms at a time (the synchronous fit holds it for all ${figures['cluster_full_fit_ms']} ms); clusters ${sameClusters} to the synchronous fit's.`,

@@ -1,5 +1,5 @@
 import { decodeVector, type EventData, type StoredEvent } from '@tg/contracts';
-import { Bm25Index, addToStats, createTasteStats, removeFromStats, tokenize, type TasteStats } from '@tg/math';
+import { Bm25Index, StatsQueue, createTasteStats, tokenize, type TasteStats } from '@tg/math';
 
 /** Longest text kept per content item in the read model (for lexical search and grounding). */
 const MAX_TEXT = 2_000;
@@ -22,15 +22,74 @@ export interface EntityDoc {
   incarnation?: number;
 }
 
-/** A parent's links and running taste statistics. */
-export interface ParentTaste {
-  children: Map<string, { rel: string; weight: number }>;
-  stats: TasteStats | null;
+/**
+ * Most statistics updates a parent queues during a catch-up before they are applied anyway: bounds the memory
+ * the queue holds (a reference to each vector, which may be one since replaced) without losing the batching.
+ */
+const MAX_QUEUED = 1_024;
+
+/** How a parent's taste is composed. */
+export interface TasteSettings {
+  representation: 'point' | 'subspace';
+  maxRank: number;
+  energy: number;
+}
+
+/**
+ * A parent's links and running taste statistics. During a catch-up (see {@link CatalogProjection.deferStats})
+ * the O(d²) part of each change to the statistics is queued and applied when they are next read, through
+ * {@link stats}: a read never sees them stale, and they equal, bit for bit, statistics updated event by event.
+ */
+export class ParentTaste {
+  readonly children = new Map<string, { rel: string; weight: number }>();
   /** Children whose vector is in `stats` (a linked child may not be embedded yet). */
-  pooled: Set<string>;
-  settings: { representation: 'point' | 'subspace'; maxRank: number; energy: number };
-  /** Bumped on every change, so derived profiles can be cached by version. */
-  version: number;
+  readonly pooled = new Set<string>();
+  private current: TasteStats | null = null;
+  private readonly queue = new StatsQueue();
+  constructor(
+    public settings: TasteSettings = { representation: 'subspace', maxRank: 8, energy: 0.8 },
+    /** Bumped on every change, so derived profiles can be cached by version. */
+    public version = 0,
+  ) {}
+
+  /** The running statistics (null until a child's vector is pooled), settled first if changes are queued. */
+  get stats(): TasteStats | null {
+    if (this.queue.length) this.queue.settle(this.current!);
+    return this.current;
+  }
+  set stats(s: TasteStats | null) {
+    this.queue.clear();
+    this.current = s;
+  }
+  /** Changes queued and not yet applied to the statistics. */
+  get unsettled(): number {
+    return this.queue.length;
+  }
+
+  /**
+   * Adds a child's vector (the caller checked it has a direction and the weight is positive): at once, or
+   * queued when `defer`. A first vector, or one of another dimension, starts the statistics afresh.
+   */
+  add(childId: string, v: Float32Array, w: number, defer: boolean): void {
+    if (!this.current || this.current.dim !== v.length) {
+      this.stats = createTasteStats(v.length);
+      this.pooled.clear();
+    }
+    this.queue.queueAdd(this.current!, v, w);
+    if (!defer || this.queue.length >= MAX_QUEUED) this.queue.settle(this.current!);
+    this.pooled.add(childId);
+  }
+
+  /** Takes a pooled child's vector out again (the exact inverse of {@link add}); false when it was not pooled. */
+  remove(childId: string, v: Float32Array, w: number, defer: boolean): boolean {
+    if (!this.pooled.delete(childId)) return false;
+    const s = this.current;
+    if (s && s.dim === v.length && s.count > 0) {
+      this.queue.queueRemove(s, v, w);
+      if (!defer || this.queue.length >= MAX_QUEUED) this.queue.settle(s);
+    }
+    return true;
+  }
 }
 
 export type ClusterSet = EventData<'ClustersComputed'>;
@@ -91,7 +150,7 @@ export class WorkspaceCatalog {
   parent(id: string): ParentTaste {
     let p = this.parents.get(id);
     if (!p) {
-      p = { children: new Map(), stats: null, pooled: new Set(), settings: { representation: 'subspace', maxRank: 8, energy: 0.8 }, version: 0 };
+      p = new ParentTaste();
       this.parents.set(id, p);
     }
     return p;
@@ -117,6 +176,24 @@ export interface Touched {
 export class CatalogProjection {
   static readonly version = 1;
   private readonly workspaces = new Map<string, WorkspaceCatalog>();
+  /**
+   * While true (a catch-up: replay, or a restart reading the stream after its snapshot), each parent's taste
+   * statistics queue their O(d²) updates and apply them when next read (see {@link ParentTaste.stats}), four
+   * vectors per pass; the numbers are the same to the bit. Turning it off applies what is queued.
+   */
+  get deferStats(): boolean {
+    return this.deferring;
+  }
+  set deferStats(on: boolean) {
+    this.deferring = on;
+    if (!on) this.settleStats();
+  }
+  private deferring = false;
+
+  /** Applies every parent's queued statistics updates (a read does it for its parent anyway). */
+  settleStats(): void {
+    for (const c of this.workspaces.values()) for (const p of c.parents.values()) if (p.unsettled) void p.stats;
+  }
 
   /** The catalog of a workspace (created empty on first use). */
   ws(id: string): WorkspaceCatalog {
@@ -288,21 +365,13 @@ export class CatalogProjection {
   private pool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
     // A weight-0 link is kept as a link but moves nothing; vectors without direction cannot be pooled.
     if (!(w > 0) || !isPoolable(v)) return;
-    if (!p.stats || p.stats.dim !== v.length) {
-      // First vector (or a model change of dimension): start the statistics afresh.
-      p.stats = createTasteStats(v.length);
-      p.pooled.clear();
-    }
-    addToStats(p.stats, v, w);
-    p.pooled.add(childId);
+    p.add(childId, v, w, this.deferring);
     p.version++;
   }
 
   /** Takes a pooled child's vector out again (the exact inverse of {@link pool}). */
   private unpool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
-    if (!p.pooled.delete(childId)) return;
-    if (p.stats && p.stats.dim === v.length && p.stats.count > 0) removeFromStats(p.stats, v, w);
-    p.version++;
+    if (p.remove(childId, v, w, this.deferring)) p.version++;
   }
 
   private unlink(c: WorkspaceCatalog, parentId: string, childId: string): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { encodeVector, event, type EventData, type EventType, type StoredEvent } from '@tg/contracts';
-import { addToStats, composeProfile, createRng, createTasteStats, gaussian, type Rng } from '@tg/math';
+import { addToStats, composeProfile, createRng, createTasteStats, gaussian, type Rng, type TasteStats } from '@tg/math';
 import { CatalogProjection } from './catalog';
 import { catalogDigest, checkTasteStats, diffCatalogDigests, workspaceDigest } from './catalog-digest';
 
@@ -315,5 +315,131 @@ describe('catalog projection: the lexical index, built on first use', () => {
     for (const p of [lazy, eager]) p.apply({ ...more.add('EntityDeleted', { entity_id: 'c7', deleted_at: 3 }), seq: 1_000 } as StoredEvent);
     expect(Object.fromEntries(a.score(['c7']))).toEqual({});
     expect(a.size).toBe(b.size);
+  });
+});
+
+describe('catalog projection: statistics deferred during a catch-up', () => {
+  /** Every parent of both projections, field by field; the statistics to the bit. */
+  function expectSameParents(a: CatalogProjection, b: CatalogProjection): void {
+    const wa = [...a.all()];
+    expect(wa.map((c) => c.id)).toEqual([...b.all()].map((c) => c.id));
+    for (const ca of wa) {
+      const cb = b.ws(ca.id);
+      expect([...ca.parents.keys()]).toEqual([...cb.parents.keys()]);
+      for (const [pid, pa] of ca.parents) {
+        const pb = cb.parents.get(pid)!;
+        expect([pid, [...pa.children]]).toEqual([pid, [...pb.children]]);
+        expect([pid, [...pa.pooled]]).toEqual([pid, [...pb.pooled]]);
+        expect([pid, pa.version, pa.settings]).toEqual([pid, pb.version, pb.settings]);
+        expectSameStats(pid, pa.stats, pb.stats);
+      }
+      expect([...ca.childParents].map(([k, s]) => [k, [...s]])).toEqual([...cb.childParents].map(([k, s]) => [k, [...s]]));
+    }
+  }
+  function expectSameStats(pid: string, x: TasteStats | null, y: TasteStats | null): void {
+    expect([pid, x === null]).toEqual([pid, y === null]);
+    if (!x || !y) return;
+    expect([pid, x.dim, x.count]).toEqual([pid, y.dim, y.count]);
+    expect([pid, Object.is(x.weight, y.weight)]).toEqual([pid, true]);
+    expect([pid, Buffer.from(x.sum.buffer).equals(Buffer.from(y.sum.buffer))]).toEqual([pid, true]);
+    expect([pid, Buffer.from(x.second.buffer).equals(Buffer.from(y.second.buffer))]).toEqual([pid, true]);
+  }
+
+  /**
+   * A log of every change that moves statistics: links (re-linked with another weight, weight 0), unlinks down to
+   * none, content embedded after it was linked and re-embedded (once in another dimension), children and parents
+   * deleted and created again, in two workspaces.
+   */
+  function churn(seed: number, events: number): Log {
+    const rng = createRng(seed);
+    const log = new Log();
+    const pick = <T>(xs: T[]) => xs[Math.floor(rng() * xs.length)]!;
+    const wss = [WS, 'ws_u'];
+    const parents = ['u0', 'u1', 'u2', 'u3'];
+    const kids = Array.from({ length: 40 }, (_, i) => `c${i}`);
+    for (const ws of wss) for (const u of parents) log.user(u, ws);
+    for (const ws of wss) for (const k of kids.slice(0, 30)) log.content(k, unit(rng), ws);
+    while (log.events.length < events) {
+      const ws = pick(wss);
+      const r = rng();
+      if (r < 0.4) log.link(pick(parents), pick(kids), pick([1, 0.5, 2, 0, 0.25]), 'about', ws);
+      else if (r < 0.55) log.unlink(pick(parents), pick(kids), ws);
+      else if (r < 0.7) log.embed(pick(kids), unit(rng, rng() < 0.03 ? DIM + 3 : DIM), ws);
+      else if (r < 0.78) log.content(pick(kids), unit(rng), ws);
+      else if (r < 0.83) log.del(pick(kids), ws);
+      else if (r < 0.86) log.del(pick(parents), ws);
+      else if (r < 0.9) log.user(pick(parents), ws);
+      else log.add('TasteComposed', { parent_id: pick(parents), representation: pick(['point', 'subspace'] as const), max_rank: 4, energy: 0.7, composed_at: 1 }, ws);
+    }
+    return log;
+  }
+
+  it('a deferred fold equals the fold event by event, bit for bit, and so does its digest', () => {
+    for (const seed of [1, 2, 3]) {
+      const log = churn(seed, 3_000);
+      const eager = log.fold();
+      const lazy = new CatalogProjection();
+      lazy.deferStats = true;
+      log.fold(lazy);
+      // Something was left queued (else this test would not test deferral).
+      let queued = 0;
+      for (const c of lazy.all()) for (const p of c.parents.values()) queued += p.unsettled;
+      expect(queued).toBeGreaterThan(0);
+      expectSameParents(lazy, eager);
+      expect(catalogDigest(lazy).hash).toBe(catalogDigest(eager).hash);
+      for (const c of lazy.all()) expect(checkTasteStats(c).problems).toEqual([]);
+    }
+  });
+
+  it('a parent with more queued updates than the queue holds settles in steps, to the same bits', () => {
+    const rng = createRng(9);
+    const log = new Log();
+    log.user('u');
+    for (let i = 0; i < 2_600; i++) log.content(`c${i}`, unit(rng));
+    for (let i = 0; i < 2_600; i++) log.link('u', `c${i}`, 1 + (i % 3));
+    for (let i = 0; i < 2_600; i += 3) log.embed(`c${i}`, unit(rng));
+    const eager = log.fold();
+    const lazy = new CatalogProjection();
+    lazy.deferStats = true;
+    log.fold(lazy);
+    const p = lazy.ws(WS).parents.get('u')!;
+    expect(p.unsettled).toBeGreaterThan(0);
+    expect(p.unsettled).toBeLessThanOrEqual(1_024);
+    expectSameParents(lazy, eager);
+  });
+
+  it('a read during the catch-up sees the statistics of the events folded so far, never stale ones', () => {
+    const log = churn(4, 2_000);
+    const eager = new CatalogProjection();
+    const lazy = new CatalogProjection();
+    lazy.deferStats = true;
+    const rng = createRng(5);
+    let reads = 0;
+    for (const e of log.events) {
+      eager.apply(e);
+      lazy.apply(e);
+      if (rng() < 0.1) {
+        const ws = e.metadata.workspace;
+        for (const [pid, p] of lazy.ws(ws).parents) {
+          if (rng() < 0.5) continue;
+          const queued = p.unsettled;
+          expectSameStats(pid, p.stats, eager.ws(ws).parents.get(pid)!.stats);
+          if (queued) reads++;
+          expect(p.unsettled).toBe(0);
+        }
+      }
+    }
+    expect(reads).toBeGreaterThan(10);
+    // Live again: what is queued is applied, and later events apply at once.
+    lazy.deferStats = false;
+    for (const c of lazy.all()) for (const p of c.parents.values()) expect(p.unsettled).toBe(0);
+    const more = churn(6, 300);
+    for (const e of more.events.slice(200)) {
+      const shifted = { ...e, seq: e.seq + 10_000 } as StoredEvent;
+      eager.apply(shifted);
+      lazy.apply(shifted);
+      for (const c of lazy.all()) for (const p of c.parents.values()) expect(p.unsettled).toBe(0);
+    }
+    expectSameParents(lazy, eager);
   });
 });

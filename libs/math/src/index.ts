@@ -17,6 +17,7 @@ export {
   removeFromStats,
   serializeStats,
   statsCount,
+  StatsQueue,
   type ComposeOptions,
   type SerializedTasteStats,
   type TasteProfile,

@@ -157,12 +157,17 @@ let widened = new Float64Array(256);
  */
 function accumulate(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: string): void {
   const inv2 = validate(stats, v, w, op);
-  const { dim, sum, second } = stats;
+  const { dim } = stats;
   if (widened.length < dim) widened = new Float64Array(dim);
   const x = widened;
   for (let i = 0; i < dim; i++) x[i] = v[i];
-  const s1 = sign * w * Math.sqrt(inv2);
-  const s2 = sign * w * inv2;
+  accumulateScaled(stats, x, sign * w * Math.sqrt(inv2), sign * w * inv2);
+  stats.weight += sign * w;
+}
+
+/** The O(d²) part of {@link accumulate}: `sum += s1·x`, `second += s2·x xᵀ` (packed), x already float64. */
+function accumulateScaled(stats: TasteStats, x: Float64Array, s1: number, s2: number): void {
+  const { dim, sum, second } = stats;
   for (let i = 0; i < dim; i++) sum[i] += s1 * x[i];
   // Row i of the packed upper triangle holds (i, i..d-1) and starts at k; row i + 1 starts at k + d - i.
   let k = 0;
@@ -197,7 +202,154 @@ function accumulate(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: s
     k = k1;
   }
   if (i < dim) second[k] += s2 * x[i] * x[i];
-  stats.weight += sign * w;
+}
+
+/** Scratch for four vectors widened and interleaved (x_m[j] at 4j + m), grown on demand. */
+let widened4 = new Float64Array(1024);
+
+/**
+ * Four {@link accumulateScaled} calls in one pass over the statistics: every entry receives the same four
+ * products, added one after the other in the order of the vectors, exactly as four calls in that order add
+ * them, so the result is the same to the bit; the entry is loaded and stored once instead of four times.
+ */
+function accumulateScaled4(stats: TasteStats, xs: readonly Vector[], s1: ArrayLike<number>, s2: ArrayLike<number>, at: number): void {
+  const { dim, sum, second } = stats;
+  if (widened4.length < 4 * dim) widened4 = new Float64Array(4 * dim);
+  const x = widened4;
+  for (let m = 0; m < 4; m++) {
+    const v = xs[at + m]!;
+    for (let j = 0; j < dim; j++) x[4 * j + m] = v[j];
+  }
+  const p0 = s1[at]!;
+  const p1 = s1[at + 1]!;
+  const p2 = s1[at + 2]!;
+  const p3 = s1[at + 3]!;
+  for (let i = 0; i < dim; i++) {
+    let t = sum[i];
+    t += p0 * x[4 * i];
+    t += p1 * x[4 * i + 1];
+    t += p2 * x[4 * i + 2];
+    t += p3 * x[4 * i + 3];
+    sum[i] = t;
+  }
+  const q0 = s2[at]!;
+  const q1 = s2[at + 1]!;
+  const q2 = s2[at + 2]!;
+  const q3 = s2[at + 3]!;
+  let k = 0;
+  let i = 0;
+  for (; i + 1 < dim; i += 2) {
+    const xi = 4 * i;
+    const a0 = q0 * x[xi];
+    const a1 = q1 * x[xi + 1];
+    const a2 = q2 * x[xi + 2];
+    const a3 = q3 * x[xi + 3];
+    const b0 = q0 * x[xi + 4];
+    const b1 = q1 * x[xi + 5];
+    const b2 = q2 * x[xi + 6];
+    const b3 = q3 * x[xi + 7];
+    let t = second[k];
+    t += a0 * x[xi];
+    t += a1 * x[xi + 1];
+    t += a2 * x[xi + 2];
+    t += a3 * x[xi + 3];
+    second[k] = t;
+    let k0 = k + 1;
+    let k1 = k + dim - i;
+    for (let j = i + 1; j < dim; j++, k0++, k1++) {
+      const xj = 4 * j;
+      const x0 = x[xj];
+      const x1 = x[xj + 1];
+      const x2 = x[xj + 2];
+      const x3 = x[xj + 3];
+      let u = second[k0];
+      u += a0 * x0;
+      u += a1 * x1;
+      u += a2 * x2;
+      u += a3 * x3;
+      second[k0] = u;
+      let r = second[k1];
+      r += b0 * x0;
+      r += b1 * x1;
+      r += b2 * x2;
+      r += b3 * x3;
+      second[k1] = r;
+    }
+    k = k1;
+  }
+  if (i < dim) {
+    const xi = 4 * i;
+    let t = second[k];
+    t += q0 * x[xi] * x[xi];
+    t += q1 * x[xi + 1] * x[xi + 1];
+    t += q2 * x[xi + 2] * x[xi + 2];
+    t += q3 * x[xi + 3] * x[xi + 3];
+    second[k] = t;
+  }
+}
+
+/**
+ * Additions and removals of statistics whose O(d²) part is deferred: {@link queueAdd} and {@link queueRemove}
+ * check their input and update `count` and `weight` at once (so those are always current), and queue the
+ * vector; {@link settle} applies the queue in order, four vectors per pass over the triangle. The settled
+ * statistics are bit for bit those {@link addToStats} and {@link removeFromStats}, called in the same order,
+ * compute: each entry gets the same products added in the same order. A removal of the last child resets
+ * the statistics at once (the queued vectors before it are dropped: the reset overwrites them).
+ * The queued vectors must not change until they are settled.
+ */
+export class StatsQueue {
+  private readonly xs: Vector[] = [];
+  private readonly s1: number[] = [];
+  private readonly s2: number[] = [];
+  /** Vectors waiting to be added or removed. */
+  get length(): number {
+    return this.xs.length;
+  }
+  /** {@link addToStats}, its O(d²) part deferred. */
+  queueAdd(stats: TasteStats, v: Vector, w = 1): void {
+    const inv2 = validate(stats, v, w, 'addToStats');
+    this.xs.push(v);
+    this.s1.push(w * Math.sqrt(inv2));
+    this.s2.push(w * inv2);
+    stats.weight += w;
+    stats.count += 1;
+  }
+  /** {@link removeFromStats}, its O(d²) part deferred (a removal of the last child resets at once). */
+  queueRemove(stats: TasteStats, v: Vector, w = 1): void {
+    if (stats.count < 1) throw new RangeError('removeFromStats: statistics are empty');
+    if (stats.count === 1) {
+      this.clear();
+      removeFromStats(stats, v, w);
+      return;
+    }
+    const inv2 = validate(stats, v, w, 'removeFromStats');
+    this.xs.push(v);
+    this.s1.push(-1 * w * Math.sqrt(inv2));
+    this.s2.push(-1 * w * inv2);
+    stats.weight += -1 * w;
+    stats.count -= 1;
+  }
+  /** Applies the queued vectors to `stats` (the statistics they were queued against), in order, and empties the queue. */
+  settle(stats: TasteStats): void {
+    const n = this.xs.length;
+    let at = 0;
+    for (; at + 4 <= n; at += 4) accumulateScaled4(stats, this.xs, this.s1, this.s2, at);
+    if (at < n) {
+      if (widened.length < stats.dim) widened = new Float64Array(stats.dim);
+      for (; at < n; at++) {
+        const v = this.xs[at]!;
+        for (let i = 0; i < stats.dim; i++) widened[i] = v[i];
+        accumulateScaled(stats, widened, this.s1[at]!, this.s2[at]!);
+      }
+    }
+    this.clear();
+  }
+  /** Drops the queued vectors (the statistics were replaced or reset). */
+  clear(): void {
+    this.xs.length = 0;
+    this.s1.length = 0;
+    this.s2.length = 0;
+  }
 }
 
 /** Serialises statistics to a JSON-safe object (second moment as a packed upper triangle). */

@@ -9,6 +9,7 @@ import {
   removeFromStats,
   serializeStats,
   statsCount,
+  StatsQueue,
   type TasteStats,
 } from './taste';
 import { dot, normalize } from './vector';
@@ -99,6 +100,62 @@ describe('taste statistics', () => {
       expect(Buffer.from(stats.sum.buffer).equals(Buffer.from(ref.sum.buffer))).toBe(true);
       expect(Buffer.from(stats.second.buffer).equals(Buffer.from(ref.second.buffer))).toBe(true);
     }
+  });
+
+  it('a deferred queue settles bit for bit to the same adds and removes made one at a time (resets, partial groups)', () => {
+    const same = (a: TasteStats, b: TasteStats) => {
+      expect(a.count).toBe(b.count);
+      expect(Object.is(a.weight, b.weight)).toBe(true);
+      expect(Buffer.from(a.sum.buffer).equals(Buffer.from(b.sum.buffer))).toBe(true);
+      expect(Buffer.from(a.second.buffer).equals(Buffer.from(b.second.buffer))).toBe(true);
+    };
+    for (const dim of [1, 2, 3, 4, 5, 7, 8, 100, 101, 384]) {
+      const syn = new Synth(dim, 7 * dim);
+      const eager = createTasteStats(dim);
+      const lazy = createTasteStats(dim);
+      const queue = new StatsQueue();
+      const pooled: { v: Float32Array | Float64Array; w: number }[] = [];
+      let settles = 0;
+      for (let n = 0; n < 300; n++) {
+        const r = syn.rng();
+        if (pooled.length && r < 0.3) {
+          // Remove one (sometimes down to empty: the reset path), in a random order.
+          const out = pooled.splice(Math.floor(syn.rng() * pooled.length), 1)[0]!;
+          removeFromStats(eager, out.v, out.w);
+          queue.queueRemove(lazy, out.v, out.w);
+        } else {
+          const raw = Float32Array.from(syn.unit(), (x, i) => x * (1 + ((n + i) % 5)));
+          const v = n % 4 === 0 ? Float64Array.from(raw, (x) => x / 3) : raw;
+          const w = 0.25 + (n % 7) / 3;
+          addToStats(eager, v, w);
+          queue.queueAdd(lazy, v, w);
+          pooled.push({ v, w });
+        }
+        // count and weight are current at every step; the rest once settled, at any point (1 … many queued).
+        expect(lazy.count).toBe(eager.count);
+        expect(Object.is(lazy.weight, eager.weight)).toBe(true);
+        if (syn.rng() < 0.08) {
+          queue.settle(lazy);
+          settles++;
+          same(lazy, eager);
+        }
+      }
+      queue.settle(lazy);
+      expect(queue.length).toBe(0);
+      same(lazy, eager);
+      expect(settles).toBeGreaterThan(5);
+    }
+  });
+
+  it('a deferred queue checks its input at once, as addToStats and removeFromStats do', () => {
+    const stats = createTasteStats(3);
+    const queue = new StatsQueue();
+    expect(() => queue.queueAdd(stats, new Float32Array([0, 0, 0]))).toThrow(RangeError);
+    expect(() => queue.queueAdd(stats, new Float32Array([1, 0, 0]), Infinity)).toThrow(RangeError);
+    expect(() => queue.queueAdd(stats, new Float32Array([1, 0]))).toThrow(RangeError);
+    expect(() => queue.queueRemove(stats, new Float32Array([1, 0, 0]))).toThrow(RangeError);
+    expect(queue.length).toBe(0);
+    expect(stats.count).toBe(0);
   });
 
   it('remove is the inverse of add, and re-embedding matches a recomputation', () => {

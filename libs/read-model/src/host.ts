@@ -195,6 +195,9 @@ export class ReadModelHost {
     this.created = String(info.created);
     const fromSeq = await this.restoreSnapshot(info.state.last_seq);
     this.restoredFrom = fromSeq;
+    // Catching up: each parent's statistics queue their updates (a read brings them up to date, so nothing
+    // stale is ever seen); they are all brought up to date once caught up, before the services join.
+    this.catalog.deferStats = true;
     const every = this.rt.config.snapshotEveryEvents;
     const feed = await runProjectionFeed(this.rt.store, {
       cursor: this.cursor,
@@ -213,10 +216,13 @@ export class ReadModelHost {
     });
     this.feed = feed;
     await feed.caughtUp;
+    const settle0 = performance.now();
+    this.catalog.deferStats = false;
+    const settleMs = Math.round(performance.now() - settle0);
     this.live = true;
     this.markLive();
     const partitions = this.partitionKey;
-    this.rt.log.info({ ms: Date.now() - t0, position: this.cursor.position, restoredFrom: fromSeq, partitions, workspaces: this.workspaces }, 'catalog projection caught up');
+    this.rt.log.info({ ms: Date.now() - t0, settleMs, position: this.cursor.position, restoredFrom: fromSeq, partitions, workspaces: this.workspaces }, 'catalog projection caught up');
   }
 
   /** Waits until the projection has passed the caller's last write (bounded). */

@@ -48,6 +48,8 @@ function log(items: number): StoredEvent[] {
     add('EntityDeleted', { entity_id: 'u3', deleted_at: seq }, ws);
     add('TasteComposed', { parent_id: 'u1', representation: 'point', max_rank: 4, energy: 0.9, composed_at: seq }, ws);
     add('UrlClaimed', { url: 'https://claimed.test/', entity_id: 'c4', claimed_at: seq }, ws);
+    // A URL held by an id that is no document (written as an id of its own, not a row reference).
+    add('UrlClaimed', { url: 'https://orphan.test/', entity_id: 'not-a-document', claimed_at: seq }, ws);
     add('ClustersComputed', { entity_type: 'content', model: 'm', computed_at: seq, clusters: [{ id: 'cl_1', label: 'jazz', size: 2, keywords: ['jazz'], members: ['c0', 'c3'], centroid: 'AAAA', affinities: [{ cluster_id: 'cl_2', score: 0.25 }] }] }, ws);
   }
   return out;
@@ -142,6 +144,17 @@ describe('catalog snapshot (columnar): a restore is the state a replay gives', (
       const r = readSnapshot(path);
       expect(r.snapshot).toBeNull();
       expect(r.reason).toMatch(/not a column file/);
+    });
+
+    it('the previous columnar format (2: ids as strings in every column)', async () => {
+      const path = await write('v2.snap');
+      const buf = readFileSync(path);
+      // The header is the first block, after the 8-byte magic and its 4-byte length: same length, format 2.
+      const len = buf.readUInt32LE(8);
+      const header = buf.subarray(12, 12 + len).toString('utf8').replace(`"format":${SNAPSHOT_FORMAT}`, '"format":2');
+      expect(header.length).toBe(len);
+      writeFileSync(path, Buffer.concat([buf.subarray(0, 12), Buffer.from(header), buf.subarray(12 + len)]));
+      expect(readSnapshot(path)).toMatchObject({ snapshot: null, reason: expect.stringMatching(/another snapshot format/) });
     });
 
     it('a torn file (cut short)', async () => {

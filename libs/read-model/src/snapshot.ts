@@ -1,12 +1,13 @@
-import { CatalogProjection, WorkspaceCatalog, type ClusterSet, type EntityDoc, type ParentTaste } from '@tg/domain';
+import { CatalogProjection, ParentTaste, WorkspaceCatalog, type ClusterSet, type EntityDoc } from '@tg/domain';
 import { Bm25Index } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 
 /**
  * Bumped whenever the snapshot layout changes; a snapshot of another format is ignored (the stream is
- * replayed). 1: node:v8 serialisation of the maps; 2: columnar (see {@link writeSnapshot}).
+ * replayed). 1: node:v8 serialisation of the maps; 2: columnar (see {@link writeSnapshot}); 3: columns of
+ * entity ids (URL index, vectors, links, lexical documents) as references to the documents' rows.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** Which stream a snapshot belongs to, and how far into it. */
 export interface SnapshotHeader {
@@ -86,16 +87,60 @@ async function writeDict(w: ColumnWriter, n: number, get: (i: number) => string 
   await w.numbers('u32', n, (i) => codes[i]!);
 }
 
-function readDict(r: ColumnReader, n: number): (string | undefined)[] {
+/** A dictionary column as read: row i is `values[codes[i]]` (every code checked). */
+interface Dict {
+  values: (string | undefined)[];
+  codes: Uint32Array;
+}
+
+function readDict(r: ColumnReader, n: number): Dict {
   const k = r.json<number>();
   if (!Number.isInteger(k) || k < 0 || k > n + 1) throw new ColumnFileError('damaged dictionary');
   const values = r.strings(k);
   const codes = r.numbers('u32', n);
-  const out = new Array<string | undefined>(n);
+  for (let i = 0; i < n; i++) if (codes[i]! >= k) throw new ColumnFileError('dictionary code out of range');
+  return { values, codes };
+}
+
+/**
+ * Writes a column of entity ids as references: the row of the id in the workspace's documents (written first),
+ * or, for an id that is not a document (a URL claimed by a deleted entity, say), the document count plus its
+ * place in a column of the other ids written after. A restore shares the documents' id strings instead of
+ * making a copy of each id per column. `rows` may map another field of the documents (their URLs), with
+ * `docs` the number of documents.
+ */
+async function writeRefs(w: ColumnWriter, rows: ReadonlyMap<string, number>, n: number, get: (i: number) => string, docs = rows.size): Promise<void> {
+  const others: string[] = [];
+  const codes = new Uint32Array(n);
+  const pace = new Pacer();
+  for (let i = 0; i < n; i++) {
+    if (pace.step()) await turn();
+    const id = get(i);
+    const row = rows.get(id);
+    if (row !== undefined) codes[i] = row;
+    else {
+      codes[i] = docs + others.length;
+      others.push(id);
+    }
+  }
+  await w.json(others.length);
+  await w.numbers('u32', n, (i) => codes[i]!);
+  await w.strings(others.length, (i) => others[i]);
+}
+
+/** Reads a column written by {@link writeRefs}: the ids, sharing the strings of `ids` (the documents' ids, or URLs). */
+function readRefs(r: ColumnReader, n: number, ids: readonly (string | undefined)[]): string[] {
+  const k = r.json<number>();
+  if (!Number.isInteger(k) || k < 0 || k > n) throw new ColumnFileError('damaged id references');
+  const codes = r.numbers('u32', n);
+  const others = r.definedStrings(k);
+  const out = new Array<string>(n);
+  const docs = ids.length;
   for (let i = 0; i < n; i++) {
     const c = codes[i]!;
-    if (c >= k) throw new ColumnFileError('dictionary code out of range');
-    out[i] = values[c];
+    const id = c < docs ? ids[c] : others[c - docs];
+    if (id === undefined) throw new ColumnFileError('id reference out of range');
+    out[i] = id;
   }
   return out;
 }
@@ -124,6 +169,12 @@ export async function writeSnapshot(catalog: CatalogProjection, path: string, he
 async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<void> {
   const pace = new Pacer();
   const docs = [...c.entities.values()];
+  // Each document's row: the other columns of ids refer to it.
+  const rows = new Map<string, number>();
+  for (let i = 0; i < docs.length; i++) {
+    rows.set(docs[i]!.id, i);
+    if (pace.step()) await turn();
+  }
   const urlKeys = [...c.urls.keys()];
   const urlIds = [...c.urls.values()];
   await turn();
@@ -234,17 +285,23 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
   await w.numbers('f64', docs.length, (i) => docs[i]!.createdAt);
   await w.numbers('f64', docs.length, (i) => docs[i]!.updatedAt);
   await w.numbers('f64', docs.length, (i) => docs[i]!.incarnation ?? NaN);
-  // URL index.
-  await w.strings(urlKeys.length, (i) => urlKeys[i]);
-  await w.strings(urlIds.length, (i) => urlIds[i]);
+  // URL index: a key that is its document's URL refers to that row (as ids do), so a restore shares the string.
+  const urlRows = new Map<string, number>();
+  for (let i = 0; i < docs.length; i++) {
+    const url = docs[i]!.url;
+    if (url !== undefined && !urlRows.has(url)) urlRows.set(url, i);
+    if (pace.step()) await turn();
+  }
+  await writeRefs(w, urlRows, urlKeys.length, (i) => urlKeys[i]!, docs.length);
+  await writeRefs(w, rows, urlIds.length, (i) => urlIds[i]!);
   // Vectors and the model of each.
-  await w.strings(vectorIds.length, (i) => vectorIds[i]);
+  await writeRefs(w, rows, vectorIds.length, (i) => vectorIds[i]!);
   await w.numbers('u32', vectors.length, (i) => vectors[i]!.length);
   await w.floatRows(vectors.length, (i) => vectors[i]!);
   await writeDict(w, vectors.length, (i) => c.models.get(vectorIds[i]!));
   // Parents: settings, version and statistics per parent; children and pooled children flattened.
   const stats = parents.filter(([, p]) => p.stats);
-  await w.strings(parents.length, (i) => parents[i]![0]);
+  await writeRefs(w, rows, parents.length, (i) => parents[i]![0]);
   await w.numbers('f64', parents.length, (i) => parents[i]![1].version);
   await w.numbers('u8', parents.length, (i) => REPRESENTATIONS.indexOf(parents[i]![1].settings.representation));
   await w.numbers('f64', parents.length, (i) => parents[i]![1].settings.maxRank);
@@ -253,23 +310,23 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
   await w.numbers('u32', parents.length, (i) => parents[i]![1].pooled.size);
   await w.numbers('u32', parents.length, (i) => parents[i]![1].stats?.dim ?? 0);
   const links = parents.flatMap(([, p]) => [...p.children]);
-  await w.strings(links.length, (i) => links[i]![0]);
+  await writeRefs(w, rows, links.length, (i) => links[i]![0]);
   await writeDict(w, links.length, (i) => links[i]![1].rel);
   await w.numbers('f64', links.length, (i) => links[i]![1].weight);
   const pooledIds = parents.flatMap(([, p]) => [...p.pooled]);
-  await w.strings(pooledIds.length, (i) => pooledIds[i]);
+  await writeRefs(w, rows, pooledIds.length, (i) => pooledIds[i]!);
   await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.count);
   await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.weight);
   await w.floatRows(stats.length, (i) => stats[i]![1].stats!.sum, 'f64');
   await w.floatRows(stats.length, (i) => stats[i]![1].stats!.second, 'f64');
   // Parents of each child.
-  await w.strings(childParents.length, (i) => childParents[i]![0]);
+  await writeRefs(w, rows, childParents.length, (i) => childParents[i]![0]);
   await w.numbers('u32', childParents.length, (i) => childParents[i]![1].size);
   const childParentIds = childParents.flatMap(([, s]) => [...s]);
-  await w.strings(childParentIds.length, (i) => childParentIds[i]);
+  await writeRefs(w, rows, childParentIds.length, (i) => childParentIds[i]!);
   if (lex) {
     await w.strings(lex.terms.length, (i) => lex.terms[i]);
-    await w.strings(lex.docIds.length, (i) => lex.docIds[i]);
+    await writeRefs(w, rows, lex.docIds.length, (i) => lex.docIds[i]!);
     await w.numbers('u32', lex.docIds.length, (i) => lex.docLength[i]!);
     await w.numbers('u32', lex.docIds.length, (i) => lex.docTermCount[i]!);
     await w.numbers('u32', lex.docTerms.length, (i) => lex.docTerms[i]!);
@@ -312,19 +369,21 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const createdAt = r.numbers('f64', n);
   const updatedAt = r.numbers('f64', n);
   const incarnation = r.numbers('f64', n);
+  for (const k of kinds.values) if (!KINDS.includes(k as EntityDoc['kind'])) throw new ColumnFileError('damaged entity document');
   for (let i = 0; i < n; i++) {
-    const kind = kinds[i] as EntityDoc['kind'];
-    if (!KINDS.includes(kind) || types[i] === undefined || names[i] === undefined || descriptions[i] === undefined) throw new ColumnFileError('damaged entity document');
+    const kind = kinds.values[kinds.codes[i]!] as EntityDoc['kind'];
+    const type = types.values[types.codes[i]!];
+    if (type === undefined || names[i] === undefined || descriptions[i] === undefined) throw new ColumnFileError('damaged entity document');
     const inc = incarnation[i]!;
     const d: EntityDoc = {
       id: ids[i]!,
       kind,
-      type: types[i]!,
+      type,
       name: names[i]!,
       description: descriptions[i]!,
       url: urls[i],
-      mediaType: mediaTypes[i],
-      domain: domains[i],
+      mediaType: mediaTypes.values[mediaTypes.codes[i]!],
+      domain: domains.values[domains.codes[i]!],
       ref: refs[i],
       text: texts[i],
       createdAt: createdAt[i]!,
@@ -335,12 +394,12 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   }
 
   const nu = count(h.urls, 'urls', max);
-  const urlKeys = r.definedStrings(nu);
-  const urlIds = r.definedStrings(nu);
+  const urlKeys = readRefs(r, nu, urls);
+  const urlIds = readRefs(r, nu, ids);
   for (let i = 0; i < nu; i++) c.urls.set(urlKeys[i]!, urlIds[i]!);
 
   const nv = count(h.vectors, 'vectors', max);
-  const vectorIds = r.definedStrings(nv);
+  const vectorIds = readRefs(r, nv, ids);
   const dims = r.numbers('u32', nv);
   const floats = r.floatRows(dims, 'f32');
   if (floats.length !== h.vectorFloats) throw new ColumnFileError('damaged vectors');
@@ -351,11 +410,12 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
     // worker copies them into a flat array first, so no view is ever cloned with the whole buffer.
     c.vectors.set(vectorIds[i]!, floats.subarray(o, o + d));
     o += d;
-    if (models[i] !== undefined) c.models.set(vectorIds[i]!, models[i]!);
+    const model = models.values[models.codes[i]!];
+    if (model !== undefined) c.models.set(vectorIds[i]!, model);
   }
 
   const np = count(h.parents, 'parents', max);
-  const parentIds = r.definedStrings(np);
+  const parentIds = readRefs(r, np, ids);
   const versions = r.numbers('f64', np);
   const reprs = r.numbers('u8', np);
   const maxRanks = r.numbers('f64', np);
@@ -364,11 +424,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const pooledCounts = r.numbers('u32', np);
   const statDims = r.numbers('u32', np);
   const nl = count(h.children, 'children', max);
-  const linkIds = r.definedStrings(nl);
+  const linkIds = readRefs(r, nl, ids);
   const rels = readDict(r, nl);
   const weights = r.numbers('f64', nl);
   const npool = count(h.pooled, 'pooled', max);
-  const pooledIds = r.definedStrings(npool);
+  const pooledIds = readRefs(r, npool, ids);
   let withStats = 0;
   for (let i = 0; i < np; i++) if (statDims[i]) withStats++;
   const statCounts = r.numbers('f64', withStats);
@@ -383,10 +443,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   for (let i = 0; i < np; i++) {
     const representation = REPRESENTATIONS[reprs[i]!];
     if (!representation) throw new ColumnFileError('damaged parent settings');
-    const p: ParentTaste = { children: new Map(), stats: null, pooled: new Set(), settings: { representation, maxRank: maxRanks[i]!, energy: energies[i]! }, version: versions[i]! };
+    const p = new ParentTaste({ representation, maxRank: maxRanks[i]!, energy: energies[i]! }, versions[i]!);
     for (let k = 0; k < childCounts[i]!; k++, li++) {
-      if (li >= nl || rels[li] === undefined) throw new ColumnFileError('damaged links');
-      p.children.set(linkIds[li]!, { rel: rels[li]!, weight: weights[li]! });
+      const rel = li < nl ? rels.values[rels.codes[li]!] : undefined;
+      if (rel === undefined) throw new ColumnFileError('damaged links');
+      p.children.set(linkIds[li]!, { rel, weight: weights[li]! });
     }
     for (let k = 0; k < pooledCounts[i]!; k++, pi++) {
       if (pi >= npool) throw new ColumnFileError('damaged pooled children');
@@ -405,10 +466,10 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   if (li !== nl || pi !== npool) throw new ColumnFileError('damaged links');
 
   const nc = count(h.childParents, 'childParents', max);
-  const cpIds = r.definedStrings(nc);
+  const cpIds = readRefs(r, nc, ids);
   const cpCounts = r.numbers('u32', nc);
   const ncl = count(h.childParentLinks, 'childParentLinks', max);
-  const cpParents = r.definedStrings(ncl);
+  const cpParents = readRefs(r, ncl, ids);
   for (let i = 0, o = 0; i < nc; i++) {
     const set = new Set<string>();
     for (let k = 0; k < cpCounts[i]!; k++, o++) {
@@ -418,16 +479,16 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
     c.childParents.set(cpIds[i]!, set);
   }
 
-  if (h.lexical) c.lexical = readLexical(r, h.lexical, max);
+  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids);
   return c;
 }
 
-function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number): Bm25Index {
+function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[]): Bm25Index {
   const nt = count(h.terms, 'terms', max);
   const nd = count(h.docs, 'lexical docs', max);
   const ndt = count(h.docTerms, 'doc terms', max);
   const terms = r.definedStrings(nt);
-  const docIds = r.definedStrings(nd);
+  const docIds = readRefs(r, nd, ids);
   const lengths = r.numbers('u32', nd);
   const termCounts = r.numbers('u32', nd);
   const docTerms = r.numbers('u32', ndt);
