@@ -85,7 +85,24 @@ export function tasteScore(
   const content = knownContent ?? (c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0);
   if (!anchor.graph.active || c.doc?.kind !== 'content') return { score: content, content, graph: 0 };
   const g = anchor.graph.match(c.entity_id);
-  return { score: 1 - (1 - content) * (1 - g), content, graph: g };
+  return { score: noisyOr(content, g, anchor.graph.strength?.(c.entity_id)), content, graph: g };
+}
+
+/** Below this complement (e^−20) the taste score's complement tapers (see {@link noisyOr}). */
+const TAIL_STRENGTH = 20;
+const TAIL = Math.exp(-TAIL_STRENGTH);
+
+/**
+ * 1 − (1 − content)(1 − G), with G's strength k_g = −ln(1 − G) when the evidence gives it. Where the complement
+ * E = (1 − content)·e^(−k_g) falls below e^−20 (a near-certain match: 1 − E would round to 1 for E below about
+ * 1e-16, and items of strong graph evidence would tie), it tapers as e^−20·(20/k)² in the total strength
+ * k = −ln E instead of as e^−k: the same order, still below 1, and the noisy-or itself everywhere else.
+ */
+function noisyOr(content: number, g: number, strength?: number): number {
+  const e = (1 - content) * (strength === undefined ? 1 - g : Math.exp(-strength));
+  if (e >= TAIL) return 1 - e;
+  const k = -Math.log1p(-content) + (strength ?? -Math.log1p(-g));
+  return 1 - TAIL * (TAIL_STRENGTH / k) ** 2;
 }
 
 /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */

@@ -36,6 +36,11 @@ export interface GraphEvidence {
   readonly active: boolean;
   /** Graph match G in [0, 1) of a candidate (0 when nobody links it together with the anchor's items). */
   match(id: string): number;
+  /**
+   * −ln(1 − G) of a candidate, computed without going through G (which is 1 in double precision beyond about 37):
+   * the taste score keeps the order of strong graph evidence with it. Absent: derived from {@link match}.
+   */
+  strength?(id: string): number;
   /** Items with the strongest graph evidence (not linked by the anchor), best first, at most n. */
   top(n: number): string[];
   /** The same with each item's graph match (as {@link match} would give it, up to the walk's bounds). */

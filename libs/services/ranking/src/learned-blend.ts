@@ -27,8 +27,9 @@ import { contentMatch } from './scoring';
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
  * - τ (how far graph evidence outweighs the content match), γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
- *   20%), never on anything else: the recency share by the NDCG@10 over all items for every validated entity (the
- *   best setting's share), then τ and γ at that share by the mean of three NDCG@10s — over all items for every
+ *   20%, ranked from the links before the 20% before them: {@link validationSplit}), never on anything else: the
+ *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then τ and γ
+ *   at that share by the mean of three NDCG@10s — over all items for every
  *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
  *   for), and over all items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to
  *   carry more).
@@ -37,7 +38,12 @@ import { contentMatch } from './scoring';
  * A deterministic function of its input (links, and the vectors of the items in the input order).
  */
 export const BLEND = Object.freeze({
-  taus: [0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
+  /**
+   * Down to 0.00125: where the content match is near 0.98 for every item (MovieLens), graph evidence has to outweigh
+   * it by that much for its small differences not to order the items the graph knows little about. (The served score
+   * keeps the order of such strong evidence: `tasteScore`.)
+   */
+  taus: [0.00125, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
@@ -48,7 +54,12 @@ export const BLEND = Object.freeze({
   coldLinks: 10,
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
-  /** Share of each linking entity's newest links held out, and the fewest links to be validated on. */
+  /**
+   * Share of each linking entity's newest links held out, and the fewest links to be validated on. As many links
+   * before the held-out ones are left out of the validation (neither ranked from nor ranked): links made in one
+   * sitting share their time and often their topic (a series, a director), and would reward the content match and
+   * the order of the links for predicting what the entity links in the same sitting rather than next.
+   */
   holdout: 0.2,
   minLinks: 5,
 });
@@ -142,20 +153,33 @@ export function blendMatch(s: number, tau: number): number {
   return s > 0 ? 1 - Math.exp(-s / tau) : 0;
 }
 
+/**
+ * The ranking key of the validation: the logarithm of 1 / (1 − taste), max(0, s)/τ − ln(1 − c), in the order of the
+ * taste score 1 − (1 − c)·exp(−max(0, s)/τ) but also where that rounds to 1 (strong graph evidence at a small τ).
+ */
+export function blendKey(s: number, content: number, tau: number): number {
+  return Math.max(0, s) / tau - Math.log1p(-Math.min(content, 1 - 1e-16));
+}
+
+/** How the validation cuts an entity's n links (in link order): the first `keep` ranked from, `gap` skipped, the newest `held` held out. */
+export function validationSplit(n: number): { keep: number; gap: number; held: number } {
+  const held = n >= BLEND.minLinks ? Math.max(1, Math.floor(n * BLEND.holdout)) : 0;
+  return { keep: n - 2 * held, gap: held, held };
+}
+
 /** Tunes λ (random holdouts), then τ, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
   const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
-  const held = (n: number) => (n >= BLEND.minLinks ? Math.max(1, Math.floor(n * BLEND.holdout)) : 0);
   const validated: number[] = [];
-  for (let u = 0; u < nUsers; u++) if (held(links.start[u + 1]! - links.start[u]!) > 0) validated.push(u);
+  for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
   let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
-    const train = postingsOf(links, (_u, n) => n - held(n));
+    const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
     const model = fitDualEase(train, lambda);
     const map = contentMap(train, vectors, dim);
     const linkers = new Int32Array(nAll);
@@ -168,9 +192,9 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     let coldItemUsers = 0;
     let coldUsers = 0;
     for (const u of users) {
-      const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
+      const r = validationRanks(u, links, model, train, map, vectors, dim, nAll, linkers, settings);
       if (!r) continue;
-      const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
+      const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
       if (fewLinks) coldUsers++;
       r.full.forEach((x, i) => {
         sums[i]!.full += x;
@@ -215,7 +239,6 @@ const DISCOUNT = Array.from({ length: 10 }, (_, i) => 1 / Math.log2(i + 2));
 function validationRanks(
   u: number,
   links: UserLinks,
-  held: (n: number) => number,
   model: DualEase,
   train: ItemPostings,
   map: Float64Array,
@@ -227,16 +250,18 @@ function validationRanks(
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
-  const keep = n - held(n);
+  const { keep, gap } = validationSplit(n);
   const mine: number[] = [];
   const w: number[] = [];
   for (let i = 0; i < keep; i++) {
     mine.push(links.items[s0 + i]!);
     w.push(links.weights[s0 + i]!);
   }
+  // Neither ranked nor relevant: the entity's kept links and the skipped ones.
   const own = new Set(mine);
+  for (let i = keep; i < keep + gap; i++) own.add(links.items[s0 + i]!);
   const out = new Set<number>();
-  for (let i = keep; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
+  for (let i = keep + gap; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
   if (!out.size) return null;
   const coldOut = new Set([...out].filter((j) => linkers[j]! <= BLEND.coldLinkers));
   // Content match of every item to the profile of the kept links (the served profile's default settings).
@@ -275,7 +300,7 @@ function validationRanks(
       const p = mapQuery(map, dim, q);
       for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
     }
-    for (let j = 0; j < nAll; j++) score[j] = 1 - (1 - content[j]!) * (1 - blendMatch(s[j]! + st.mapWeight * sh[j]!, st.tau));
+    for (let j = 0; j < nAll; j++) score[j] = blendKey(s[j]! + st.mapWeight * sh[j]!, content[j]!, st.tau);
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, easeQuery, postingsOf, type UserLinks } from '@tg/math';
-import { BLEND, blendMatch, contentMap, fitLearned, mapQuery, mapScore, type LearnedInput } from './learned-blend';
+import { BLEND, blendKey, blendMatch, contentMap, fitLearned, mapQuery, mapScore, validationSplit, type LearnedInput } from './learned-blend';
 
 const DIM = 8;
 const GROUPS = 4;
@@ -77,6 +77,28 @@ describe('learned blend', () => {
     expect(value(chosen)).toBe(best);
     // Every held-out newest link is a new item: only content and the mapping can find it.
     expect(chosen.coldNdcg).toBeGreaterThan(0);
+  });
+
+  it('validates on each entity’s newest links, skipping as many links before them (the same session)', () => {
+    expect(validationSplit(4)).toEqual({ keep: 4, gap: 0, held: 0 });
+    expect(validationSplit(5)).toEqual({ keep: 3, gap: 1, held: 1 });
+    expect(validationSplit(20)).toEqual({ keep: 12, gap: 4, held: 4 });
+    const s = validationSplit(57);
+    expect(s.keep + s.gap + s.held).toBe(57);
+  });
+
+  it('orders validation rankings as the noisy-or does, also where the noisy-or rounds to 1', () => {
+    const noisyOr = (x: number, c: number, tau: number) => 1 - (1 - c) * (1 - blendMatch(x, tau));
+    const pts = [0, 0.001, 0.01, 0.05].flatMap((x) => [0.2, 0.6, 0.9].map((c) => ({ x, c })));
+    for (const a of pts)
+      for (const b of pts) {
+        const d = noisyOr(a.x, a.c, 0.02) - noisyOr(b.x, b.c, 0.02);
+        if (Math.abs(d) > 1e-12) expect(Math.sign(blendKey(a.x, a.c, 0.02) - blendKey(b.x, b.c, 0.02))).toBe(Math.sign(d));
+      }
+    // Graph scores 1 and 2 at τ 0.005: the noisy-or gives 1 to both, the key still tells them apart.
+    expect(noisyOr(1, 0.9, 0.005)).toBe(noisyOr(2, 0.9, 0.005));
+    expect(blendKey(2, 0.9, 0.005)).toBeGreaterThan(blendKey(1, 0.9, 0.005));
+    expect(blendKey(0, 0.9, 0.02)).toBeCloseTo(-Math.log(0.1), 12);
   });
 
   it('without vectors there is no mapping and no γ to choose', () => {

@@ -143,6 +143,12 @@ export function learnedEvidence(
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
     return learnedMatch(m, withMapping(m, query, e, cat.vectors.get(id)));
   };
+  /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
+  const strength = (id: string): number => {
+    const j = m.items.get(id);
+    const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
+    return Math.max(0, withMapping(m, query, e, cat.vectors.get(id))) / m.tau;
+  };
   // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
   // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
@@ -179,6 +185,7 @@ export function learnedEvidence(
   return {
     active: true,
     match,
+    strength,
     top: (n) => topMatches(n).map((x) => x.id),
     topMatches,
     topPack: (n) => {
