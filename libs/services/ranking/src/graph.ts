@@ -34,6 +34,11 @@ export const GRAPH = Object.freeze({
 export interface GraphEvidence {
   /** Whether another entity links any of the anchor's items (else every match is 0). */
   readonly active: boolean;
+  /**
+   * How many pieces of evidence the content match counts for beside this graph evidence (taste = 1 − (1 − content)^w
+   * (1 − graph), see `tasteScore`): a learned model's validated content weight; 1 when absent.
+   */
+  readonly contentWeight?: number;
   /** Graph match G in [0, 1) of a candidate (0 when nobody links it together with the anchor's items). */
   match(id: string): number;
   /**

@@ -56,6 +56,11 @@ describe('graph evidence', () => {
     const item = { vector: null, entity_id: 'x', doc: { kind: 'content' } as never };
     expect(tasteScore({ profile: null, graph: ev(0.5) }, item, 0.8).score).toBeCloseTo(0.9, 12);
     expect(tasteScore({ profile: null, graph: ev(0) }, item, 0.8).score).toBe(0.8);
+    // A content weight w counts the content match as 1 − (1 − c)^w; the signal stays the content match itself.
+    const weighed = (g: number, w: number, c: number) => tasteScore({ profile: null, graph: { ...ev(g), contentWeight: w } }, item, c);
+    expect(weighed(0.5, 0.5, 0.96).score).toBeCloseTo(1 - 0.2 * 0.5, 12);
+    expect(weighed(0.5, 0.5, 0.96).content).toBe(0.96);
+    expect(weighed(0.5, 1, 0.8).score).toBe(tasteScore({ profile: null, graph: ev(0.5) }, item, 0.8).score);
     for (const c of [0, 0.3, 0.99, 1])
       for (const g of [0, 0.4, 1]) {
         const s = tasteScore({ profile: null, graph: ev(g) }, item, c).score;
@@ -63,6 +68,14 @@ describe('graph evidence', () => {
         expect(s).toBeLessThanOrEqual(1);
         expect(s).toBeGreaterThanOrEqual(c);
       }
+    for (const w of [0.25, 0.5])
+      for (const c of [0, 0.3, 0.99, 1])
+        for (const g of [0, 0.4, 1]) {
+          const x = weighed(g, w, c).score;
+          expect(x).toBeGreaterThanOrEqual(0);
+          expect(x).toBeLessThanOrEqual(1);
+          expect(x).toBeGreaterThanOrEqual(weighed(0, w, c).score);
+        }
   });
 
   it('taste: keeps the order of strong graph evidence where the noisy-or rounds to 1', () => {
@@ -84,6 +97,8 @@ describe('graph evidence', () => {
     for (const x of strong) expect(x).toBeLessThan(1);
     // Content still separates two items of equal graph evidence there.
     expect(score(60, 0.99)).toBeGreaterThan(score(60, 0.98));
+    const weighedStrong = [20, 40, 60, 200].map((x) => tasteScore({ profile: null, graph: { ...ev(x), contentWeight: 0.25 } }, item, 0.98).score);
+    for (let i = 1; i < weighedStrong.length; i++) expect(weighedStrong[i]!).toBeGreaterThan(weighedStrong[i - 1]!);
     expect(score(1e308, 1)).toBe(1);
   });
 });

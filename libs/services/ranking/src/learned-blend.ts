@@ -18,18 +18,26 @@ import { contentMatch } from './scoring';
 /**
  * The learned blend of content and graph evidence, fitted per workspace on its own links (see docs/ranking.md):
  *
- *   graph score  s'_j = s_j + γ·ŝ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)(1 − G_j)
+ *   graph score  s'_j = s_j + γ·ŝ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)^w·(1 − G_j)
  *
  * - s_j: the EASE score of item j (dual form, `@tg/math` ease.ts; 0 for an item nobody links);
  * - ŝ_j = p·v_j, the content-to-graph mapping: a ridge regression, over the items the workspace links, from an
  *   item's content vector v_j to the anchor's EASE numerators (p = C·Σ_j (qᵀx_j) v_j = Σ_u q_u G_u with
  *   G = X V C, C = (VᵀV + μI)⁻¹). It predicts what the graph would say of an item from its content, so an item
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
- * - τ (how far graph evidence outweighs the content match), γ (weight of the mapping) and the recency weighting
+ * - τ and the content weight w set how far graph evidence outweighs the content match: the order of the items
+ *   depends on τ/w only (−ln(1 − taste) = s'/τ − w·ln(1 − content)), and that ratio is what the validation chooses.
+ *   A ratio from {@link BLEND.taus} is served as τ with w = 1 (content-only scores: the calibrated content match);
+ *   a smaller one from {@link BLEND.contentTaus} as τ = the smallest of `taus` with w = ratio/τ < 1, so that weak
+ *   graph evidence keeps a graph match well below 1 (/search multiplies the taste score by the query's relevance:
+ *   at τ 0.00125 and w 1, almost every movie of MovieLens has a taste score near 1, and the held-out movie was in
+ *   the exhaustive top 20 of a genre search for 22 users instead of 42). The small ratios are tried only with at
+ *   least {@link BLEND.minWeighed} validated entities: below that, content keeps its calibrated scale;
+ * - the ratio, γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
  *   20%, ranked from the links before the 20% before them: {@link validationSplit}), never on anything else: the
- *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then τ and γ
- *   at that share by the mean of three NDCG@10s — over all items for every
+ *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then the ratio
+ *   and γ at that share by the mean of three NDCG@10s — over all items for every
  *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
  *   for), and over all items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to
  *   carry more).
@@ -38,12 +46,15 @@ import { contentMatch } from './scoring';
  * A deterministic function of its input (links, and the vectors of the items in the input order).
  */
 export const BLEND = Object.freeze({
+  taus: [0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
   /**
-   * Down to 0.00125: where the content match is near 0.98 for every item (MovieLens), graph evidence has to outweigh
-   * it by that much for its small differences not to order the items the graph knows little about. (The served score
-   * keeps the order of such strong evidence: `tasteScore`.)
+   * Ratios τ/w below the smallest τ (served with a content weight w < 1, see above): where the content match is near
+   * 0.98 for every item (MovieLens), graph evidence has to outweigh it by that much for its small differences not to
+   * order the items the graph knows little about.
    */
-  taus: [0.00125, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
+  contentTaus: [0.00125, 0.0025] as readonly number[],
+  /** Fewest validated (sampled) entities for the ratios of {@link contentTaus} to be tried. */
+  minWeighed: 100,
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
@@ -82,7 +93,9 @@ export interface LearnedFit {
   tau: number;
   mapWeight: number;
   recency: number;
-  /** Validation of every blend setting tried (newest holdout, at the chosen λ). */
+  /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
+  contentWeight: number;
+  /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
   blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
@@ -154,8 +167,8 @@ export function blendMatch(s: number, tau: number): number {
 }
 
 /**
- * The ranking key of the validation: the logarithm of 1 / (1 − taste), max(0, s)/τ − ln(1 − c), in the order of the
- * taste score 1 − (1 − c)·exp(−max(0, s)/τ) but also where that rounds to 1 (strong graph evidence at a small τ).
+ * The ranking key of the validation at a ratio τ/w: w·ln(1 / (1 − taste)) = max(0, s)/(τ/w) − ln(1 − c), in the order
+ * of the taste score 1 − (1 − c)^w·exp(−max(0, s)/τ) but also where that rounds to 1 (strong graph evidence).
  */
 export function blendKey(s: number, content: number, tau: number): number {
   return Math.max(0, s) / tau - Math.log1p(-Math.min(content, 1 - 1e-16));
@@ -167,7 +180,13 @@ export function validationSplit(n: number): { keep: number; gap: number; held: n
   return { keep: n - 2 * held, gap: held, held };
 }
 
-/** Tunes λ (random holdouts), then τ, γ and the recency share (newest holdout), then fits on all links. */
+/** The served τ and content weight w of a validated ratio τ/w (see {@link BLEND.contentTaus}). */
+export function servedTau(ratio: number): { tau: number; contentWeight: number } {
+  const least = BLEND.taus[0]!;
+  return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
+}
+
+/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
   const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
@@ -187,7 +206,8 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
-    const settings = BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
+    const ratios = dim && users.length >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
+    const settings = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
     const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
     let coldItemUsers = 0;
     let coldUsers = 0;
@@ -225,7 +245,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   return {
     tuned: { ...base, recency: best.recency },
     map: contentMap(base.postings, vectors, dim),
-    tau: best.tau,
+    ...servedTau(best.tau),
     mapWeight: best.mapWeight,
     recency: best.recency,
     blendGrid: grid,

@@ -44,6 +44,8 @@ export interface LearnedModel {
   readonly tau: number;
   /** Weight γ of the content-to-graph mapping (validated). */
   readonly mapWeight: number;
+  /** Content weight w of the taste score beside this model's evidence (validated; `GraphEvidence.contentWeight`). */
+  readonly contentWeight: number;
   /** The mapping G (users × dim), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
@@ -184,6 +186,7 @@ export function learnedEvidence(
   };
   return {
     active: true,
+    contentWeight: m.contentWeight,
     match,
     strength,
     top: (n) => topMatches(n).map((x) => x.id),
@@ -411,6 +414,7 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     grid: f.tuned.grid,
     tau: f.tau,
     mapWeight: f.mapWeight,
+    contentWeight: f.contentWeight,
     map: f.map,
     dim: r.dim,
     blendGrid: f.blendGrid,
