@@ -72,9 +72,11 @@ export const pad = (i: number) => String(i).padStart(6, '0');
 
 /**
  * The taste score of a candidate for an anchor: its content match to the anchor's profile and its graph
- * match (see `graph.ts`) as independent evidence, `1 − (1 − content)(1 − graph)`: a candidate matches when
+ * match (see `graph.ts`) as independent evidence, `1 − (1 − content)^w·(1 − graph)`: a candidate matches when
  * its content does or when the entities that share the anchor's links link it too. Content alone where
- * the graph has nothing to say, so scores keep their calibrated meaning.
+ * the graph has nothing to say, so scores keep their calibrated meaning. w is the evidence's content weight (1,
+ * unless a workspace's learned model found on its own links that graph evidence has to outweigh the content match
+ * by more than its smallest τ allows: `learned-blend.ts`).
  */
 export function tasteScore(
   anchor: Pick<AnchorCtx, 'profile' | 'graph'>,
@@ -85,7 +87,24 @@ export function tasteScore(
   const content = knownContent ?? (c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0);
   if (!anchor.graph.active || c.doc?.kind !== 'content') return { score: content, content, graph: 0 };
   const g = anchor.graph.match(c.entity_id);
-  return { score: 1 - (1 - content) * (1 - g), content, graph: g };
+  return { score: noisyOr(content, anchor.graph.contentWeight ?? 1, g, anchor.graph.strength?.(c.entity_id)), content, graph: g };
+}
+
+/** Below this complement (e^−20) the taste score's complement tapers (see {@link noisyOr}). */
+const TAIL_STRENGTH = 20;
+const TAIL = Math.exp(-TAIL_STRENGTH);
+
+/**
+ * 1 − (1 − content)^w·(1 − G), with G's strength k_g = −ln(1 − G) when the evidence gives it. Where the complement
+ * E = (1 − content)^w·e^(−k_g) falls below e^−20 (a near-certain match: 1 − E would round to 1 for E below about
+ * 1e-16, and items of strong graph evidence would tie), it tapers as e^−20·(20/k)² in the total strength
+ * k = −ln E instead of as e^−k: the same order, still below 1, and the noisy-or itself everywhere else.
+ */
+function noisyOr(content: number, w: number, g: number, strength?: number): number {
+  const e = (w === 1 ? 1 - content : Math.pow(1 - content, w)) * (strength === undefined ? 1 - g : Math.exp(-strength));
+  if (e >= TAIL) return 1 - e;
+  const k = -w * Math.log1p(-content) + (strength ?? -Math.log1p(-g));
+  return 1 - TAIL * (TAIL_STRENGTH / k) ** 2;
 }
 
 /** Embeds the texts of candidates that have no stored vector (nothing is persisted). */

@@ -34,8 +34,18 @@ export const GRAPH = Object.freeze({
 export interface GraphEvidence {
   /** Whether another entity links any of the anchor's items (else every match is 0). */
   readonly active: boolean;
+  /**
+   * How many pieces of evidence the content match counts for beside this graph evidence (taste = 1 − (1 − content)^w
+   * (1 − graph), see `tasteScore`): a learned model's validated content weight; 1 when absent.
+   */
+  readonly contentWeight?: number;
   /** Graph match G in [0, 1) of a candidate (0 when nobody links it together with the anchor's items). */
   match(id: string): number;
+  /**
+   * −ln(1 − G) of a candidate, computed without going through G (which is 1 in double precision beyond about 37):
+   * the taste score keeps the order of strong graph evidence with it. Absent: derived from {@link match}.
+   */
+  strength?(id: string): number;
   /** Items with the strongest graph evidence (not linked by the anchor), best first, at most n. */
   top(n: number): string[];
   /** The same with each item's graph match (as {@link match} would give it, up to the walk's bounds). */

@@ -18,17 +18,26 @@ import { contentMatch } from './scoring';
 /**
  * The learned blend of content and graph evidence, fitted per workspace on its own links (see docs/ranking.md):
  *
- *   graph score  s'_j = s_j + γ·ŝ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)(1 − G_j)
+ *   graph score  s'_j = s_j + γ·ŝ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)^w·(1 − G_j)
  *
  * - s_j: the EASE score of item j (dual form, `@tg/math` ease.ts; 0 for an item nobody links);
  * - ŝ_j = p·v_j, the content-to-graph mapping: a ridge regression, over the items the workspace links, from an
  *   item's content vector v_j to the anchor's EASE numerators (p = C·Σ_j (qᵀx_j) v_j = Σ_u q_u G_u with
  *   G = X V C, C = (VᵀV + μI)⁻¹). It predicts what the graph would say of an item from its content, so an item
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
- * - τ (how far graph evidence outweighs the content match), γ (weight of the mapping) and the recency weighting
+ * - τ and the content weight w set how far graph evidence outweighs the content match: the order of the items
+ *   depends on τ/w only (−ln(1 − taste) = s'/τ − w·ln(1 − content)), and that ratio is what the validation chooses.
+ *   A ratio from {@link BLEND.taus} is served as τ with w = 1 (content-only scores: the calibrated content match);
+ *   a smaller one from {@link BLEND.contentTaus} as τ = the smallest of `taus` with w = ratio/τ < 1, so that weak
+ *   graph evidence keeps a graph match well below 1 (/search multiplies the taste score by the query's relevance:
+ *   at τ 0.00125 and w 1, almost every movie of MovieLens has a taste score near 1, and the held-out movie was in
+ *   the exhaustive top 20 of a genre search for 22 users instead of 42). The small ratios are tried only with at
+ *   least {@link BLEND.minWeighed} validated entities: below that, content keeps its calibrated scale;
+ * - the ratio, γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
- *   20%), never on anything else: the recency share by the NDCG@10 over all items for every validated entity (the
- *   best setting's share), then τ and γ at that share by the mean of three NDCG@10s — over all items for every
+ *   20%, ranked from the links before the 20% before them: {@link validationSplit}), never on anything else: the
+ *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then the ratio
+ *   and γ at that share by the mean of three NDCG@10s — over all items for every
  *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
  *   for), and over all items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to
  *   carry more).
@@ -38,6 +47,14 @@ import { contentMatch } from './scoring';
  */
 export const BLEND = Object.freeze({
   taus: [0.005, 0.01, 0.02, 0.05, 0.1] as readonly number[],
+  /**
+   * Ratios τ/w below the smallest τ (served with a content weight w < 1, see above): where the content match is near
+   * 0.98 for every item (MovieLens), graph evidence has to outweigh it by that much for its small differences not to
+   * order the items the graph knows little about.
+   */
+  contentTaus: [0.00125, 0.0025] as readonly number[],
+  /** Fewest validated (sampled) entities for the ratios of {@link contentTaus} to be tried. */
+  minWeighed: 100,
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
@@ -48,7 +65,12 @@ export const BLEND = Object.freeze({
   coldLinks: 10,
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
-  /** Share of each linking entity's newest links held out, and the fewest links to be validated on. */
+  /**
+   * Share of each linking entity's newest links held out, and the fewest links to be validated on. As many links
+   * before the held-out ones are left out of the validation (neither ranked from nor ranked): links made in one
+   * sitting share their time and often their topic (a series, a director), and would reward the content match and
+   * the order of the links for predicting what the entity links in the same sitting rather than next.
+   */
   holdout: 0.2,
   minLinks: 5,
 });
@@ -71,7 +93,9 @@ export interface LearnedFit {
   tau: number;
   mapWeight: number;
   recency: number;
-  /** Validation of every blend setting tried (newest holdout, at the chosen λ). */
+  /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
+  contentWeight: number;
+  /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
   blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
@@ -142,20 +166,39 @@ export function blendMatch(s: number, tau: number): number {
   return s > 0 ? 1 - Math.exp(-s / tau) : 0;
 }
 
-/** Tunes λ (random holdouts), then τ, γ and the recency share (newest holdout), then fits on all links. */
+/**
+ * The ranking key of the validation at a ratio τ/w: w·ln(1 / (1 − taste)) = max(0, s)/(τ/w) − ln(1 − c), in the order
+ * of the taste score 1 − (1 − c)^w·exp(−max(0, s)/τ) but also where that rounds to 1 (strong graph evidence).
+ */
+export function blendKey(s: number, content: number, tau: number): number {
+  return Math.max(0, s) / tau - Math.log1p(-Math.min(content, 1 - 1e-16));
+}
+
+/** How the validation cuts an entity's n links (in link order): the first `keep` ranked from, `gap` skipped, the newest `held` held out. */
+export function validationSplit(n: number): { keep: number; gap: number; held: number } {
+  const held = n >= BLEND.minLinks ? Math.max(1, Math.floor(n * BLEND.holdout)) : 0;
+  return { keep: n - 2 * held, gap: held, held };
+}
+
+/** The served τ and content weight w of a validated ratio τ/w (see {@link BLEND.contentTaus}). */
+export function servedTau(ratio: number): { tau: number; contentWeight: number } {
+  const least = BLEND.taus[0]!;
+  return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
+}
+
+/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
   const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
-  const held = (n: number) => (n >= BLEND.minLinks ? Math.max(1, Math.floor(n * BLEND.holdout)) : 0);
   const validated: number[] = [];
-  for (let u = 0; u < nUsers; u++) if (held(links.start[u + 1]! - links.start[u]!) > 0) validated.push(u);
+  for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
   let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
-    const train = postingsOf(links, (_u, n) => n - held(n));
+    const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
     const model = fitDualEase(train, lambda);
     const map = contentMap(train, vectors, dim);
     const linkers = new Int32Array(nAll);
@@ -163,14 +206,15 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
-    const settings = BLEND.recency.flatMap((recency) => BLEND.taus.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
+    const ratios = dim && users.length >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
+    const settings = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
     const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
     let coldItemUsers = 0;
     let coldUsers = 0;
     for (const u of users) {
-      const r = validationRanks(u, links, held, model, train, map, vectors, dim, nAll, linkers, settings);
+      const r = validationRanks(u, links, model, train, map, vectors, dim, nAll, linkers, settings);
       if (!r) continue;
-      const fewLinks = links.start[u + 1]! - links.start[u]! - held(links.start[u + 1]! - links.start[u]!) <= BLEND.coldLinks;
+      const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
       if (fewLinks) coldUsers++;
       r.full.forEach((x, i) => {
         sums[i]!.full += x;
@@ -201,7 +245,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   return {
     tuned: { ...base, recency: best.recency },
     map: contentMap(base.postings, vectors, dim),
-    tau: best.tau,
+    ...servedTau(best.tau),
     mapWeight: best.mapWeight,
     recency: best.recency,
     blendGrid: grid,
@@ -215,7 +259,6 @@ const DISCOUNT = Array.from({ length: 10 }, (_, i) => 1 / Math.log2(i + 2));
 function validationRanks(
   u: number,
   links: UserLinks,
-  held: (n: number) => number,
   model: DualEase,
   train: ItemPostings,
   map: Float64Array,
@@ -227,16 +270,18 @@ function validationRanks(
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
-  const keep = n - held(n);
+  const { keep, gap } = validationSplit(n);
   const mine: number[] = [];
   const w: number[] = [];
   for (let i = 0; i < keep; i++) {
     mine.push(links.items[s0 + i]!);
     w.push(links.weights[s0 + i]!);
   }
+  // Neither ranked nor relevant: the entity's kept links and the skipped ones.
   const own = new Set(mine);
+  for (let i = keep; i < keep + gap; i++) own.add(links.items[s0 + i]!);
   const out = new Set<number>();
-  for (let i = keep; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
+  for (let i = keep + gap; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
   if (!out.size) return null;
   const coldOut = new Set([...out].filter((j) => linkers[j]! <= BLEND.coldLinkers));
   // Content match of every item to the profile of the kept links (the served profile's default settings).
@@ -275,7 +320,7 @@ function validationRanks(
       const p = mapQuery(map, dim, q);
       for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
     }
-    for (let j = 0; j < nAll; j++) score[j] = 1 - (1 - content[j]!) * (1 - blendMatch(s[j]! + st.mapWeight * sh[j]!, st.tau));
+    for (let j = 0; j < nAll; j++) score[j] = blendKey(s[j]! + st.mapWeight * sh[j]!, content[j]!, st.tau);
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }

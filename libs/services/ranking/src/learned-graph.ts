@@ -44,6 +44,8 @@ export interface LearnedModel {
   readonly tau: number;
   /** Weight γ of the content-to-graph mapping (validated). */
   readonly mapWeight: number;
+  /** Content weight w of the taste score beside this model's evidence (validated; `GraphEvidence.contentWeight`). */
+  readonly contentWeight: number;
   /** The mapping G (users × dim), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
@@ -143,6 +145,12 @@ export function learnedEvidence(
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
     return learnedMatch(m, withMapping(m, query, e, cat.vectors.get(id)));
   };
+  /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
+  const strength = (id: string): number => {
+    const j = m.items.get(id);
+    const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
+    return Math.max(0, withMapping(m, query, e, cat.vectors.get(id))) / m.tau;
+  };
   // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
   // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
@@ -178,7 +186,9 @@ export function learnedEvidence(
   };
   return {
     active: true,
+    contentWeight: m.contentWeight,
     match,
+    strength,
     top: (n) => topMatches(n).map((x) => x.id),
     topMatches,
     topPack: (n) => {
@@ -404,6 +414,7 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     grid: f.tuned.grid,
     tau: f.tau,
     mapWeight: f.mapWeight,
+    contentWeight: f.contentWeight,
     map: f.map,
     dim: r.dim,
     blendGrid: f.blendGrid,
