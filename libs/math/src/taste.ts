@@ -156,13 +156,25 @@ let widened = new Float64Array(256);
  * pass over v, unrolled by four (about three times faster than the plain loop at d = 100).
  */
 function accumulate(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: string): void {
+  const { s1, s2 } = scales(stats, v, w, sign, op);
+  accumulateScaled(stats, widen(v, stats.dim), s1, s2);
+}
+
+/**
+ * Checks a change of the statistics by `sign · w · u uᵀ`, adds it to `weight`, and returns the factors its O(d²)
+ * part applies to v (not yet normalised): s1 = sign·w/‖v‖ for `sum`, s2 = sign·w/‖v‖² for `second`.
+ */
+function scales(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: string): { s1: number; s2: number } {
   const inv2 = validate(stats, v, w, op);
-  const { dim } = stats;
-  if (widened.length < dim) widened = new Float64Array(dim);
-  const x = widened;
-  for (let i = 0; i < dim; i++) x[i] = v[i];
-  accumulateScaled(stats, x, sign * w * Math.sqrt(inv2), sign * w * inv2);
   stats.weight += sign * w;
+  return { s1: sign * w * Math.sqrt(inv2), s2: sign * w * inv2 };
+}
+
+/** v widened to float64 (exactly) in the shared scratch {@link widened}. */
+function widen(v: Vector, dim: number): Float64Array {
+  if (widened.length < dim) widened = new Float64Array(dim);
+  for (let i = 0; i < dim; i++) widened[i] = v[i];
+  return widened;
 }
 
 /** The O(d²) part of {@link accumulate}: `sum += s1·x`, `second += s2·x xᵀ` (packed), x already float64. */
@@ -307,11 +319,7 @@ export class StatsQueue {
   }
   /** {@link addToStats}, its O(d²) part deferred. */
   queueAdd(stats: TasteStats, v: Vector, w = 1): void {
-    const inv2 = validate(stats, v, w, 'addToStats');
-    this.xs.push(v);
-    this.s1.push(w * Math.sqrt(inv2));
-    this.s2.push(w * inv2);
-    stats.weight += w;
+    this.push(stats, v, w, 1, 'addToStats');
     stats.count += 1;
   }
   /** {@link removeFromStats}, its O(d²) part deferred (a removal of the last child resets at once). */
@@ -322,26 +330,22 @@ export class StatsQueue {
       removeFromStats(stats, v, w);
       return;
     }
-    const inv2 = validate(stats, v, w, 'removeFromStats');
-    this.xs.push(v);
-    this.s1.push(-1 * w * Math.sqrt(inv2));
-    this.s2.push(-1 * w * inv2);
-    stats.weight += -1 * w;
+    this.push(stats, v, w, -1, 'removeFromStats');
     stats.count -= 1;
+  }
+  /** Checks and queues one change (`weight` updated at once, see {@link scales}). */
+  private push(stats: TasteStats, v: Vector, w: number, sign: 1 | -1, op: string): void {
+    const { s1, s2 } = scales(stats, v, w, sign, op);
+    this.xs.push(v);
+    this.s1.push(s1);
+    this.s2.push(s2);
   }
   /** Applies the queued vectors to `stats` (the statistics they were queued against), in order, and empties the queue. */
   settle(stats: TasteStats): void {
     const n = this.xs.length;
     let at = 0;
     for (; at + 4 <= n; at += 4) accumulateScaled4(stats, this.xs, this.s1, this.s2, at);
-    if (at < n) {
-      if (widened.length < stats.dim) widened = new Float64Array(stats.dim);
-      for (; at < n; at++) {
-        const v = this.xs[at]!;
-        for (let i = 0; i < stats.dim; i++) widened[i] = v[i];
-        accumulateScaled(stats, widened, this.s1[at]!, this.s2[at]!);
-      }
-    }
+    for (; at < n; at++) accumulateScaled(stats, widen(this.xs[at]!, stats.dim), this.s1[at]!, this.s2[at]!);
     this.clear();
   }
   /** Drops the queued vectors (the statistics were replaced or reset). */

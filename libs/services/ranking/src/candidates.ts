@@ -86,8 +86,10 @@ export function tasteScore(
 ): { score: number; content: number; graph: number } {
   const content = knownContent ?? (c.vector && anchor.profile ? contentMatch(c.vector, anchor.profile).score : 0);
   if (!anchor.graph.active || c.doc?.kind !== 'content') return { score: content, content, graph: 0 };
-  const g = anchor.graph.match(c.entity_id);
-  return { score: noisyOr(content, anchor.graph.contentWeight ?? 1, g, anchor.graph.strength?.(c.entity_id)), content, graph: g };
+  // Evidence that gives its strength gives the match with it (one lookup of the item's graph score, not two).
+  const k = anchor.graph.strength?.(c.entity_id);
+  const g = k === undefined ? anchor.graph.match(c.entity_id) : 1 - Math.exp(-k);
+  return { score: noisyOr(content, anchor.graph.contentWeight ?? 1, g, k), content, graph: g };
 }
 
 /** Below this complement (e^−20) the taste score's complement tapers (see {@link noisyOr}). */

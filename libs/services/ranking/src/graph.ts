@@ -43,7 +43,8 @@ export interface GraphEvidence {
   match(id: string): number;
   /**
    * −ln(1 − G) of a candidate, computed without going through G (which is 1 in double precision beyond about 37):
-   * the taste score keeps the order of strong graph evidence with it. Absent: derived from {@link match}.
+   * the taste score keeps the order of strong graph evidence with it, and takes G as 1 − e^−strength from it (without
+   * asking {@link match}). Absent: the strength is derived from {@link match}.
    */
   strength?(id: string): number;
   /** Items with the strongest graph evidence (not linked by the anchor), best first, at most n. */

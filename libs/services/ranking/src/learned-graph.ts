@@ -138,19 +138,15 @@ export function learnedEvidence(
   // The graph match of an item of the listed top, as the list scores it, once this request has used the list
   // (the list's score sums the same terms in another order, so it may differ from `easeScore` in the last bit).
   let listed: Map<string, number> | undefined;
-  const match = (id: string): number => {
-    const g = listed?.get(id);
-    if (g !== undefined) return g;
+  /** The learned score of an item: its EASE score (`easeScore`, computed for every item once per query) and the mapping. */
+  const scoreOf = (id: string): number => {
     const j = m.items.get(id);
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
-    return learnedMatch(m, withMapping(m, query, e, cat.vectors.get(id)));
+    return withMapping(m, query, e, cat.vectors.get(id));
   };
+  const match = (id: string): number => listed?.get(id) ?? learnedMatch(m, scoreOf(id));
   /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
-  const strength = (id: string): number => {
-    const j = m.items.get(id);
-    const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
-    return Math.max(0, withMapping(m, query, e, cat.vectors.get(id))) / m.tau;
-  };
+  const strength = (id: string): number => Math.max(0, scoreOf(id)) / m.tau;
   // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
   // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
