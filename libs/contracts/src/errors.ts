@@ -37,6 +37,7 @@ export const ERROR_CATALOG = {
   request_header_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
+  client_closed: 499,
   internal: 500,
   unavailable: 503,
   timeout: 504,

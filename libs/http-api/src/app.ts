@@ -165,13 +165,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     async call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts: { timeoutMs?: number; ws?: string } = {}) {
       const ws = opts.ws ?? req.caller?.workspace ?? '_account';
       const send = () => rpc.call(op, { ws, data, minSeq: consistency.get(ws) }, { requestId: req.id, timeoutMs: opts.timeoutMs });
-      const out = isWrite(op) ? await writes.run(send) : await send();
+      const out = isWrite(op) ? await writes.run(send, () => req.raw.socket?.destroyed === true) : await send();
       consistency.note(ws, out.seq);
       return out.data;
     },
   };
 
-  registerHealth(app as unknown as FastifyInstance, registerMetrics(app as unknown as FastifyInstance), deps.health);
+  registerHealth(app as unknown as FastifyInstance, registerMetrics(app as unknown as FastifyInstance, writes), deps.health);
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(

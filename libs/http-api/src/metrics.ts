@@ -1,13 +1,37 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { FastifyInstance } from 'fastify';
+import type { WriteGate } from './write-gate';
 
 /**
  * Prometheus metrics of the gateway (prom-client): request counts and latencies by route pattern, method and
- * status, plus Node process metrics. Served at GET /metrics (no key; it holds no workspace data).
+ * status, the write slots (`TG_WRITE_CONCURRENCY`: running, waiting, dropped because their client left), plus Node
+ * process metrics. Served at GET /metrics (no key; it holds no workspace data).
  */
-export function registerMetrics(app: FastifyInstance): Registry {
+export function registerMetrics(app: FastifyInstance, writes?: WriteGate): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'tastegraph_' });
+  if (writes) {
+    new Gauge({
+      name: 'tastegraph_gateway_write_slots',
+      help: 'Writes holding a write slot (active) and writes waiting for one (waiting)',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        this.set({ state: 'active' }, writes.active);
+        this.set({ state: 'waiting' }, writes.waiting);
+      },
+    });
+    let counted = 0;
+    new Counter({
+      name: 'tastegraph_gateway_writes_abandoned_total',
+      help: 'Writes not sent because their client closed the connection while they waited for a write slot',
+      registers: [registry],
+      collect() {
+        this.inc(writes.abandoned - counted);
+        counted = writes.abandoned;
+      },
+    });
+  }
   const requests = new Counter({
     name: 'tastegraph_http_requests_total',
     help: 'HTTP requests by route pattern, method and status',

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
 import { OP, TgError } from '@tg/contracts';
@@ -120,4 +121,67 @@ describe('gateway: writes wait for a write slot (TG_WRITE_CONCURRENCY), reads ne
     expect(maxInFlight).toBe(2);
     expect(rpc.callsTo(OP.entity.create).map((c) => (c.req.data as { name: string }).name)).toEqual(names);
   });
+});
+
+describe('gateway: a write whose client closed the connection while it waited is not sent', () => {
+  const rpc = new FakeOperationClient();
+  let app: TgApp;
+  let url: string;
+  const held: ReturnType<typeof deferred<void>>[] = [];
+  beforeAll(async () => {
+    rpc
+      .on(OP.admin.verifyKey, () => ({ data: { kind: 'workspace', workspace: 'ws_a' } }))
+      .on(OP.entity.create, async (req) => {
+        const d = deferred();
+        held.push(d);
+        await d.promise;
+        const id = (req.data as { name: string }).name;
+        return { data: { id, entity_id: id, name: id, description: '', type: 'user', linked_content: [], linked_entities: [] }, seq: held.length };
+      });
+    const config = loadConfig({}, { logLevel: 'silent', writeConcurrency: 1, authCacheTtlMs: 60_000 });
+    app = await buildGateway({ config, rpc, log: createLogger('gateway-test', 'silent') });
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(() => app.close());
+
+  const metric = async (line: string): Promise<number> => {
+    const text = (await app.inject({ method: 'GET', url: '/metrics' })).body;
+    const hit = text.split('\n').find((l) => l.startsWith(line + ' '));
+    return hit ? Number(hit.slice(line.length + 1)) : NaN;
+  };
+
+  it('drops it when its slot comes (never sent, counted), and the next write in line takes the slot', async () => {
+    const headers = { 'x-api-key': KEY, 'content-type': 'application/json' };
+    const post = (name: string) => app.inject({ method: 'POST', url: '/v1/entity', headers, payload: { type: 'user', name } });
+    const first = post('first');
+    await until(() => held.length === 1);
+    // A real client over a socket: its write waits for the only slot, then it gives up and closes the connection.
+    const body = JSON.stringify({ type: 'user', name: 'gone' });
+    const client = request(`${url}/v1/entity`, { method: 'POST', headers: { ...headers, 'content-length': Buffer.byteLength(body) } });
+    const gone = new Promise<void>((r) => client.on('close', () => r()));
+    client.on('error', () => undefined);
+    client.end(body);
+    const deadline = Date.now() + 5_000;
+    while ((await metric('tastegraph_gateway_write_slots{state="waiting"}')) !== 1) {
+      if (Date.now() > deadline) throw new Error('the write never queued');
+      await new Promise((r) => setImmediate(r));
+    }
+    client.destroy();
+    await gone;
+    // The gateway has seen the socket close.
+    const connections = () => new Promise<number>((r) => app.server.getConnections((_e: Error | null, c: number) => r(c)));
+    while ((await connections()) !== 0) {
+      if (Date.now() > deadline + 5_000) throw new Error('the connection stayed open');
+      await new Promise((r) => setImmediate(r));
+    }
+    const third = post('third');
+    held[0]!.resolve();
+    await until(() => held.length === 2);
+    held[1]!.resolve();
+    expect((await first).statusCode).toBe(200);
+    expect((await third).statusCode).toBe(200);
+    expect(rpc.callsTo(OP.entity.create).map((c) => (c.req.data as { name: string }).name)).toEqual(['first', 'third']);
+    expect(await metric('tastegraph_gateway_writes_abandoned_total')).toBe(1);
+    expect(await metric('tastegraph_gateway_write_slots{state="waiting"}')).toBe(0);
+  }, 20_000);
 });
