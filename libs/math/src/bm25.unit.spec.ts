@@ -116,3 +116,80 @@ describe('tokenize', () => {
     expect(tokenize('  ...  ')).toEqual([]);
   });
 });
+
+describe('Bm25Index.fromColumns: postings restored as flat columns, each term made a map only when changed', () => {
+  /** The columns a snapshot stores: terms, each term's postings as (document code, tf) runs, the documents. */
+  function columns(index: Bm25Index) {
+    const s = index.exportState();
+    const terms = [...s.postings.keys()];
+    const docIds = [...s.docs.keys()];
+    const code = new Map(docIds.map((id, i) => [id, i]));
+    const sizes: number[] = [];
+    const doc: number[] = [];
+    const tf: number[] = [];
+    for (const p of s.postings.values()) {
+      sizes.push(p.size);
+      for (const [id, n] of p) {
+        doc.push(code.get(id)!);
+        tf.push(n);
+      }
+    }
+    const docs = new Map([...s.docs].map(([id, d]) => [id, { length: d.length, terms: [...d.terms] }]));
+    return { k1: s.k1, b: s.b, totalLength: s.totalLength, docs, terms, docIds, postingSize: Uint32Array.from(sizes), postingDoc: Uint32Array.from(doc), postingTf: Uint32Array.from(tf) };
+  }
+  const corpus: Record<string, string[]> = {};
+  for (let i = 0; i < 60; i++) corpus[`d${i}`] = Array.from({ length: 3 + (i % 7) }, (_, j) => `t${(i * 7 + j * 3) % 23}`);
+  /** Everything a reader can ask, in a comparable form. */
+  function view(index: Bm25Index) {
+    const terms = Array.from({ length: 25 }, (_, i) => `t${i}`);
+    const s = index.exportState();
+    return {
+      size: index.size,
+      df: terms.map((t) => index.documentFrequency(t)),
+      contains: terms.map((t) => Object.keys(corpus).filter((id) => index.contains(t, id))),
+      score: [...index.score(['t1', 't5', 't5', 't19', 'zz'])],
+      weight: Object.keys(corpus).map((id) => index.weightOf(id, Bm25Index.weighted(new Map([['t2', 1], ['t7', 3]])))),
+      postings: [...s.postings].map(([t, p]) => [t, [...p]]),
+      docs: [...s.docs].map(([id, d]) => [id, d.length, [...d.terms]]),
+      total: s.totalLength,
+    };
+  }
+
+  it('reads like the index it was written from, before and after adds, re-adds and removes, in the same order', () => {
+    const built = build(corpus);
+    const restored = Bm25Index.fromColumns(columns(built));
+    expect(view(restored)).toEqual(view(built));
+    const change = (ix: Bm25Index) => {
+      ix.remove('d3');
+      ix.add('d5', ['t1', 'new', 'new']);
+      ix.add('x1', ['t4', 't22', 'new']);
+      for (let i = 10; i < 20; i++) ix.remove(`d${i}`);
+      ix.remove('missing');
+    };
+    change(built);
+    change(restored);
+    expect(view(restored)).toEqual(view(built));
+    // Written again (its state exported while some terms are still columns) and restored again.
+    expect(view(Bm25Index.fromColumns(columns(restored)))).toEqual(view(built));
+    expect(view(Bm25Index.fromState(structuredClone(built.exportState())))).toEqual(view(built));
+  });
+
+  it('turns no term into a map for reads (document frequency, scoring), only the terms a change touches', () => {
+    const restored = Bm25Index.fromColumns(columns(build(corpus)));
+    restored.score(['t1', 't2']);
+    restored.documentFrequency('t3');
+    restored.weightOf('d1', Bm25Index.weighted(new Map([['t4', 1]])));
+    expect(restored.materializedTerms).toBe(0);
+    restored.add('d0', ['t1', 't2']);
+    // d0's old terms (removed from) and its new ones (added to).
+    expect(restored.materializedTerms).toBe(new Set([...corpus['d0']!, 't1', 't2']).size);
+  });
+
+  it('refuses columns that do not add up', () => {
+    const c = columns(build(corpus));
+    expect(() => Bm25Index.fromColumns({ ...c, postingSize: c.postingSize.slice(1) })).toThrow(RangeError);
+    const bad = c.postingDoc.slice();
+    bad[0] = 9_999;
+    expect(() => Bm25Index.fromColumns({ ...c, postingDoc: bad })).toThrow(RangeError);
+  });
+});

@@ -508,19 +508,13 @@ function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, 
     o += k;
     docs.set(docIds[i]!, { length: lengths[i]!, terms: ts });
   }
-  const postings = new Map<string, Map<string, number>>();
-  for (let t = 0, o = 0; t < nt; t++) {
-    const m = new Map<string, number>();
-    const size = postingSize[t]!;
-    if (o + size > ndt) throw new ColumnFileError('damaged postings');
-    for (let j = 0; j < size; j++, o++) {
-      const dc = postingDoc[o]!;
-      if (dc >= nd) throw new ColumnFileError('damaged postings');
-      m.set(docIds[dc]!, postingTf[o]!);
-    }
-    postings.set(terms[t]!, m);
+  // The postings stay columns (Bm25Index.fromColumns): a term becomes a map only when a change touches it.
+  try {
+    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, docs, terms, docIds, postingSize, postingDoc, postingTf });
+  } catch (e) {
+    if (e instanceof RangeError) throw new ColumnFileError(`damaged postings: ${e.message}`);
+    throw e;
   }
-  return Bm25Index.fromState({ k1: h.k1, b: h.b, postings, docs, totalLength: h.totalLength });
 }
 
 /** A snapshot read whole and checked, ready to be put in place. */
