@@ -157,6 +157,14 @@ describe('catalog snapshot (columnar): a restore is the state a replay gives', (
       expect(readSnapshot(path)).toMatchObject({ snapshot: null, reason: expect.stringMatching(/another snapshot format/) });
     });
 
+    it('the previous column-file layout (magic TGCOLS01: a SHA-1 after the blocks)', async () => {
+      const path = await write('cols01.snap');
+      const buf = readFileSync(path);
+      buf.write('TGCOLS01', 0, 'latin1');
+      writeFileSync(path, buf);
+      expect(readSnapshot(path)).toMatchObject({ snapshot: null, reason: expect.stringMatching(/older column-file layout/) });
+    });
+
     it('a torn file (cut short)', async () => {
       const path = await write('torn.snap');
       truncateSync(path, Math.floor(statSync(path).size * 0.6));
