@@ -19,8 +19,12 @@ export const LEXICAL = Object.freeze({
   vocabulary: 1_000,
   /** Fewest items a token is found in to enter the vocabulary (a token of one item says nothing of another). */
   minItems: 2,
-  /** Ridge of the regression (unit rows, thousands of items). */
-  mu: 1,
+  /**
+   * Ridge of the regression (unit rows; fixed, not tuned per workspace): a token is in few items, so its weight is
+   * shrunk far more than a vector dimension's (the dense mapping's ridge is 1). Chosen offline on MovieLens's
+   * validation links (benchmarks.md, eighth session): μ 10 and 30 tied (0.0683 / 0.0684), μ 1 and 3 below.
+   */
+  mu: 30,
 });
 
 /** An item's tokens: its text lower-cased, accents dropped, split at anything not a letter or digit; distinct, in order of first use. */
@@ -38,7 +42,7 @@ export interface TokenRows {
 }
 
 /** The vocabulary of a fit: the tokens of the most rows (≥ `minItems`, at most `size`), ties by the token. */
-export function lexicalVocabulary(tokens: readonly (readonly string[])[], size = LEXICAL.vocabulary, minItems = LEXICAL.minItems): string[] {
+export function lexicalVocabulary(tokens: readonly (readonly string[])[], size: number = LEXICAL.vocabulary, minItems: number = LEXICAL.minItems): string[] {
   const df = new Map<string, number>();
   for (const row of tokens) for (const t of row) df.set(t, (df.get(t) ?? 0) + 1);
   return [...df]
@@ -77,7 +81,7 @@ export function tokenRows(tokens: readonly (readonly string[])[], vocab: Readonl
  * Gᴸ = X F (FᵀF + μI)⁻¹ (users × t, row-major) over the items of `x` that are linked and have a token (rows 0 … items − 1
  * of `rows` are x's items); empty when t is 0. The sparse form of `contentMap` (the unit test holds them equal).
  */
-export function lexicalMap(x: ItemPostings, rows: TokenRows, t: number, mu = LEXICAL.mu): Float64Array {
+export function lexicalMap(x: ItemPostings, rows: TokenRows, t: number, mu: number = LEXICAL.mu): Float64Array {
   if (!t) return new Float64Array(0);
   const nUsers = x.nUsers;
   const nItems = x.start.length - 1;
