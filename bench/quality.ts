@@ -167,7 +167,7 @@ export async function run(args: string[]) {
     await new Promise((r) => setTimeout(r, 200));
     for (const lg of LearnedGraphs.live) await lg.whenSettled();
     const live = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
-    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, lexical mapping weight ${live.lexWeight} (${live.vocab.size} tokens), content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
+    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
 
     // --- the catalog rebuilt from the event log: the vectors the service stored (baselines) and the same
     // read model the service ranks from (ablations of our score, computed in process with its scoring code;
@@ -183,9 +183,6 @@ export async function run(args: string[]) {
       live.recency === replayed.recency &&
       live.tau === replayed.tau &&
       live.mapWeight === replayed.mapWeight &&
-      live.lexWeight === replayed.lexWeight &&
-      [...live.vocab.keys()].join() === [...replayed.vocab.keys()].join() &&
-      sameBits(live.lexMap, replayed.lexMap) &&
       live.contentWeight === replayed.contentWeight &&
       sameBits(live.model.m, replayed.model.m) &&
       sameBits(live.model.d, replayed.model.d) &&
@@ -193,7 +190,7 @@ export async function run(args: string[]) {
       live.users.join() === replayed.users.join();
     console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
     const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
-    console.log(`blend validation (newest 20% of each entity's links, ranked from the links before the 20% before them; ratio τ/w, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} β${g.lexWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
+    console.log(`blend validation (newest 20% of each entity's links, ranked from the links before the 20% before them; ratio τ/w, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
     const byRecency = [...new Set((replayed?.blendGrid ?? []).map((g) => g.recency))].map((r) => `r${r} ${Math.max(...replayed!.blendGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
     console.log(`blend validation, best NDCG@10 over all items per recency share (the share is chosen by it): ${byRecency.join(', ')}`);
     const vectors = new Map<string, Float32Array>();
@@ -440,7 +437,6 @@ export async function run(args: string[]) {
       learnedRecency: replayed?.recency ?? 0,
       learnedTau: replayed?.tau ?? 0,
       learnedMapWeight: replayed?.mapWeight ?? 0,
-      learnedLexWeight: replayed?.lexWeight ?? 0,
       learnedContentWeight: replayed?.contentWeight ?? 0,
       learnedFitMs: Number((live?.fitMs ?? 0).toFixed(0)),
       tunedBaselines: tuned.map((b) => `${b.name} ${b.setting}`).join('; '),
@@ -465,7 +461,7 @@ export async function run(args: string[]) {
     const label: Record<Method, string> = {
       ours: '**tastegraph /rerank (content + learned graph, as served)**',
       content: '— ablation: content match alone (same scoring code)',
-      graph: '— ablation: learned graph match alone (EASE + dense and lexical content-to-graph mappings, same scoring code)',
+      graph: '— ablation: learned graph match alone (EASE + content-to-graph mapping, same scoring code)',
       colink: '— ablation: content + co-link graph (the previous served ranking)',
       popularity: 'popularity (users linking the movie)',
       centroid: 'centroid of liked items (ref2vec-centroid / Qdrant average_vector)',
@@ -482,7 +478,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), the lexical mapping's weight β (${figures.learnedLexWeight}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',

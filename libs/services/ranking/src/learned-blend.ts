@@ -13,21 +13,18 @@ import {
   type TunedEase,
   type UserLinks,
 } from '@tg/math';
-import { lexicalMap, lexicalScore, type TokenRows } from './learned-lexical';
 import { contentMatch } from './scoring';
 
 /**
  * The learned blend of content and graph evidence, fitted per workspace on its own links (see docs/ranking.md):
  *
- *   graph score  s'_j = s_j + γ·ŝ_j + β·ŝᴸ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)^w·(1 − G_j)
+ *   graph score  s'_j = s_j + γ·ŝ_j,  graph match G_j = 1 − exp(−max(0, s'_j)/τ),  taste = 1 − (1 − content_j)^w·(1 − G_j)
  *
  * - s_j: the EASE score of item j (dual form, `@tg/math` ease.ts; 0 for an item nobody links);
  * - ŝ_j = p·v_j, the content-to-graph mapping: a ridge regression, over the items the workspace links, from an
  *   item's content vector v_j to the anchor's EASE numerators (p = C·Σ_j (qᵀx_j) v_j = Σ_u q_u G_u with
  *   G = X V C, C = (VᵀV + μI)⁻¹). It predicts what the graph would say of an item from its content, so an item
  *   with no or few links (a new one) gets graph-shaped evidence from its text instead of none;
- * - ŝᴸ_j = pᴸ·f_j, the lexical content-to-graph mapping (`learned-lexical.ts`): the same regression from the item's
- *   tokens (sparse: a title's year, a franchise's name) instead of its vector;
  * - τ and the content weight w set how far graph evidence outweighs the content match: the order of the items
  *   depends on τ/w only (−ln(1 − taste) = s'/τ − w·ln(1 − content)), and that ratio is what the validation chooses.
  *   A ratio from {@link BLEND.taus} is served as τ with w = 1 (content-only scores: the calibrated content match);
@@ -36,11 +33,11 @@ import { contentMatch } from './scoring';
  *   at τ 0.00125 and w 1, almost every movie of MovieLens has a taste score near 1, and the held-out movie was in
  *   the exhaustive top 20 of a genre search for 22 users instead of 42). The small ratios are tried only with at
  *   least {@link BLEND.minWeighed} validated entities: below that, content keeps its calibrated scale;
- * - the ratio, γ (weight of the mapping), β (weight of the lexical mapping) and the recency weighting
+ * - the ratio, γ (weight of the mapping) and the recency weighting
  *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
  *   20%, ranked from the links before the 20% before them: {@link validationSplit}), never on anything else: the
  *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then the ratio
- *   γ and β at that share by the mean of three NDCG@10s — over all items for every
+ *   and γ at that share by the mean of three NDCG@10s — over all items for every
  *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
  *   for), and over all items for the entities with at most {@link BLEND.coldLinks} kept links (where content has to
  *   carry more).
@@ -59,8 +56,6 @@ export const BLEND = Object.freeze({
   /** Fewest validated (sampled) entities for the ratios of {@link contentTaus} to be tried. */
   minWeighed: 100,
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
-  /** Weights β of the lexical mapping (`learned-lexical.ts`) tried. */
-  lexWeights: [0, 0.25, 0.5, 1] as readonly number[],
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
   mu: 1,
@@ -88,10 +83,6 @@ export interface LearnedInput {
   /** Row-major vectors of `nAll` items: the `links.nItems` model items first, then other content items (validation distractors). Zero rows: no vector. */
   vectors: Float32Array;
   nAll: number;
-  /** The lexical mapping's vocabulary (`lexicalVocabulary`; empty: no lexical mapping). */
-  vocabulary: string[];
-  /** Token rows of the same `nAll` items over `vocabulary`. */
-  tokens: TokenRows;
 }
 
 /** A fitted learned graph: the EASE model and the tuned blend. */
@@ -101,22 +92,16 @@ export interface LearnedFit {
   map: Float64Array;
   tau: number;
   mapWeight: number;
-  /** Gᴸ = X F (FᵀF + μI)⁻¹, users × vocabulary (row-major); empty without a vocabulary. */
-  lexMap: Float64Array;
-  /** Weight β of the lexical mapping (validated). */
-  lexWeight: number;
-  /** The lexical mapping's vocabulary (`lexMap`'s columns; empty when β is 0). */
-  vocabulary: string[];
   recency: number;
   /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
   contentWeight: number;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
-  blendGrid: { tau: number; mapWeight: number; lexWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
+  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
 
 /** G = X V (VᵀV + μI)⁻¹ over the items x links that have a vector (users × dim). */
-export function contentMap(x: ItemPostings, vectors: Float32Array, dim: number, mu: number = BLEND.mu): Float64Array {
+export function contentMap(x: ItemPostings, vectors: Float32Array, dim: number, mu = BLEND.mu): Float64Array {
   const nUsers = x.nUsers;
   const nItems = x.start.length - 1;
   if (!dim) return new Float64Array(0);
@@ -201,38 +186,33 @@ export function servedTau(ratio: number): { tau: number; contentWeight: number }
   return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
 }
 
-/** Tunes λ (random holdouts), then τ/w, γ, β and the recency share (newest holdout), then fits on all links. */
+/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
-  const { links, dim, vectors, nAll, tokens } = input;
-  const t = input.vocabulary.length;
+  const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
   const validated: number[] = [];
   for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
-  let best = { tau: 0.02, mapWeight: 0, lexWeight: 0, recency: 0, value: -1 };
+  let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
     const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
     const model = fitDualEase(train, lambda);
     const map = contentMap(train, vectors, dim);
-    const lex = { map: lexicalMap(train, tokens, t), t, tokens };
     const linkers = new Int32Array(nAll);
     for (let j = 0; j < links.nItems; j++) linkers[j] = train.start[j + 1]! - train.start[j]!;
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
     const ratios = dim && users.length >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
-    const lexWeights = t ? BLEND.lexWeights : [0];
-    const settings = BLEND.recency.flatMap((recency) =>
-      ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).flatMap((mapWeight) => lexWeights.map((lexWeight) => ({ tau, mapWeight, lexWeight, recency })))),
-    );
+    const settings = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
     const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
     let coldItemUsers = 0;
     let coldUsers = 0;
     for (const u of users) {
-      const r = validationRanks(u, links, model, train, map, lex, vectors, dim, nAll, linkers, settings);
+      const r = validationRanks(u, links, model, train, map, vectors, dim, nAll, linkers, settings);
       if (!r) continue;
       const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
       if (fewLinks) coldUsers++;
@@ -259,7 +239,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
       if (g.recency !== recency) continue;
       const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
       const value = parts.reduce((a, b) => a + b, 0) / parts.length;
-      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, lexWeight: g.lexWeight, recency: g.recency, value };
+      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
     }
   }
   return {
@@ -267,9 +247,6 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     map: contentMap(base.postings, vectors, dim),
     ...servedTau(best.tau),
     mapWeight: best.mapWeight,
-    lexMap: best.lexWeight ? lexicalMap(base.postings, tokens, t) : new Float64Array(0),
-    lexWeight: best.lexWeight,
-    vocabulary: best.lexWeight ? input.vocabulary : [],
     recency: best.recency,
     blendGrid: grid,
     validationUsers: sampled,
@@ -285,12 +262,11 @@ function validationRanks(
   model: DualEase,
   train: ItemPostings,
   map: Float64Array,
-  lex: { map: Float64Array; t: number; tokens: TokenRows },
   vectors: Float32Array,
   dim: number,
   nAll: number,
   linkers: Int32Array,
-  settings: { tau: number; mapWeight: number; lexWeight: number; recency: number }[],
+  settings: { tau: number; mapWeight: number; recency: number }[],
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
@@ -329,7 +305,6 @@ function validationRanks(
   const cold: number[] = [];
   const s = new Float64Array(nAll);
   const sh = new Float64Array(nAll);
-  const shL = new Float64Array(nAll);
   const score = new Float64Array(nAll);
   let lastRecency = -1;
   for (const st of settings) {
@@ -345,13 +320,9 @@ function validationRanks(
       }
       const p = mapQuery(map, dim, q);
       for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
-      if (lex.t) {
-        const pl = mapQuery(lex.map, lex.t, q);
-        for (let j = 0; j < nAll; j++) shL[j] = lexicalScore(pl, lex.tokens, j);
-      }
     }
     // blendKey, with its content term computed once per entity (the same operations: the same numbers).
-    for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + st.mapWeight * sh[j]! + st.lexWeight * shL[j]!) / st.tau - contentLog[j]!;
+    for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + st.mapWeight * sh[j]!) / st.tau - contentLog[j]!;
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, easeQuery, postingsOf, type UserLinks } from '@tg/math';
 import { BLEND, blendKey, blendMatch, contentMap, fitLearned, mapQuery, mapScore, servedTau, validationSplit, type LearnedInput } from './learned-blend';
-import { tokenRows } from './learned-lexical';
-
-/** No tokens for n items (no lexical mapping). */
-const noTokens = (n: number) => ({ vocabulary: [] as string[], tokens: tokenRows(Array.from({ length: n }, () => []), new Map()) });
 
 const DIM = 8;
 const GROUPS = 4;
@@ -43,7 +39,7 @@ function workspace(seed = 1): { input: LearnedInput; topicOf: number[] } {
   const links: UserLinks = { nItems: 80, start: Int32Array.from(start), items: Int32Array.from(items), weights: new Float64Array(items.length).fill(1) };
   const vectors = new Float32Array(80 * DIM);
   vecs.forEach((v, j) => vectors.set(v, j * DIM));
-  return { input: { links, dim: DIM, vectors, nAll: 80, ...noTokens(80) }, topicOf };
+  return { input: { links, dim: DIM, vectors, nAll: 80 }, topicOf };
 }
 
 describe('learned blend', () => {
@@ -104,7 +100,7 @@ describe('learned blend', () => {
       }
       vectors.set(p.vectors, k * 80 * DIM);
     });
-    const input: LearnedInput = { links: { nItems: 320, start: Int32Array.from(start), items: Int32Array.from(items), weights: new Float64Array(items.length).fill(1) }, dim: DIM, vectors, nAll: 320, ...noTokens(320) };
+    const input: LearnedInput = { links: { nItems: 320, start: Int32Array.from(start), items: Int32Array.from(items), weights: new Float64Array(items.length).fill(1) }, dim: DIM, vectors, nAll: 320 };
     const f = fitLearned(input);
     expect(f.validationUsers).toBeGreaterThanOrEqual(BLEND.minWeighed);
     expect(new Set(f.blendGrid.map((g) => g.tau))).toEqual(new Set([...BLEND.contentTaus, ...BLEND.taus]));

@@ -43,7 +43,7 @@ export function linkedWorkspace(
     const name = `c${((k * 7919) % 10007).toString(36)}_${k}`;
     const id = idOf(name);
     ids.push(id);
-    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k} topic${k % topics}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
     embed(id, k % topics);
   }
   const link = (user: string, id: string, weight = 1) => apply('ChildLinked', { parent_id: user, child_id: id, rel: 'about', weight, linked_at: 1 });

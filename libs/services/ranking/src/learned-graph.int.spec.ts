@@ -15,9 +15,6 @@ const essence = (m: LearnedModel) => ({
   m: m.model.m,
   d: m.model.d,
   map: m.map,
-  lexWeight: m.lexWeight,
-  lexMap: m.lexMap,
-  vocab: [...m.vocab.keys()],
   blendGrid: m.blendGrid,
 });
 

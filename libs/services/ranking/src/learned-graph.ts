@@ -1,10 +1,9 @@
-import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
+import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
 import { graphEvidence, type GraphEvidence, type TopPack } from './graph';
 import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
-import { LEARNED, catalogVectors, learnedInput, lexicalText, linkersOf } from './learned-input';
-import { lexicalRowScore, lexicalTokens, tokenRow } from './learned-lexical';
+import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
 
 export { LEARNED, learnedInput } from './learned-input';
@@ -50,14 +49,6 @@ export interface LearnedModel {
   /** The mapping G (users × dim), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
-  /** Weight β of the lexical mapping (validated; 0: off). */
-  readonly lexWeight: number;
-  /** The lexical mapping Gᴸ (users × vocabulary; empty when β is 0), see `learned-lexical.ts`. */
-  readonly lexMap: Float64Array;
-  /** Its vocabulary: token → column. */
-  readonly vocab: ReadonlyMap<string, number>;
-  /** Token rows of the items scored so far, by their document (a re-indexed item is a new document). */
-  readonly rows: WeakMap<EntityDoc, ReturnType<typeof tokenRow>>;
   readonly blendGrid: LearnedFit['blendGrid'];
   readonly fitMs: number;
 }
@@ -68,26 +59,18 @@ export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
 }
 
 /**
- * The learned graph score of item `id` (vector `v`, document `doc`) for an anchor's query: its EASE score (0 for an
- * item the model does not know) plus γ times the content-to-graph mapping's prediction and β times the lexical one's.
+ * The learned graph score of item `id` (vector `v`) for an anchor's query: its EASE score (0 for an item the model
+ * does not know) plus γ times the content-to-graph mapping's prediction.
  */
-export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined, doc?: EntityDoc): number {
+export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
   const j = m.items.get(id);
   const s = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
-  return withMapping(m, query, s, v, doc);
+  return withMapping(m, query, s, v);
 }
 
-/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` and β times the lexical mapping's for `doc` (the learned score). */
-function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined, doc: EntityDoc | undefined): number {
-  const s = m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
-  return m.lexWeight && doc ? s + m.lexWeight * lexicalRowScore(query.pl, rowOf(m, doc)) : s;
-}
-
-/** An item's token row over the model's vocabulary (kept with the model per document). */
-function rowOf(m: LearnedModel, doc: EntityDoc): ReturnType<typeof tokenRow> {
-  let row = m.rows.get(doc);
-  if (!row) m.rows.set(doc, (row = tokenRow(lexicalTokens(lexicalText(doc)), m.vocab)));
-  return row;
+/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
+function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined): number {
+  return m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
 }
 
 /** A content vector the mapping can read (the model's dimension), else null. */
@@ -101,8 +84,6 @@ export interface AnchorQuery {
   own: Map<number, number>;
   /** Its direction in content space under the mapping (ŝ_j = p·v_j; absent when the mapping is off). */
   p?: Float64Array;
-  /** Its direction in token space under the lexical mapping (ŝᴸ_j = pᴸ·f_j; absent when that mapping is off). */
-  pl?: Float64Array;
   /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
   top?: { id: string; s: number }[];
   /** {@link top}'s items packed for /search (computed on first use, kept with the query). */
@@ -132,10 +113,7 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
   const q = easeQuery(m.model, m.postings, items, w);
   const own = new Map<number, number>();
   items.forEach((j, i) => own.set(j, (own.get(j) ?? 0) + w[i]!));
-  const out: AnchorQuery = { q, own };
-  if (m.mapWeight) out.p = mapQuery(m.map, m.dim, q);
-  if (m.lexWeight) out.pl = mapQuery(m.lexMap, m.vocab.size, q);
-  return out;
+  return m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
 }
 
 /**
@@ -164,7 +142,7 @@ export function learnedEvidence(
   const scoreOf = (id: string): number => {
     const j = m.items.get(id);
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
-    return withMapping(m, query, e, cat.vectors.get(id), cat.entities.get(id));
+    return withMapping(m, query, e, cat.vectors.get(id));
   };
   const match = (id: string): number => listed?.get(id) ?? learnedMatch(m, scoreOf(id));
   /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
@@ -184,7 +162,7 @@ export function learnedEvidence(
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
       const e = acc[j]! / (1 - m.model.d[j]!);
-      const s = withMapping(m, query, e, cat.vectors.get(id), cat.entities.get(id));
+      const s = withMapping(m, query, e, cat.vectors.get(id));
       if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
@@ -413,7 +391,7 @@ function vectorBatch(ws: string, cat: WorkspaceCatalog, ids: string[]): VectorBa
   vs.forEach((v, i) => (offsets[i + 1] = offsets[i]! + (v?.length ?? 0)));
   const data = new Float32Array(offsets[ids.length]!);
   vs.forEach((v, i) => v && data.set(v, offsets[i]!));
-  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), texts: ids.map((id, i) => (vs[i] ? (vectors.text(id) ?? '') : '')), offsets, data };
+  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), offsets, data };
 }
 
 function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, fitMs: number): LearnedModel {
@@ -435,10 +413,6 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     contentWeight: f.contentWeight,
     map: f.map,
     dim: r.dim,
-    lexWeight: f.lexWeight,
-    lexMap: f.lexMap,
-    vocab: new Map(f.vocabulary.map((t, i) => [t, i])),
-    rows: new WeakMap(),
     blendGrid: f.blendGrid,
     fitMs,
   };

@@ -3,8 +3,7 @@ import { affinity, affinityRaw, composeProfile, createRng, createTasteStats, add
 import { profileFor } from '@tg/read-model';
 import { graphEvidence } from './graph';
 import { linkedWorkspace } from './learned-fixture';
-import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore, type LearnedModel } from './learned-graph';
-import { lexicalMap } from './learned-lexical';
+import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore } from './learned-graph';
 import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
 import { calibrate } from '@tg/math';
 import { contentMatch, depthFactor } from './scoring';
@@ -15,26 +14,13 @@ import { graphFit, queryFit } from './search/search';
  * packed top list /search fits to its query) and skip per-candidate allocations; these tests hold them to the
  * straightforward computations they replace, number for number.
  */
-const pathsWorkspace = linkedWorkspace({ items: 400, users: 60 });
-const fitted = fitLearnedModel(pathsWorkspace.cat)!;
-
-/** The fitted model with the lexical mapping switched on (β 0.5: the fixture's validation need not choose it). */
-function withLexical(m: LearnedModel, cat: typeof pathsWorkspace.cat): LearnedModel {
-  const { vocabulary, tokens } = learnedInput(cat)!.input;
-  return { ...m, lexWeight: 0.5, lexMap: lexicalMap(m.postings, tokens, vocabulary.length), vocab: new Map(vocabulary.map((t, i) => [t, i])), rows: new WeakMap() };
-}
-
-describe.each([
-  ['as fitted', fitted],
-  ['with the lexical mapping', withLexical(fitted, pathsWorkspace.cat)],
-])('learned graph: optimized request paths (%s)', (_name, model) => {
-  const w = pathsWorkspace;
+describe('learned graph: optimized request paths', () => {
+  const w = linkedWorkspace({ items: 400, users: 60 });
+  const model = fitLearnedModel(w.cat)!;
 
   it('fits a model on the fixture (the tests below would be vacuous without one)', () => {
     expect(model.users.length).toBe(61);
     expect(model.itemIds.length).toBeGreaterThan(100);
-    expect(model.mapWeight).toBeGreaterThan(0);
-    if (model !== fitted) expect(model.vocab.size).toBeGreaterThan(3);
   });
 
   it('gives every candidate the graph match of the per-candidate formula (rerank, score)', () => {
@@ -42,7 +28,7 @@ describe.each([
     const ev = learnedEvidence(model, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
     let positive = 0;
     for (const id of w.ids) {
-      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id), w.cat.entities.get(id)));
+      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id)));
       expect(ev.match(id)).toBe(straightforward);
       if (straightforward > 0) positive++;
     }
@@ -63,7 +49,7 @@ describe.each([
     const slow = w.ids.map((id) => {
       const v = w.cat.vectors.get(id)!;
       const content = calibrate(affinity(v, profile).raw * depthFactor(profile.count));
-      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v, w.cat.entities.get(id)));
+      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v));
       return { id, score: 1 - (1 - content) * (1 - g) };
     });
     const order = (xs: { id: string; score: number }[]) => [...xs].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
@@ -114,8 +100,7 @@ describe('learned graph input', () => {
       vectors.set(id, w.cat.vectors.get(id)!.slice());
       keys.set(id, catalogVectors(w.cat).orderKey(id)!);
     }
-    const texts = new Map([...vectors.keys()].map((id) => [id, catalogVectors(w.cat).text(id)!]));
-    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id), text: (id: string) => texts.get(id) };
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id) };
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
     // A user entity's own vector is not content: it is neither a model item nor a distractor.
     w.apply('ContentEmbedded', { entity_id: 'u3', of: 'self', model: 'm', dim: 16, vector: Buffer.from(new Float32Array(16).fill(0.25).buffer).toString('base64'), text_digest: 'u3', embedded_at: 1 });

@@ -1,7 +1,6 @@
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { UserLinks } from '@tg/math';
 import type { LearnedInput } from './learned-blend';
-import { lexicalTokens, lexicalVocabulary, tokenRows } from './learned-lexical';
 
 /** Bounds of the learned graph model (see `learned-graph.ts`). */
 export const LEARNED = Object.freeze({
@@ -46,13 +45,6 @@ export interface ContentVectors {
   keys(): Iterable<string>;
   /** The item's {@link orderKey} (undefined when unknown: the id then orders it). */
   orderKey(id: string): string | undefined;
-  /** The item's text, its tokens' source (`lexicalText`; undefined when unknown). */
-  text(id: string): string | undefined;
-}
-
-/** The text an item's tokens are read from (`learned-lexical.ts`): what was embedded, else its name. */
-export function lexicalText(d: Pick<EntityDoc, 'text' | 'name'> | undefined): string | undefined {
-  return d?.text || d?.name || undefined;
 }
 
 /** The model's input as prepared from the links and the content vectors. */
@@ -85,7 +77,6 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
       for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
     },
     orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
-    text: (id) => (isContent(id) ? lexicalText(cat.entities.get(id)) : undefined),
   };
 }
 
@@ -93,7 +84,7 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
  * The model's input from the linkers and the content vectors: users (linking entities, the {@link LEARNED.maxUsers}
  * with the most links) and items sorted by {@link orderKey}, each user's links in link order; the items' content
  * vectors, then those of up to {@link LEARNED.maxDistractors} other content items (sorted by order key, strided) for
- * the validation; and the token rows of the same items (`learned-lexical.ts`).
+ * the validation.
  * Runs on the worker thread in the service (`learned-worker.ts`).
  */
 export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors, maxUsers = LEARNED.maxUsers): PreparedInput | null {
@@ -135,11 +126,7 @@ export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors
     const v = vectors.get(id);
     if (v && v.length === dim) matrix.set(v, i * dim);
   });
-  // The tokens of the same rows, over the vocabulary of the tokens most of them have (`learned-lexical.ts`).
-  const tokens = rows.map((id) => lexicalTokens(vectors.text(id)));
-  const vocabulary = lexicalVocabulary(tokens);
-  const vocabIndex = new Map(vocabulary.map((t, i) => [t, i]));
-  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length, vocabulary, tokens: tokenRows(tokens, vocabIndex) } };
+  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length } };
 }
 
 /** The model's input read from a catalog on this thread (`prepareInput` over the catalog's links and vectors). */

@@ -6,15 +6,13 @@ import { learnedInput, type Linker } from './learned-input';
 
 /**
  * A batch of a workspace's content vectors for the worker's mirror: `ids[i]`'s vector is
- * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`),
- * `texts[i]` the text its tokens are read from (`lexicalText`).
+ * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`).
  */
 export interface VectorBatch {
   kind: 'vectors';
   ws: string;
   ids: string[];
   keys: string[];
-  texts: string[];
   offsets: Int32Array;
   data: Float32Array;
 }

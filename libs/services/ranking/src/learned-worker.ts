@@ -11,7 +11,6 @@ import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 class Mirror implements ContentVectors {
   readonly vectors = new Map<string, Float32Array>();
   readonly orderKeys = new Map<string, string>();
-  readonly texts = new Map<string, string>();
   get(id: string) {
     return this.vectors.get(id);
   }
@@ -20,9 +19,6 @@ class Mirror implements ContentVectors {
   }
   orderKey(id: string) {
     return this.orderKeys.get(id);
-  }
-  text(id: string) {
-    return this.texts.get(id);
   }
 }
 
@@ -39,12 +35,9 @@ parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
         if (b > a) {
           mirror!.vectors.set(id, job.data.subarray(a, b));
           mirror!.orderKeys.set(id, job.keys[i]!);
-          if (job.texts[i]) mirror!.texts.set(id, job.texts[i]!);
-          else mirror!.texts.delete(id);
         } else {
           mirror!.vectors.delete(id);
           mirror!.orderKeys.delete(id);
-          mirror!.texts.delete(id);
         }
       });
       parentPort!.postMessage({ ok: true });
@@ -56,7 +49,7 @@ parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
     const t = f.tuned;
     const fit: FitResult = { users: p.users, items: p.items, links: p.input.links, dim: p.input.dim, fitted: f };
     const { links } = p.input;
-    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer, f.map.buffer, f.lexMap.buffer, links.start.buffer, links.items.buffer, links.weights.buffer] as ArrayBuffer[];
+    const buffers = [t.model.m.buffer, t.model.d.buffer, t.postings.start.buffer, t.postings.users.buffer, t.postings.weights.buffer, f.map.buffer, links.start.buffer, links.items.buffer, links.weights.buffer] as ArrayBuffer[];
     parentPort!.postMessage({ fit }, buffers);
   } catch (e) {
     parentPort!.postMessage({ error: String((e as Error)?.message ?? e) });
