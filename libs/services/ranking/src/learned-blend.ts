@@ -171,7 +171,12 @@ export function blendMatch(s: number, tau: number): number {
  * of the taste score 1 − (1 − c)^w·exp(−max(0, s)/τ) but also where that rounds to 1 (strong graph evidence).
  */
 export function blendKey(s: number, content: number, tau: number): number {
-  return Math.max(0, s) / tau - Math.log1p(-Math.min(content, 1 - 1e-16));
+  return Math.max(0, s) / tau + contentTerm(content);
+}
+
+/** The content part of {@link blendKey}, −ln(1 − content) (computed once per item where many settings are ranked). */
+export function contentTerm(content: number): number {
+  return -Math.log1p(-Math.min(content, 1 - 1e-16));
 }
 
 /** How the validation cuts an entity's n links (in link order): the first `keep` ranked from, `gap` skipped, the newest `held` held out. */
@@ -300,7 +305,7 @@ function validationRanks(
       }
     }
   }
-  const contentLog = content.map((c) => Math.log1p(-Math.min(c, 1 - 1e-16)));
+  const contentTerms = content.map(contentTerm);
   const full: number[] = [];
   const cold: number[] = [];
   const s = new Float64Array(nAll);
@@ -322,7 +327,7 @@ function validationRanks(
       for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
     }
     // blendKey, with its content term computed once per entity (the same operations: the same numbers).
-    for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + st.mapWeight * sh[j]!) / st.tau - contentLog[j]!;
+    for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + st.mapWeight * sh[j]!) / st.tau + contentTerms[j]!;
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }
