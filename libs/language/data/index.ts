@@ -17,9 +17,11 @@ export { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
 export { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
 export { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 
+export { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
+export { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
 export { GAUGE_PHENOMENA_ROUND9 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-9';
 
-import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
+import { dampTone, gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';
 import { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 import { GAUGE_PHENOMENA_SET } from './gauge-phenomena';
@@ -34,6 +36,8 @@ import { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
 import { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
 import { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
 import { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
+import { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
+import { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
 
 /**
  * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
@@ -52,6 +56,8 @@ export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_ADDED_8,
   ...GAUGE_PHENOMENA_ROUND8,
   ...GAUGE_PHENOMENA_ADDED_9,
+  ...GAUGE_PHENOMENA_ROUND9,
+  ...GAUGE_PHENOMENA_ADDED_10,
 ];
 
 /**
@@ -62,5 +68,5 @@ export const GAUGE_PHENOMENA_TRAINING = [
 export function gaugeTrainingSignals(e: GaugeExample): GaugeSignals {
   const s = gaugeSignals(e.response, e.followup);
   const cf = GAUGE_STANCE_CROSSFIT[e.id];
-  return cf ? { ...s, outcome: cf[0], proposal: cf[1] } : s;
+  return cf ? { ...s, outcome: cf[0], proposal: cf[1], tone: dampTone(cf[2], s) } : s;
 }

@@ -25,6 +25,8 @@ import {
   GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ADDED_9,
+  GAUGE_PHENOMENA_ROUND9,
+  GAUGE_PHENOMENA_ADDED_10,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -176,7 +178,7 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first eight blind rounds gives (learned components cross-fitted)', () => {
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first nine blind rounds gives (learned components cross-fitted)', () => {
     const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING].map((e) => ({
       signals: gaugeTrainingSignals(e),
       target: TARGET[e.label],
@@ -240,6 +242,16 @@ describe('gauge model and data', () => {
     // The round-9 training additions copy no pair of any blind round.
     const blind = new Set([...GAUGE_PHENOMENA_ROUND7, ...GAUGE_PHENOMENA_ROUND8].map((e) => e.followup));
     for (const e of GAUGE_PHENOMENA_ADDED_9) expect(blind.has(e.followup), e.id).toBe(false);
+  });
+
+  it('folds round 9 into training only after it was scored (0.796 on the round-9 model 5c55457); the round-10 additions copy no pair of any blind round', () => {
+    const training = new Set(GAUGE_PHENOMENA_TRAINING);
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10]) expect(training.has(e)).toBe(true);
+    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+    const others = new Set(GAUGE_PHENOMENA_TRAINING.filter((e) => !e.id.startsWith('r10-')).map((e) => norm(e.followup)));
+    for (const e of GAUGE_PHENOMENA_ADDED_10) expect(others.has(norm(e.followup)), e.id).toBe(false);
+    expect(GAUGE_PHENOMENA_ADDED_10.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(GAUGE_PHENOMENA_ADDED_10.map((e) => e.domain)).size).toBe(6);
   });
 
   it('folds the round-6 blind set into training only after it was scored (AUC 0.856 on the round-6 model)', () => {
