@@ -19,7 +19,7 @@ export { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 
 export { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
 export { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
-export { GAUGE_PHENOMENA_ROUND9 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-9';
+export { GAUGE_PHENOMENA_ROUND10 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-10';
 
 import { dampTone, gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';
