@@ -25,6 +25,8 @@ import {
   GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ADDED_9,
+  GAUGE_PHENOMENA_ROUND9,
+  GAUGE_PHENOMENA_ADDED_10,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -208,9 +210,11 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-9 blind set apart from training: nine phenomena with at least 11 pairs and both labels each, six domains', () => {
+  it('keeps the round-10 blind set apart from training and from the round-9 pairs: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
     const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
-    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    const train = new Set(
+      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10].flatMap((e) => [norm(e.followup), norm(e.response)]),
+    );
     for (const e of GAUGE_PHENOMENA_BLIND_SET) {
       expect(train.has(norm(e.followup)), e.id).toBe(false);
       expect(train.has(norm(e.response)), e.id).toBe(false);
@@ -218,15 +222,26 @@ describe('gauge model and data', () => {
     expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(100);
     expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
     const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
-    expect(plain.length).toBeGreaterThanOrEqual(11);
+    expect(plain.length).toBeGreaterThanOrEqual(12);
     expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
     for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
       const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(11);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // Regression guard on the honest figure of the served round-9 model (docs/benchmarks.md): 0.796 when scored once.
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.79);
+    // Regression guard on the served round-9 model's figure on round 10 (docs/benchmarks.md): 0.739 when scored once.
+    // Round 9's own guard (0.79 on round 9) is not kept: round 9 is spent and round 10 is the newest honest figure.
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.73);
+  });
+
+  it('keeps round 9 and the round-10 additions out of the served model’s fit (the round-10 model fitted with them scored lower, docs/benchmarks.md)', () => {
+    const training = new Set(GAUGE_PHENOMENA_TRAINING);
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10]) expect(training.has(e), e.id).toBe(false);
+    expect(GAUGE_PHENOMENA_ADDED_10.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(GAUGE_PHENOMENA_ADDED_10.map((e) => e.domain)).size).toBe(6);
+    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+    const earlier = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9].map((e) => norm(e.followup)));
+    for (const e of GAUGE_PHENOMENA_ADDED_10) expect(earlier.has(norm(e.followup)), e.id).toBe(false);
   });
 
   it('folds rounds 7 and 8 into training only after they were scored (0.937 and 0.894 on the round-7 model 11c9f32)', () => {
