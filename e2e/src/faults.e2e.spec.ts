@@ -192,7 +192,8 @@ describe('faults: an ingestion instance that crashes in the middle of a batch jo
     const ws = await s.workspace('crash');
     // The chunks are taken by a separate ingestion process alone (the in-process one stops), which is then killed.
     const first = spawnService('ingestion-service', { NATS_URL: s.nats.url, TG_JOB_ACK_WAIT_MS: '3000' });
-    await eventually(() => first.output().includes('"started"'), { timeoutMs: 60_000, what: 'ingestion process started' });
+    // A process start imports the whole service (about 2 s of CPU): at a load average of 20 it took over 60 s once.
+    await eventually(() => first.output().includes('"started"'), { timeoutMs: 120_000, what: 'ingestion process started' });
     await s.tg.services.find((x) => x.name === 'ingestion')!.stop();
     const n = 3_000;
     const content = Array.from({ length: n }, (_, i) => ({ url: `https://crash.example.com/${i}`, type: 'text', content: `${words[i % 15]} ${words[(i * 7) % 15]} item ${i}`, skip_url_fetch: true, skip_media_enrich: true }));
