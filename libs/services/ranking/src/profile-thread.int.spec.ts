@@ -48,7 +48,8 @@ describe('taste profiles composed in the background after a link', () => {
   for (const threaded of [true, false]) {
     it(`a link's new profile is cached before any read, equal to the one a read composes (${threaded ? 'worker thread' : 'main thread'})`, async () => {
       const s = hostWith(60);
-      composer = new ProfileComposer(s.host, { threaded });
+      const told: [string, unknown][] = [];
+      composer = new ProfileComposer(s.host, { threaded, onComposed: (_cat, id, p) => told.push([id, p]) });
       s.replay();
       // A replay composes nothing: most profiles are never read.
       await composer.idle();
@@ -63,6 +64,10 @@ describe('taste profiles composed in the background after a link', () => {
         // The read found it cached: the same object again, no composition.
         expect(profileFor(s.cat(), u)).toBe(cached);
       }
+      expect(told).toEqual([
+        ['ann', profileFor(s.cat(), 'ann')],
+        ['bob', profileFor(s.cat(), 'bob')],
+      ]);
     });
   }
 

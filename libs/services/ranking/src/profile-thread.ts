@@ -1,3 +1,4 @@
+import type { WorkspaceCatalog } from '@tg/domain';
 import { composeProfile, type TasteProfile } from '@tg/math';
 import { installProfile, profileJob, type ProfileJob, type ReadModelHost } from '@tg/read-model';
 import { SerialWorker } from '@tg/service-runtime';
@@ -11,6 +12,8 @@ export interface ProfileComposerOptions {
   threaded?: boolean;
   /** Told when the worker fails (compositions then run on the main thread). */
   onError?: (error: Error) => void;
+  /** Told of each profile composed here and cached (not awaited): what derives from it can be prepared too. */
+  onComposed?: (cat: WorkspaceCatalog, id: string, profile: TasteProfile) => void;
 }
 
 /**
@@ -35,7 +38,7 @@ export class ProfileComposer {
 
   constructor(
     private readonly host: ReadModelHost,
-    opts: ProfileComposerOptions = {},
+    private readonly opts: ProfileComposerOptions = {},
   ) {
     this.worker = new SerialWorker<ProfileMessage, TasteProfile>(
       new URL('./profile-worker-boot.mjs', import.meta.url),
@@ -91,8 +94,10 @@ export class ProfileComposer {
         const job = profileJob(cat, next.id);
         if (!job) continue;
         const profile = await this.worker.run({ stats: job.stats, options: job.options });
-        if (installProfile(cat, job, profile)) this.counts.installed++;
-        else this.counts.overtaken++;
+        if (installProfile(cat, job, profile)) {
+          this.counts.installed++;
+          this.opts.onComposed?.(cat, next.id, profile);
+        } else this.counts.overtaken++;
       }
     } catch {
       // The worker falls back to the main thread by itself; anything else leaves the profile to its read.

@@ -64,8 +64,12 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     match: (v, p) => contentMatch(v, p).score,
   });
   // Learned item-item graph evidence per workspace, refitted in the background (learned-graph.ts).
-  // Taste profiles of parents whose links changed, composed off the read path (profile-thread.ts).
-  const profiles = new ProfileComposer(host, { onError: (err) => rt.log.error({ err }, 'profile worker failed; composing on the main thread') });
+  // Taste profiles of parents whose links changed, composed off the read path (profile-thread.ts), and the
+  // taste neighbourhoods searches asked about for them recomputed for the new profile.
+  const profiles = new ProfileComposer(host, {
+    onError: (err) => rt.log.error({ err }, 'profile worker failed; composing on the main thread'),
+    onComposed: (cat, id, profile) => void neighbourhoods.refresh(cat, id, profile).catch((err: unknown) => rt.log.warn({ err }, 'taste neighbourhood refresh failed')),
+  });
   const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
   const deps: RankingDeps = {
     rt,

@@ -170,6 +170,22 @@ export class TasteNeighbourhoods {
     }
   }
 
+  /**
+   * Computes `anchorId`'s neighbourhoods for its new `profile`, for every entity type a search has asked about
+   * for it (they are kept while they last), so that its next search finds them instead of probing the index
+   * on its own path. What a search then gets is what it would have computed itself, a moment earlier.
+   */
+  async refresh(cat: WorkspaceCatalog, anchorId: string, profile: TasteProfile): Promise<void> {
+    const m = this.byCatalog.get(cat);
+    if (!m) return;
+    const types: string[] = [];
+    for (const type of cat.typeCounts.keys()) {
+      const e = m.get(`${anchorId}\u0000${type}`);
+      if (e && e.profile !== profile) types.push(type);
+    }
+    await Promise.all(types.map((type) => this.get(cat, anchorId, type, profile)));
+  }
+
   private async compute(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Promise<Neighbourhood> {
     const seen = new Set<string>([anchorId]);
     const ids: string[] = [];
