@@ -20,7 +20,7 @@ export interface ProfileComposerOptions {
  * Composes the taste profile of every parent whose links (or linked vectors) changed, in the background, so
  * that the first read after a link finds it cached instead of paying a 100×100 eigendecomposition (a fifth of
  * the ranking service's CPU under the mixed load, docs/benchmarks.md). The composition runs on a worker thread
- * at background priority, one at a time, from a copy of the statistics at one version; its result is cached
+ * (at the process's own priority), one at a time, from a copy of the statistics at one version; its result is cached
  * only while the parent is still at that version (`installProfile`). A read that comes first composes the
  * profile itself, as before: the same function of the same statistics, so every read gets the same profile
  * whichever composed it. Changes made while a composition runs are composed after it, at their latest version.
@@ -51,7 +51,9 @@ export class ProfileComposer {
         },
         inline: (m) => composeProfile(m.stats, m.options),
       },
-      { threaded: opts.threaded ?? true, onError: opts.onError },
+      // Not background priority: this is the work the next read would do itself (within a second under the
+      // mixed load), done ahead; at nice 10 the read still came first for about a third of them (profile at load 36).
+      { threaded: opts.threaded ?? true, onError: opts.onError, nice: 0 },
     );
     // Live changes only: a replay leaves every profile to its first read (most are never read).
     host.onChange((t, replaying) => {
