@@ -70,6 +70,19 @@ describe('ranking index: live writes are applied as they arrive, not in front of
     });
   }
 
+  for (const thread of [false, true]) {
+    it(`searchMany gives each query's search answer (${thread ? 'worker thread' : 'main thread'})`, async () => {
+      const { host, replay } = hostWith(EXACT_BELOW + 20);
+      const index = new RankingIndex(host, { thread });
+      replay();
+      const qs = [0, 1, 2].map((i) => Float32Array.from({ length: 16 }, (_, k) => Math.cos(i * 11 + k * 5)));
+      const many = await index.searchMany('ws', 'content', qs, [12, 6, 6]);
+      expect(many).toEqual(await Promise.all(qs.map((q, i) => index.search('ws', 'content', q, [12, 6, 6][i]!))));
+      expect(many.map((h) => h.length)).toEqual([12, 6, 6]);
+      await index.close();
+    });
+  }
+
   it('a replay is left to the restore and to warm (one bulk load, no flush per event)', async () => {
     const catalog = new CatalogProjection();
     const listeners: ((t: never, replaying: boolean) => void)[] = [];

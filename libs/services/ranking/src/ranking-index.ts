@@ -164,6 +164,19 @@ export class RankingIndex {
     return this.index!.search(ws, type, q, k);
   }
 
+  /** {@link search} for several query vectors of one type (`ks[i]` hits for `qs[i]`): one message to the worker thread. */
+  async searchMany(ws: string, type: string, qs: Float32Array[], ks: number[]): Promise<VectorHit[][]> {
+    if (this.projection) {
+      await this.projection.settled(ws);
+      const target = this.projection.target;
+      return Promise.all(qs.map((q, i) => target.search(ws, type, q, ks[i]!)));
+    }
+    this.flush(ws);
+    const index = this.index!;
+    if (index instanceof ThreadedVectorIndex) return index.searchMany(ws, type, qs, ks);
+    return qs.map((q, i) => index.searchSync(ws, type, q, ks[i]!));
+  }
+
   /**
    * Prepares every workspace this instance holds, before it joins its queue group: the lexical index and the
    * vector graph of each collection large enough to have one. Otherwise the first searches after a start

@@ -60,6 +60,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
   });
   const neighbourhoods = new TasteNeighbourhoods({
     search: (ws, type, q, k) => index.search(ws, type, q, k),
+    searchMany: (ws, type, qs, ks) => index.searchMany(ws, type, qs, ks),
     vector: (cat, id) => index.representative(cat.id, id),
     match: (v, p) => contentMatch(v, p).score,
   });

@@ -137,6 +137,27 @@ describe('taste neighbourhood', () => {
     expect(Array.from(served.taste)).toEqual(Array.from(fresh.taste));
   });
 
+  it('asks for all its probes at once when the source can answer several (the same neighbourhood)', async () => {
+    const { cat, source, searches } = catalog();
+    let batches = 0;
+    const batched: NeighbourhoodSource = {
+      ...source,
+      async searchMany(ws, type, qs, ks) {
+        batches++;
+        const out = [];
+        for (let i = 0; i < qs.length; i++) out.push(await source.search(ws, type, qs[i]!, ks[i]!));
+        return out;
+      },
+    };
+    const p = profileOf([2, 9]);
+    const one = await new TasteNeighbourhoods(batched).get(cat, 'anchor', 'content', p);
+    expect(batches).toBe(1);
+    const each = await new TasteNeighbourhoods(source).get(cat, 'anchor', 'content', p);
+    expect(one.ids).toEqual(each.ids);
+    expect(Array.from(one.taste)).toEqual(Array.from(each.taste));
+    expect(searches()).toBe(2 * neighbourhoodProbes(p).length);
+  });
+
   it('has no probes for an empty profile', () => {
     expect(neighbourhoodProbes(composeProfile(createTasteStats(D)))).toEqual([]);
   });
