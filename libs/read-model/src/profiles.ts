@@ -1,5 +1,5 @@
 import type { ParentTaste, WorkspaceCatalog } from '@tg/domain';
-import { addToStats, composeProfile, createTasteStats, type TasteProfile } from '@tg/math';
+import { addToStats, composeProfile, createTasteStats, type ComposeOptions, type TasteProfile, type TasteStats } from '@tg/math';
 
 interface Cached {
   /** The parent the profile was composed for (a re-created parent is a new object) and its version… */
@@ -19,8 +19,7 @@ const MAX_CACHED = 50_000;
  * so repeated reads cost nothing and a change costs one composition (O(d³), whatever the child count).
  */
 export function profileFor(cat: WorkspaceCatalog, id: string): TasteProfile | null {
-  let byId = cache.get(cat);
-  if (!byId) cache.set(cat, (byId = new Map()));
+  const byId = cached(cat);
   const p = cat.parents.get(id);
   const pooled = !!(p?.stats && p.pooled.size > 0);
   const self = pooled ? undefined : cat.vectors.get(id);
@@ -28,16 +27,73 @@ export function profileFor(cat: WorkspaceCatalog, id: string): TasteProfile | nu
   if (hit && (pooled ? hit.parent === p && hit.version === p!.version : hit.parent === undefined && hit.self === self)) return hit.profile;
   let profile: TasteProfile | null = null;
   if (pooled) {
-    profile = composeProfile(p!.stats!, { representation: p!.settings.representation, maxRank: p!.settings.maxRank, energy: p!.settings.energy });
+    profile = composeProfile(p!.stats!, composeOptions(p!));
   } else if (self && cat.entities.get(id)?.kind === 'entity') {
     const s = createTasteStats(self.length);
     addToStats(s, self, 1);
     profile = composeProfile(s, { representation: 'point' });
   }
-  byId.delete(id);
-  byId.set(id, { parent: pooled ? p : undefined, version: pooled ? p!.version : 0, self, profile });
-  if (byId.size > MAX_CACHED) byId.delete(byId.keys().next().value as string);
+  remember(byId, id, { parent: pooled ? p : undefined, version: pooled ? p!.version : 0, self, profile });
   return profile;
+}
+
+function cached(cat: WorkspaceCatalog): Map<string, Cached> {
+  let byId = cache.get(cat);
+  if (!byId) cache.set(cat, (byId = new Map()));
+  return byId;
+}
+
+function remember(byId: Map<string, Cached>, id: string, entry: Cached): void {
+  byId.delete(id);
+  byId.set(id, entry);
+  if (byId.size > MAX_CACHED) byId.delete(byId.keys().next().value as string);
+}
+
+function composeOptions(p: ParentTaste): ComposeOptions {
+  return { representation: p.settings.representation, maxRank: p.settings.maxRank, energy: p.settings.energy };
+}
+
+/**
+ * A pooled profile's composition taken out of the read path: a copy of the parent's statistics at one version,
+ * to compose elsewhere (a worker thread) with `composeProfile(stats, options)` and hand to {@link installProfile}.
+ */
+export interface ProfileJob {
+  id: string;
+  /** The parent and its version the statistics were copied at. */
+  parent: ParentTaste;
+  version: number;
+  stats: TasteStats;
+  options: ComposeOptions;
+}
+
+/**
+ * The composition {@link profileFor} would do on the next read of `id`'s pooled profile, or undefined when it
+ * would do none (cached at the current version) or the entity has no pooled content (its cold-start profile is
+ * O(d) and composed on read).
+ */
+export function profileJob(cat: WorkspaceCatalog, id: string): ProfileJob | undefined {
+  const p = cat.parents.get(id);
+  const stats = p?.pooled.size ? p.stats : null;
+  if (!p || !stats) return undefined;
+  const hit = cache.get(cat)?.get(id);
+  if (hit && hit.parent === p && hit.version === p.version) return undefined;
+  const copy: TasteStats = { dim: stats.dim, count: stats.count, weight: stats.weight, sum: Float64Array.from(stats.sum), second: Float64Array.from(stats.second) };
+  return { id, parent: p, version: p.version, stats: copy, options: composeOptions(p) };
+}
+
+/**
+ * Caches a profile composed from `job` (`composeProfile(job.stats, job.options)`, the very composition
+ * {@link profileFor} does) when the parent is still at the job's version and no read composed it meanwhile;
+ * a later change makes it stale as any cached profile. Returns whether it was cached.
+ */
+export function installProfile(cat: WorkspaceCatalog, job: ProfileJob, profile: TasteProfile): boolean {
+  const p = cat.parents.get(job.id);
+  if (p !== job.parent || p.version !== job.version || !p.pooled.size) return false;
+  const byId = cached(cat);
+  const hit = byId.get(job.id);
+  if (hit && hit.parent === p && hit.version === p.version) return false;
+  remember(byId, job.id, { parent: p, version: job.version, self: undefined, profile });
+  return true;
 }
 
 /**

@@ -18,10 +18,13 @@ export interface GraphThreadRequest {
   /** Snapshot work, after `ops`: load the index from a snapshot, or save it to one. */
   ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string } };
   search?: { seq: number; ns: string; c: string; q: Float32Array; k: number };
+  /** Several searches of one collection, answered together (`many` in the reply, in the same order). */
+  many?: { seq: number; ns: string; c: string; qs: Float32Array[]; ks: number[] };
 }
 export interface GraphThreadReply {
   seq: number;
   hits?: VectorHit[];
+  many?: VectorHit[][];
   error?: string;
   /** Set on the answer to a `ctl` request (its seq). */
   ctl?: number;
@@ -57,7 +60,7 @@ export class ThreadedVectorIndex implements VectorIndex {
   private ops: GraphThreadOp[] = [];
   private flushScheduled = false;
   private seq = 0;
-  private readonly pending = new Map<number, { resolve: (h: VectorHit[]) => void; fallback: () => VectorHit[] }>();
+  private readonly pending = new Map<number, { resolve: (r: GraphThreadReply) => void; fallback: () => void }>();
   private ctlSeq = 0;
   private readonly control = new Map<number, (r: GraphThreadReply) => void>();
 
@@ -105,9 +108,27 @@ export class ThreadedVectorIndex implements VectorIndex {
     const seq = ++this.seq;
     const q = Float32Array.from(query);
     return new Promise<VectorHit[]>((resolve) => {
-      this.pending.set(seq, { resolve, fallback: () => this.local.searchSync(ns, collection, q, k) });
+      const fallback = () => resolve(this.local.searchSync(ns, collection, q, k));
+      this.pending.set(seq, { resolve: (m) => (m.hits ? resolve(m.hits) : fallback()), fallback });
       const ops = this.takeOps();
       worker.postMessage({ ops, search: { seq, ns, c: collection, q, k } } satisfies GraphThreadRequest);
+    });
+  }
+
+  /**
+   * {@link search} for each query (`ks[i]` hits for `queries[i]`), in one message to the worker and one reply:
+   * the same answers, for a caller with several probes of one collection at once (a taste neighbourhood).
+   */
+  async searchMany(ns: string, collection: string, queries: Float32Array[], ks: number[]): Promise<VectorHit[][]> {
+    if (this.broken || this.local.countSync(ns, collection) < this.threadFrom) return queries.map((q, i) => this.local.searchSync(ns, collection, q, ks[i]!));
+    const worker = this.start();
+    const seq = ++this.seq;
+    const qs = queries.map((q) => Float32Array.from(q));
+    return new Promise<VectorHit[][]>((resolve) => {
+      const fallback = () => resolve(qs.map((q, i) => this.local.searchSync(ns, collection, q, ks[i]!)));
+      this.pending.set(seq, { resolve: (m) => (m.many ? resolve(m.many) : fallback()), fallback });
+      const ops = this.takeOps();
+      worker.postMessage({ ops, many: { seq, ns, c: collection, qs, ks } } satisfies GraphThreadRequest);
     });
   }
 
@@ -198,7 +219,7 @@ export class ThreadedVectorIndex implements VectorIndex {
       const p = this.pending.get(m.seq);
       if (!p) return;
       this.pending.delete(m.seq);
-      p.resolve(m.hits ?? p.fallback());
+      p.resolve(m);
     });
     const fail = (e: Error) => {
       if (this.worker !== w) return;
@@ -226,7 +247,7 @@ export class ThreadedVectorIndex implements VectorIndex {
   private failPending(): void {
     const all = [...this.pending.values()];
     this.pending.clear();
-    for (const p of all) p.resolve(p.fallback());
+    for (const p of all) p.fallback();
     const control = [...this.control.values()];
     this.control.clear();
     for (const c of control) c({ seq: 0, error: 'vector index worker stopped' });

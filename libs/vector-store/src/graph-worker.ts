@@ -35,6 +35,16 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
       (e: unknown) => parentPort!.postMessage({ seq: 0, ctl: ctl.seq, error: fail(e) } satisfies GraphThreadReply),
     );
   }
+  if (m.many) {
+    const { seq, ns, c, qs, ks } = m.many;
+    let reply: GraphThreadReply;
+    try {
+      reply = { seq, many: qs.map((q, i) => index.searchSync(ns, c, q, ks[i]!)) };
+    } catch (e) {
+      reply = { seq, error: fail(e) };
+    }
+    parentPort!.postMessage(reply);
+  }
   if (!m.search) return;
   const { seq, ns, c, q, k } = m.search;
   let reply: GraphThreadReply;

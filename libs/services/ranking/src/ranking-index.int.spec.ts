@@ -56,6 +56,55 @@ describe('ranking index: warmed before the service joins its queue group', () =>
   });
 });
 
+describe('ranking index: live writes are applied as they arrive, not in front of the next search', () => {
+  for (const thread of [false, true]) {
+    it(`a write reaches the index within a turn of the event loop, with no search (${thread ? 'worker thread' : 'main thread'})`, async () => {
+      const { host, replay } = hostWith(40);
+      const index = new RankingIndex(host, { thread });
+      // Live from the start here (the test host calls listeners without the replay flag).
+      replay();
+      const deadline = Date.now() + 5_000;
+      while ((await index.index!.count('ws', 'content')) < 40 && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+      expect(await index.index!.count('ws', 'content')).toBe(40);
+      await index.close();
+    });
+  }
+
+  for (const thread of [false, true]) {
+    it(`searchMany gives each query's search answer (${thread ? 'worker thread' : 'main thread'})`, async () => {
+      const { host, replay } = hostWith(EXACT_BELOW + 20);
+      const index = new RankingIndex(host, { thread });
+      replay();
+      const qs = [0, 1, 2].map((i) => Float32Array.from({ length: 16 }, (_, k) => Math.cos(i * 11 + k * 5)));
+      const many = await index.searchMany('ws', 'content', qs, [12, 6, 6]);
+      expect(many).toEqual(await Promise.all(qs.map((q, i) => index.search('ws', 'content', q, [12, 6, 6][i]!))));
+      expect(many.map((h) => h.length)).toEqual([12, 6, 6]);
+      await index.close();
+    });
+  }
+
+  it('a replay is left to the restore and to warm (one bulk load, no flush per event)', async () => {
+    const catalog = new CatalogProjection();
+    const listeners: ((t: never, replaying: boolean) => void)[] = [];
+    const host = { catalog, onChange: (fn: (t: never, replaying: boolean) => void) => listeners.push(fn), addSnapshotPart: () => undefined } as unknown as ReadModelHost;
+    const index = new RankingIndex(host, { thread: false });
+    const meta = { workspace: 'ws', at: 1 };
+    const v = Float32Array.from({ length: 16 }, (_, k) => Math.sin(k));
+    for (const e of [
+      event('ContentIndexed', { entity_id: 'c0', url: 'https://w.test/0', media_type: 'text', name: 'Item', description: '', text: 'words', text_digest: '0', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 }, meta),
+      event('ContentEmbedded', { entity_id: 'c0', of: 'content', model: 'm', dim: 16, vector: encodeVector(v), text_digest: '0', embedded_at: 1 }, meta),
+    ]) {
+      const t = catalog.apply({ ...e, seq: 1, subject: 'tg.evt.ws.entity.x' } as StoredEvent);
+      if (t) for (const l of listeners) l(t as never, true);
+    }
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setImmediate(r));
+    expect(await index.index!.count('ws', 'content')).toBe(0);
+    await index.warm();
+    expect(await index.index!.count('ws', 'content')).toBe(1);
+  });
+});
+
 describe('ranking index: its vectors and graphs are kept with the catalog snapshot', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tg-ranking-snap-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

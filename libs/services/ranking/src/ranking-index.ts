@@ -21,8 +21,10 @@ export interface RankingIndexOptions {
 /**
  * The vector read model the ranking service queries: every entity's representative vector (content:
  * its own; parents: the normalised weighted mean of their children; others: their own text vector),
- * kept in an in-process index per workspace and entity type. Parents are refreshed lazily: a change
- * marks them dirty and the next search of that workspace recomputes them (cheap: O(d) each).
+ * kept in an in-process index per workspace and entity type. A live change marks what it touched dirty and
+ * is applied a turn of the event loop later (parents' vectors recomputed: O(d) each), so that the worker thread
+ * applies it to its graph before the next search arrives rather than in front of it; a search still flushes
+ * what is pending first (read-your-writes).
  */
 export class RankingIndex {
   /** The vectors held in this process; absent when a projected index (Qdrant) holds them instead. */
@@ -40,7 +42,7 @@ export class RankingIndex {
       return;
     }
     const index = (this.index = opts.thread === false ? new InProcessVectorIndex() : new ThreadedVectorIndex({ onError: opts.onThreadError }));
-    host.onChange((t) => {
+    host.onChange((t, replaying) => {
       let set = this.dirty.get(t.workspace);
       if (!set) this.dirty.set(t.workspace, (set = new Set()));
       for (const id of t.entities) set.add(id);
@@ -49,6 +51,9 @@ export class RankingIndex {
         set.delete(id);
         index.removeSync(t.workspace, id);
       }
+      // Live writes are applied a turn after their fold (the worker then has them before the next search comes,
+      // instead of applying them in front of it); a replay is loaded in bulk by the restore or by warm.
+      if (!replaying) this.flushSoon(t.workspace);
     });
     // The vector graphs are kept with the catalog snapshot: a restart loads them instead of rebuilding them.
     host.addSnapshotPart({
@@ -109,6 +114,20 @@ export class RankingIndex {
     }
   }
 
+  private readonly flushing = new Set<string>();
+  /** Flushes a workspace in the next turn of the event loop (once for every change folded in this one). */
+  private flushSoon(ws: string): void {
+    if (this.flushing.has(ws)) return;
+    if (!this.flushing.size) {
+      setImmediate(() => {
+        const all = [...this.flushing];
+        this.flushing.clear();
+        for (const w of all) this.flush(w);
+      });
+    }
+    this.flushing.add(ws);
+  }
+
   /** Applies every workspace's pending changes to the index. */
   private flushAll(): void {
     for (const cat of this.host.catalog.all()) this.flush(cat.id);
@@ -143,6 +162,19 @@ export class RankingIndex {
     }
     this.flush(ws);
     return this.index!.search(ws, type, q, k);
+  }
+
+  /** {@link search} for several query vectors of one type (`ks[i]` hits for `qs[i]`): one message to the worker thread. */
+  async searchMany(ws: string, type: string, qs: Float32Array[], ks: number[]): Promise<VectorHit[][]> {
+    if (this.projection) {
+      await this.projection.settled(ws);
+      const target = this.projection.target;
+      return Promise.all(qs.map((q, i) => target.search(ws, type, q, ks[i]!)));
+    }
+    this.flush(ws);
+    const index = this.index!;
+    if (index instanceof ThreadedVectorIndex) return index.searchMany(ws, type, qs, ks);
+    return qs.map((q, i) => index.searchSync(ws, type, q, ks[i]!));
   }
 
   /**

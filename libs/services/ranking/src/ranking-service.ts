@@ -7,6 +7,7 @@ import { askHandler } from './ask/ask';
 import { explainHandler } from './explain/explain';
 import { createGenerator } from './generate';
 import { LearnedGraphs } from './learned-graph';
+import { ProfileComposer } from './profile-thread';
 import { embedderOf, type RankingDeps } from './ranking-deps';
 import { RankingIndex } from './ranking-index';
 import { recommendHandler } from './recommend/recommend';
@@ -59,10 +60,17 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
   });
   const neighbourhoods = new TasteNeighbourhoods({
     search: (ws, type, q, k) => index.search(ws, type, q, k),
+    searchMany: (ws, type, qs, ks) => index.searchMany(ws, type, qs, ks),
     vector: (cat, id) => index.representative(cat.id, id),
     match: (v, p) => contentMatch(v, p).score,
   });
   // Learned item-item graph evidence per workspace, refitted in the background (learned-graph.ts).
+  // Taste profiles of parents whose links changed, composed off the read path (profile-thread.ts), and the
+  // taste neighbourhoods searches asked about for them recomputed for the new profile.
+  const profiles = new ProfileComposer(host, {
+    onError: (err) => rt.log.error({ err }, 'profile worker failed; composing on the main thread'),
+    onComposed: (cat, id, profile) => void neighbourhoods.refresh(cat, id, profile).catch((err: unknown) => rt.log.warn({ err }, 'taste neighbourhood refresh failed')),
+  });
   const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
   const deps: RankingDeps = {
     rt,
@@ -109,6 +117,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       await server.drain();
       await index.close();
       await learned.close();
+      await profiles.close();
     },
   };
 }

@@ -106,6 +106,8 @@ interface Entry {
 export interface NeighbourhoodSource {
   /** Nearest entities of a type to a unit vector (ids, best first). */
   search(ws: string, type: string, q: Float32Array, k: number): Promise<{ id: string }[]>;
+  /** Optional: {@link search} for several vectors at once (`ks[i]` hits for `qs[i]`), the same answers in one call. */
+  searchMany?(ws: string, type: string, qs: Float32Array[], ks: number[]): Promise<{ id: string }[][]>;
   /** An entity's representative vector. */
   vector(cat: WorkspaceCatalog, id: string): Float32Array | null;
   /** Content-taste match of a vector to the profile, in [0, 1]. */
@@ -170,12 +172,32 @@ export class TasteNeighbourhoods {
     }
   }
 
+  /**
+   * Computes `anchorId`'s neighbourhoods for its new `profile`, for every entity type a search has asked about
+   * for it (they are kept while they last), so that its next search finds them instead of probing the index
+   * on its own path. What a search then gets is what it would have computed itself, a moment earlier.
+   */
+  async refresh(cat: WorkspaceCatalog, anchorId: string, profile: TasteProfile): Promise<void> {
+    const m = this.byCatalog.get(cat);
+    if (!m) return;
+    const types: string[] = [];
+    for (const type of cat.typeCounts.keys()) {
+      const e = m.get(`${anchorId}\u0000${type}`);
+      if (e && e.profile !== profile) types.push(type);
+    }
+    await Promise.all(types.map((type) => this.get(cat, anchorId, type, profile)));
+  }
+
   private async compute(cat: WorkspaceCatalog, anchorId: string, type: string, profile: TasteProfile): Promise<Neighbourhood> {
     const seen = new Set<string>([anchorId]);
     const ids: string[] = [];
     const vectors: Float32Array[] = [];
-    for (const p of neighbourhoodProbes(profile)) {
-      for (const h of await this.source.search(cat.id, type, p.vector, p.k)) {
+    const probes = neighbourhoodProbes(profile);
+    // All probes in one request to the index when it can (one message to its worker thread and back, not five).
+    const answers = this.source.searchMany ? await this.source.searchMany(cat.id, type, probes.map((p) => p.vector), probes.map((p) => p.k)) : undefined;
+    for (let i = 0; i < probes.length; i++) {
+      const p = probes[i]!;
+      for (const h of answers ? answers[i]! : await this.source.search(cat.id, type, p.vector, p.k)) {
         if (seen.has(h.id)) continue;
         seen.add(h.id);
         const v = this.source.vector(cat, h.id);

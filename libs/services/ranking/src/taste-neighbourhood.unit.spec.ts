@@ -24,7 +24,7 @@ function catalog() {
   const r = rng(1);
   const vectors = new Map<string, Float32Array>();
   for (let axis = 0; axis < 15; axis++) for (let j = 0; j < 40; j++) vectors.set(`a${axis}-${j}`, near(axis, r));
-  const cat = { id: 'ws1', version: 1, vectors } as unknown as WorkspaceCatalog & { version: number };
+  const cat = { id: 'ws1', version: 1, vectors, typeCounts: new Map([['content', vectors.size]]) } as unknown as WorkspaceCatalog & { version: number };
   let searches = 0;
   const source: NeighbourhoodSource = {
     async search(_ws, _type, q, k) {
@@ -114,6 +114,48 @@ describe('taste neighbourhood', () => {
     const [a, b] = await Promise.all([cache.get(cat, 'anchor', 'content', p), cache.get(cat, 'anchor', 'content', p)]);
     expect(a).toBe(b);
     expect(searches()).toBe(neighbourhoodProbes(p).length);
+  });
+
+  it("after a profile change, refresh computes the anchor's neighbourhoods for the new profile before a search asks", async () => {
+    const { cat, source, searches } = catalog();
+    const cache = new TasteNeighbourhoods(source);
+    const p1 = profileOf([2, 9]);
+    await cache.get(cat, 'anchor', 'content', p1);
+    const before = searches();
+    // Nothing to refresh for an anchor no search has asked about.
+    await cache.refresh(cat, 'someone-else', p1);
+    expect(searches()).toBe(before);
+    const p2 = profileOf([4], 8, 3);
+    await cache.refresh(cat, 'anchor', p2);
+    const probes = searches();
+    expect(probes).toBe(before + neighbourhoodProbes(p2).length);
+    // The search finds it ready: no probe of its own, and the same items as computing it then.
+    const served = await cache.get(cat, 'anchor', 'content', p2);
+    expect(searches()).toBe(probes);
+    const fresh = await new TasteNeighbourhoods(source).get(cat, 'anchor', 'content', p2);
+    expect(served.ids).toEqual(fresh.ids);
+    expect(Array.from(served.taste)).toEqual(Array.from(fresh.taste));
+  });
+
+  it('asks for all its probes at once when the source can answer several (the same neighbourhood)', async () => {
+    const { cat, source, searches } = catalog();
+    let batches = 0;
+    const batched: NeighbourhoodSource = {
+      ...source,
+      async searchMany(ws, type, qs, ks) {
+        batches++;
+        const out = [];
+        for (let i = 0; i < qs.length; i++) out.push(await source.search(ws, type, qs[i]!, ks[i]!));
+        return out;
+      },
+    };
+    const p = profileOf([2, 9]);
+    const one = await new TasteNeighbourhoods(batched).get(cat, 'anchor', 'content', p);
+    expect(batches).toBe(1);
+    const each = await new TasteNeighbourhoods(source).get(cat, 'anchor', 'content', p);
+    expect(one.ids).toEqual(each.ids);
+    expect(Array.from(one.taste)).toEqual(Array.from(each.taste));
+    expect(searches()).toBe(2 * neighbourhoodProbes(p).length);
   });
 
   it('has no probes for an empty profile', () => {

@@ -36,9 +36,16 @@ export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.s
 /** Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored. */
 export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string) {
   const { index, neighbourhoods } = r;
+  // The query's embedding is asked for first: the anchor, its taste neighbourhood and the lexical candidates are
+  // prepared while it comes back (they do not need it), instead of after.
+  const embedded = r.embed([input.query], requestId);
+  embedded.catch(() => undefined);
   const anchor = anchorOf(r, ws, input.anchor);
   const { cat, doc, profile } = anchor;
-  const [q = null] = await r.embed([input.query], requestId);
+  const nearby = profile?.rank ? neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
+  nearby?.catch(() => undefined);
+  const lexicalIds = lexicalCandidates(cat, input.query);
+  const [q = null] = await embedded;
   const pool = new Map<string, Cand>();
   const add = (id: string) => {
     if (pool.has(id) || id === doc.id) return;
@@ -58,7 +65,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
       knownCosine.set(h.id, h.score);
     }
   }
-  const near = profile?.rank ? await neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
+  const near = await nearby;
   if (near) {
     for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
       add(h.id);
@@ -67,27 +74,8 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
       if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
     }
   }
-  // Lexical: IDF weights from document frequencies; only selective terms generate candidates (walking
-  // the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
-  const terms = [...new Set(tokenize(input.query))];
-  const n = cat.lexical.size;
-  const weighted = terms.map((t) => {
-    const df = cat.lexical.documentFrequency(t);
-    return { t, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
-  });
-  const idfTotal = weighted.reduce((a, p) => a + p.idf, 0);
-  const selective: string[] = [];
-  let budget = LEXICAL_POSTINGS_BUDGET;
-  for (const w of [...weighted].sort((a, b) => a.df - b.df)) {
-    if (w.df === 0) continue;
-    if (w.df > budget) break;
-    selective.push(w.t);
-    budget -= w.df;
-  }
-  if (selective.length) {
-    const bm25 = cat.lexical.score(selective);
-    for (const id of topKeys(bm25, SEARCH_PROBES.lexical)) add(id);
-  }
+  const { weighted, idfTotal, ids: lexIds } = lexicalIds;
+  for (const id of lexIds) add(id);
   // Co-link neighbours: of the strongest SEARCH_PROBES.graphPool, those that fit the query best (the graph
   // often carries the taste where content alone cannot, so its candidates have to meet the query too).
   if (input.inTermsOf === 'content' && anchor.graph.active) {
@@ -118,6 +106,30 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   });
   scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
   return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+}
+
+/**
+ * Lexical candidates of a query: IDF weights from document frequencies; only selective terms generate candidates
+ * (walking the postings of a term half the workspace contains costs tens of ms and the semantic probes cover it).
+ */
+function lexicalCandidates(cat: WorkspaceCatalog, query: string) {
+  const terms = [...new Set(tokenize(query))];
+  const n = cat.lexical.size;
+  const weighted = terms.map((t) => {
+    const df = cat.lexical.documentFrequency(t);
+    return { t, df, idf: Math.log(1 + (n - df + 0.5) / (df + 0.5)) };
+  });
+  const idfTotal = weighted.reduce((a, p) => a + p.idf, 0);
+  const selective: string[] = [];
+  let budget = LEXICAL_POSTINGS_BUDGET;
+  for (const w of [...weighted].sort((a, b) => a.df - b.df)) {
+    if (w.df === 0) continue;
+    if (w.df > budget) break;
+    selective.push(w.t);
+    budget -= w.df;
+  }
+  const ids = selective.length ? topKeys(cat.lexical.score(selective), SEARCH_PROBES.lexical) : [];
+  return { weighted, idfTotal, ids };
 }
 
 /** How well each graph neighbour fits the query and the graph together (its graph match alone without a query). */
