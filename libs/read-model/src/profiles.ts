@@ -21,13 +21,14 @@ const MAX_CACHED = 50_000;
 export function profileFor(cat: WorkspaceCatalog, id: string): TasteProfile | null {
   const byId = cached(cat);
   const p = cat.parents.get(id);
-  const pooled = !!(p?.stats && p.pooled.size > 0);
+  const stats = pooledStats(p);
+  const pooled = stats !== undefined;
   const self = pooled ? undefined : cat.vectors.get(id);
   const hit = byId.get(id);
-  if (hit && (pooled ? hit.parent === p && hit.version === p!.version : hit.parent === undefined && hit.self === self)) return hit.profile;
+  if (hit && (pooled ? isCurrent(hit, p!) : hit.parent === undefined && hit.self === self)) return hit.profile;
   let profile: TasteProfile | null = null;
   if (pooled) {
-    profile = composeProfile(p!.stats!, composeOptions(p!));
+    profile = composeProfile(stats, composeOptions(p!));
   } else if (self && cat.entities.get(id)?.kind === 'entity') {
     const s = createTasteStats(self.length);
     addToStats(s, self, 1);
@@ -47,6 +48,16 @@ function remember(byId: Map<string, Cached>, id: string, entry: Cached): void {
   byId.delete(id);
   byId.set(id, entry);
   if (byId.size > MAX_CACHED) byId.delete(byId.keys().next().value as string);
+}
+
+/** A parent's running statistics when it has pooled content (a profile is then composed from them), else undefined. */
+function pooledStats(p: ParentTaste | undefined): TasteStats | undefined {
+  return p?.stats && p.pooled.size > 0 ? p.stats : undefined;
+}
+
+/** Whether a cached entry is the profile of this parent at its current version. */
+function isCurrent(hit: Cached | undefined, p: ParentTaste): boolean {
+  return hit !== undefined && hit.parent === p && hit.version === p.version;
 }
 
 function composeOptions(p: ParentTaste): ComposeOptions {
@@ -73,10 +84,8 @@ export interface ProfileJob {
  */
 export function profileJob(cat: WorkspaceCatalog, id: string): ProfileJob | undefined {
   const p = cat.parents.get(id);
-  const stats = p?.pooled.size ? p.stats : null;
-  if (!p || !stats) return undefined;
-  const hit = cache.get(cat)?.get(id);
-  if (hit && hit.parent === p && hit.version === p.version) return undefined;
+  const stats = pooledStats(p);
+  if (!p || !stats || isCurrent(cache.get(cat)?.get(id), p)) return undefined;
   const copy: TasteStats = { dim: stats.dim, count: stats.count, weight: stats.weight, sum: Float64Array.from(stats.sum), second: Float64Array.from(stats.second) };
   return { id, parent: p, version: p.version, stats: copy, options: composeOptions(p) };
 }
@@ -90,8 +99,7 @@ export function installProfile(cat: WorkspaceCatalog, job: ProfileJob, profile: 
   const p = cat.parents.get(job.id);
   if (p !== job.parent || p.version !== job.version || !p.pooled.size) return false;
   const byId = cached(cat);
-  const hit = byId.get(job.id);
-  if (hit && hit.parent === p && hit.version === p.version) return false;
+  if (isCurrent(byId.get(job.id), p)) return false;
   remember(byId, job.id, { parent: p, version: job.version, self: undefined, profile });
   return true;
 }

@@ -17,13 +17,11 @@ export interface GraphThreadRequest {
   ops?: GraphThreadOp[];
   /** Snapshot work, after `ops`: load the index from a snapshot, or save it to one. */
   ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string } };
-  search?: { seq: number; ns: string; c: string; q: Float32Array; k: number };
-  /** Several searches of one collection, answered together (`many` in the reply, in the same order). */
-  many?: { seq: number; ns: string; c: string; qs: Float32Array[]; ks: number[] };
+  /** Searches of one collection (`ks[i]` hits for `qs[i]`), answered together in the reply's `many`, in order. */
+  search?: { seq: number; ns: string; c: string; qs: Float32Array[]; ks: number[] };
 }
 export interface GraphThreadReply {
   seq: number;
-  hits?: VectorHit[];
   many?: VectorHit[][];
   error?: string;
   /** Set on the answer to a `ctl` request (its seq). */
@@ -103,16 +101,7 @@ export class ThreadedVectorIndex implements VectorIndex {
   }
 
   async search(ns: string, collection: string, query: Float32Array, k: number): Promise<VectorHit[]> {
-    if (this.broken || this.local.countSync(ns, collection) < this.threadFrom) return this.local.searchSync(ns, collection, query, k);
-    const worker = this.start();
-    const seq = ++this.seq;
-    const q = Float32Array.from(query);
-    return new Promise<VectorHit[]>((resolve) => {
-      const fallback = () => resolve(this.local.searchSync(ns, collection, q, k));
-      this.pending.set(seq, { resolve: (m) => (m.hits ? resolve(m.hits) : fallback()), fallback });
-      const ops = this.takeOps();
-      worker.postMessage({ ops, search: { seq, ns, c: collection, q, k } } satisfies GraphThreadRequest);
-    });
+    return (await this.searchMany(ns, collection, [query], [k]))[0]!;
   }
 
   /**
@@ -128,7 +117,7 @@ export class ThreadedVectorIndex implements VectorIndex {
       const fallback = () => resolve(qs.map((q, i) => this.local.searchSync(ns, collection, q, ks[i]!)));
       this.pending.set(seq, { resolve: (m) => (m.many ? resolve(m.many) : fallback()), fallback });
       const ops = this.takeOps();
-      worker.postMessage({ ops, many: { seq, ns, c: collection, qs, ks } } satisfies GraphThreadRequest);
+      worker.postMessage({ ops, search: { seq, ns, c: collection, qs, ks } } satisfies GraphThreadRequest);
     });
   }
 

@@ -35,23 +35,13 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
       (e: unknown) => parentPort!.postMessage({ seq: 0, ctl: ctl.seq, error: fail(e) } satisfies GraphThreadReply),
     );
   }
-  if (m.many) {
-    const { seq, ns, c, qs, ks } = m.many;
-    let reply: GraphThreadReply;
-    try {
-      reply = { seq, many: qs.map((q, i) => index.searchSync(ns, c, q, ks[i]!)) };
-    } catch (e) {
-      reply = { seq, error: fail(e) };
-    }
-    parentPort!.postMessage(reply);
-  }
   if (!m.search) return;
-  const { seq, ns, c, q, k } = m.search;
+  const { seq, ns, c, qs, ks } = m.search;
   let reply: GraphThreadReply;
   try {
-    reply = { seq, hits: index.searchSync(ns, c, q, k) };
+    reply = { seq, many: qs.map((q, i) => index.searchSync(ns, c, q, ks[i]!)) };
   } catch (e) {
-    reply = { seq, error: String((e as Error)?.message ?? e) };
+    reply = { seq, error: fail(e) };
   }
   parentPort!.postMessage(reply);
 });
