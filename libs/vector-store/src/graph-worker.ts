@@ -29,7 +29,8 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
     parentPort!.postMessage(reply);
   }
   if (ctl?.save) {
-    // The index is copied before save() first awaits: later messages do not change what is written.
+    // save() takes the index as it is before it first awaits; a later message that changes a collection first
+    // copies what the save still reads (SavingImage), so nothing later changes what is written.
     index.save(ctl.save.path, ctl.save.id).then(
       () => parentPort!.postMessage({ seq: 0, ctl: ctl.seq } satisfies GraphThreadReply),
       (e: unknown) => parentPort!.postMessage({ seq: 0, ctl: ctl.seq, error: fail(e) } satisfies GraphThreadReply),

@@ -1,4 +1,4 @@
-import { readdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -53,6 +53,44 @@ interface VectorSnapshotHeader {
 }
 const VECTOR_SNAPSHOT_FORMAT = 1;
 
+/**
+ * A collection as a snapshot being written sees it: its own arrays, not copies, until the collection is about
+ * to change; then (and only then) they are copied as they were, so the snapshot still holds the state at its
+ * start. A save thus copies nothing up front (at 1,000,000 vectors the copies held the worker's searches for
+ * seconds), and a change during the write pays for one copy.
+ */
+class SavingImage {
+  private keys?: Float64Array;
+  constructor(
+    readonly dim: number,
+    readonly nextKey: number,
+    /** The graph's file (written by this save, or kept from an earlier one), or null without a built graph. */
+    readonly graph: string | null,
+    /** Whether this save wrote {@link graph} (an abandoned save removes only what it wrote). */
+    readonly graphWritten: boolean,
+    public ids: string[],
+    public data: Float32Array,
+    private keyOf: Map<string, number> | null,
+  ) {}
+
+  /** Graph key of row `i` (0 without a graph). */
+  keyAt(i: number): number {
+    if (this.keys) return this.keys[i]!;
+    return this.keyOf?.get(this.ids[i]!) ?? 0;
+  }
+
+  /** Copies what the collection is about to change. */
+  detach(): void {
+    const n = this.ids.length;
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = this.keyAt(i);
+    this.keys = keys;
+    this.keyOf = null;
+    this.ids = this.ids.slice();
+    this.data = this.data.slice();
+  }
+}
+
 class Collection {
   private dim = 0;
   private data = new Float32Array(0);
@@ -64,6 +102,19 @@ class Collection {
   private idOfKey = new Map<number, string>();
   private nextKey = 1;
   private hnswStale = true;
+  /** Counts changes of the vectors or the graph: a graph file written at a version is this graph while it holds. */
+  private version = 0;
+  /** The file this collection's graph was last written to (or restored from), at which version. */
+  private savedGraph?: { version: number; path: string };
+  /** The image a snapshot still reads (see {@link SavingImage}). */
+  private reading?: SavingImage;
+
+  /** Before any change: a snapshot still reading the arrays gets its copy first. */
+  private changing(): void {
+    this.version++;
+    this.reading?.detach();
+    this.reading = undefined;
+  }
 
   get size(): number {
     return this.ids.length;
@@ -80,6 +131,7 @@ class Collection {
   }
 
   upsert(id: string, v: Float32Array): void {
+    this.changing();
     if (this.dim !== v.length) {
       if (this.ids.length) this.reset();
       this.dim = v.length;
@@ -109,6 +161,7 @@ class Collection {
   remove(id: string): boolean {
     const slot = this.slots.get(id);
     if (slot === undefined) return false;
+    this.changing();
     const last = this.ids.length - 1;
     if (slot !== last) {
       const lastId = this.ids[last]!;
@@ -171,18 +224,30 @@ class Collection {
   }
 
   /**
-   * A copy of the collection as it is now, for a snapshot: ids, graph keys and vectors copied, the graph (when
-   * built) saved to `graphPath` (usearch's own file format), all synchronously.
+   * The collection as it is now, for a snapshot (see {@link SavingImage}: nothing is copied unless it changes
+   * before the snapshot is written). A built graph is saved to `graphPath` (usearch's own file format,
+   * synchronously), unless the file it was last saved to (or restored from) still holds it: a collection that
+   * did not change since the last snapshot is not written again.
    */
-  image(graphPath: string): CollectionImage {
+  image(graphPath: string, snapshotStem: string): SavingImage {
     const n = this.ids.length;
-    const graph = !!this.hnsw && !this.hnswStale;
-    const keys = new Float64Array(n);
-    if (graph) {
-      for (let i = 0; i < n; i++) keys[i] = this.keyOf.get(this.ids[i]!) ?? 0;
-      this.hnsw!.save(graphPath);
+    let graph: string | null = null;
+    let written = false;
+    if (this.hnsw && !this.hnswStale) {
+      const saved = this.savedGraph;
+      // Kept only within the same snapshot's files (a snapshot refers to its graphs by name, beside it).
+      if (saved?.version === this.version && saved.path.startsWith(snapshotStem) && existsSync(saved.path)) graph = saved.path;
+      else {
+        this.hnsw.save(graphPath);
+        this.savedGraph = { version: this.version, path: graphPath };
+        graph = graphPath;
+        written = true;
+      }
     }
-    return { dim: this.dim, ids: this.ids.slice(), keys, data: this.data.slice(0, n * this.dim), nextKey: this.nextKey, graph: graph ? graphPath : null };
+    this.reading?.detach();
+    const img = new SavingImage(this.dim, this.nextKey, graph, written, this.ids, this.data.subarray(0, n * this.dim), graph ? this.keyOf : null);
+    this.reading = img;
+    return img;
   }
 
   /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
@@ -217,6 +282,7 @@ class Collection {
       }
       c.nextKey = img.nextKey;
       c.hnswStale = false;
+      c.savedGraph = { version: c.version, path: img.graph };
     }
     return c;
   }
@@ -227,6 +293,7 @@ class Collection {
   }
 
   private buildGraph(): void {
+    this.changing();
     this.hnsw = this.newGraph();
     this.keyOf.clear();
     this.idOfKey.clear();
@@ -399,39 +466,41 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
   }
 
   /**
-   * Writes the index as it is at the call (copied synchronously: it may change while the file is written)
-   * to `path`, a column file tagged with `id`, and each built graph to a usearch file beside it named after
-   * `id`; graph files of earlier snapshots are removed once the new one is in place.
+   * Writes the index as it is at the call (it may change while the file is written: see {@link SavingImage})
+   * to `path`, a column file tagged with `id`, and each built graph that changed since the last snapshot to a
+   * usearch file beside it named after `id`; graph files no longer referred to are removed once the new
+   * snapshot is in place.
    */
   async save(path: string, id: string): Promise<void> {
     const tag = id.replace(/[^\w.-]/g, '_');
-    const images: (CollectionImage & { ns: string; collection: string })[] = [];
+    const images: { ns: string; collection: string; img: SavingImage }[] = [];
     for (const [k, c] of this.collections) {
       const [ns, collection] = k.split('\u0000') as [string, string];
-      images.push({ ns, collection, ...c.image(`${path}.${tag}.${images.length}.usearch`) });
+      images.push({ ns, collection, img: c.image(`${path}.${tag}.${images.length}.usearch`, `${path}.`) });
     }
     const header: VectorSnapshotHeader = {
       kind: 'vectors',
       format: VECTOR_SNAPSHOT_FORMAT,
       id,
-      collections: images.map((m) => ({ ns: m.ns, collection: m.collection, dim: m.dim, n: m.ids.length, nextKey: m.nextKey, graph: m.graph && basename(m.graph) })),
+      collections: images.map(({ ns, collection, img }) => ({ ns, collection, dim: img.dim, n: img.ids.length, nextKey: img.nextKey, graph: img.graph && basename(img.graph) })),
     };
     const w = await ColumnWriter.create(`${path}.tmp`, header);
     try {
-      for (const m of images) {
-        await w.strings(m.ids.length, (i) => m.ids[i]);
-        await w.numbers('f64', m.keys.length, (i) => m.keys[i]!);
-        await w.floatRows(m.ids.length, (i) => m.data.subarray(i * m.dim, (i + 1) * m.dim));
+      // Each getter reads the image when it is called: a copy, once the collection changed meanwhile.
+      for (const { img } of images) {
+        await w.strings(img.ids.length, (i) => img.ids[i]);
+        await w.numbers('f64', img.ids.length, (i) => img.keyAt(i));
+        await w.floatRows(img.ids.length, (i) => img.data.subarray(i * img.dim, (i + 1) * img.dim));
       }
       await w.close();
       await rename(`${path}.tmp`, path);
     } catch (e) {
       await w.abort();
       await rm(`${path}.tmp`, { force: true });
-      for (const m of images) if (m.graph) await rm(m.graph, { force: true });
+      for (const { img } of images) if (img.graph && img.graphWritten) await rm(img.graph, { force: true });
       throw e;
     }
-    const keep = new Set(images.flatMap((m) => (m.graph ? [basename(m.graph)] : [])));
+    const keep = new Set(images.flatMap(({ img }) => (img.graph ? [basename(img.graph)] : [])));
     const stem = `${basename(path)}.`;
     for (const f of readdirSync(dirname(path))) if (f.startsWith(stem) && f.endsWith('.usearch') && !keep.has(f)) rmSync(join(dirname(path), f), { force: true });
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -100,5 +100,64 @@ describe('vector index snapshots: the worker starts from a saved index instead o
     const c = new InProcessVectorIndex();
     fill(c, 61);
     expect(await c.restore(path, 's1')).toBe(false);
+  });
+});
+
+describe('vector index snapshots while the index keeps changing: a save copies nothing up front', () => {
+  // Large enough for a graph (EXACT_BELOW), small enough to build in a moment.
+  const big = (idx: { upsertSync(ns: string, c: string, id: string, v: Float32Array): void }) => fill(idx, 5_200);
+  const graphFiles = (sub: string) => readdirSync(join(dir, sub)).filter((f) => f.endsWith('.usearch')).sort();
+
+  it('writes that come while a save is being written do not change what it holds', async () => {
+    const a = new InProcessVectorIndex();
+    big(a);
+    const before = await answers(a);
+    rmSync(join(dir, 'e'), { recursive: true, force: true });
+    mkdirSync(join(dir, 'e'));
+    const path = join(dir, 'e', 'vectors');
+    const saving = a.save(path, 's1');
+    // The same turn as the save's start, then while its columns are written.
+    a.upsertSync('ws', 'content', 'c3', queries[1]!);
+    a.removeSync('ws', 'c17');
+    await new Promise((r) => setImmediate(r));
+    a.upsertSync('ws', 'content', 'late', queries[0]!);
+    a.removeSync('ws', 'c42');
+    await saving;
+    expect((await a.search('ws', 'content', queries[0]!, 1))[0]?.id).toBe('late');
+    const b = new InProcessVectorIndex();
+    big(b);
+    expect(await b.restore(path, 's1')).toBe(true);
+    expect(await answers(b)).toEqual(before);
+  });
+
+  it("a collection unchanged since the last save keeps its graph file: the next snapshot refers to it instead of writing it again", async () => {
+    const a = new InProcessVectorIndex();
+    big(a);
+    const expected = await answers(a);
+    mkdirSync(join(dir, 'f'), { recursive: true });
+    const path = join(dir, 'f', 'vectors');
+    await a.save(path, 's1');
+    const first = graphFiles('f');
+    expect(first).toHaveLength(1);
+    await a.save(path, 's2');
+    expect(graphFiles('f')).toEqual(first);
+    const b = new InProcessVectorIndex();
+    big(b);
+    expect(await b.restore(path, 's2')).toBe(true);
+    expect(await answers(b)).toEqual(expected);
+    // Restored: its graph file is the snapshot's, kept by the next save while nothing changes.
+    await b.save(path, 's3');
+    expect(graphFiles('f')).toEqual(first);
+    // A change: the graph is written anew, the old file removed once the snapshot is complete.
+    b.upsertSync('ws', 'content', 'late', queries[2]!);
+    await b.save(path, 's4');
+    const after = graphFiles('f');
+    expect(after).toHaveLength(1);
+    expect(after).not.toEqual(first);
+    const c = new InProcessVectorIndex();
+    big(c);
+    c.upsertSync('ws', 'content', 'late', queries[2]!);
+    expect(await c.restore(path, 's4')).toBe(true);
+    expect(await answers(c)).toEqual(await answers(b));
   });
 });
