@@ -2,10 +2,13 @@
  * Variants of the learned graph tried for issue 16, as pure collaborative filtering on the quality benchmark's split
  * (no service, no content): each variant's validation figure (each user's newest 20% of training links held out, the
  * served model's blend validation; `rnd`: three seeded random 20% holdouts, the one λ is chosen on) beside its figure
- * on the held-out movies (test; with the cold-user and cold-movie slices). A record of what was tried and why it was
- * or was not taken into the service (docs/benchmarks.md, quality section), not a benchmark of the service.
+ * on the held-out movies (test; with the cold-user and cold-movie slices); `skip`: the served blend's validation (the
+ * newest 20% ranked from the links before the 20% before them; all / cold users / cold movies). A record of what was
+ * tried and why it was or was not taken into the service (docs/benchmarks.md, quality section), not a benchmark of the
+ * service.
  *
- * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2]
+ * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
+ * edlae-served|dlae|user|user2|paired] [--lambda L] [--r share]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -207,7 +210,9 @@ function edlae(lambda: number, p: number, xi: number, r: number): Maker {
 
 /**
  * User-based EASE: X̂ = C X with C = argmin ‖X − CX‖² + λ‖C‖², diag(C) = 0 (users × users), C_uv = −M_uv/M_uu with
- * M = (XXᵀ + λI)⁻¹ (the dual model's M): a user's score of item j is −Σ_{v≠u} M_uv x_vj / M_uu.
+ * M = (XXᵀ + λI)⁻¹ (the dual model's M): a user's score of item j is −Σ_{v≠u} M_uv x_vj / M_uu. For a user in the
+ * fit this ranks as the ridge autoencoder (DLAE, ξ 1, at recency 0) does: there q = M·XXᵀe_u = e_u − λMe_u, so an
+ * unlinked item's qᵀx_j = −λ Σ_{v≠u} M_uv x_vj (the two give the same figures to the digit).
  */
 function userEase(lambda: number): Maker {
   return (us) => {
