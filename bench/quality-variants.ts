@@ -8,7 +8,7 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|paired] [--lambda L] [--r share]
+ * edlae-served|dlae|user|user2|late|paired] [--lambda L] [--r share]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -298,6 +298,19 @@ export async function run(args: string[]) {
     const r = Number(args.includes('--r') ? args[args.indexOf('--r') + 1] : 0);
     for (const l of [50, 100, 200]) for (const p of [0.25, 0.5]) experiments.push([`dlae l${l} p${p} r${r}`, edlae(l, p, 1, r)]);
     for (const xi of [0.05, 0.1, 0.2]) experiments.push([`rdlae l100 xi${xi} r${r}`, edlae(100, 0, xi, r)]);
+  }
+  if (which === 'late') {
+    // EASE fitted on each user's newest half of links only (what is linked late in a history), beside EASE on all.
+    const late = (l: number, share: number): Maker => (us) => {
+      const x = postings(us, (_u, pos, len) => (pos >= Math.floor(len * (1 - share)) ? 1 : 0));
+      const model = fitDualEase(x, l);
+      return (_ui, user) => {
+        const rw = recencyWeightsOf(user.train.length, 0.5);
+        return easeItemScores(model, x, easeQuery(model, x, user.train, user.train.map((_m, k) => rw[k]!)), n);
+      };
+    };
+    for (const w of [0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} late-half ease l100`, blend(ease(100, 0.5), late(100, 0.5), w)]);
+    experiments.push(['late-half ease l100 alone', late(100, 0.5)]);
   }
   if (which === 'abs') for (const h of [3, 5, 10, 20, 40]) experiments.push([`ease l100 half-life ${h} links`, easeAbs(100, h)]);
   if (which === 'seq') for (const w of [0.5, 1, 2, 4, 8]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
