@@ -2,10 +2,13 @@
  * Variants of the learned graph tried for issue 16, as pure collaborative filtering on the quality benchmark's split
  * (no service, no content): each variant's validation figure (each user's newest 20% of training links held out, the
  * served model's blend validation; `rnd`: three seeded random 20% holdouts, the one λ is chosen on) beside its figure
- * on the held-out movies (test; with the cold-user and cold-movie slices). A record of what was tried and why it was
- * or was not taken into the service (docs/benchmarks.md, quality section), not a benchmark of the service.
+ * on the held-out movies (test; with the cold-user and cold-movie slices); `skip`: the served blend's validation (the
+ * newest 20% ranked from the links before the 20% before them; all / cold users / cold movies). A record of what was
+ * tried and why it was or was not taken into the service (docs/benchmarks.md, quality section), not a benchmark of the
+ * service.
  *
- * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2]
+ * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
+ * edlae-served|dlae|user|user2|late|paired] [--lambda L] [--r share]
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -29,9 +32,26 @@ const val: CfUser[] = users.map((u) => {
   return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: new Set(train) };
 });
 
+// The served blend's validation: each user's newest 20% ranked from the links before the 20% before them (a skip).
+const valSkip: CfUser[] = users.map((u) => {
+  const k = u.train.length;
+  const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
+  const train = u.train.slice(0, k - 2 * h);
+  const ts = new Set(train);
+  return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: new Set(u.train.slice(0, k - h)) };
+});
 const randomFolds = validationUsers(users);
 type Model = (u: number, user: CfUser) => Float64Array;
 type Maker = (us: CfUser[]) => Model;
+
+/** NDCG@10 of each user with held-out movies (the test's per-user figures, for paired comparisons). */
+function perUser(us: CfUser[], model: Model): number[] {
+  const out: number[] = [];
+  us.forEach((u, i) => {
+    if (u.test.size) out.push(ndcgAtK(topOf(model(i, u), u.exclude, 10).map(String), new Set([...u.test].map(String)), 10));
+  });
+  return out;
+}
 
 function evaluate(us: CfUser[], model: Model) {
   const pop = new Float64Array(n);
@@ -158,6 +178,61 @@ function easeAbs(lambda: number, h: number): Maker {
     };
   };
 }
+/**
+ * EDLAE / DLAE / RDLAE (Steck 2020, "Autoencoders that don't overfit towards the identity"; Moon et al. 2023, "It's
+ * enough: relaxing diagonal constraints in linear autoencoders"): the L2 penalty per item Λ_j = λ + p/(1−p)·pop_j
+ * (dropout at rate p), and the diagonal of B bounded by ξ instead of 0. With s_j = √Λ_j and X̃ = X Λ^−½, P =
+ * (XᵀX + Λ)⁻¹ = Λ^−½ (X̃ᵀX̃ + I)⁻¹ Λ^−½, so the dual EASE at λ 1 on X̃ gives everything: an unseen item's score
+ * −c_j Σ_i w_i P_ij = c_j/s_j² · s_j q̃ᵀx̃_j with q̃ = M̃ Σ_i (w_i/s_i) x̃_i and c_j = max(Λ_j, (1−ξ)/P_jj), i.e.
+ * s_j q̃ᵀx̃_j · max(1, (1−ξ)/(1−d̃_j)). ξ 0: EDLAE (EASE with Λ); ξ ≥ 1: DLAE.
+ */
+function edlae(lambda: number, p: number, xi: number, r: number): Maker {
+  return (us) => {
+    const pop = new Float64Array(n);
+    for (const u of us) for (const m of u.train) pop[m]!++;
+    const sq = pop.map((c) => Math.sqrt(lambda + (p / (1 - p)) * c));
+    const x = postings(us, (_u, _p, _l, m) => 1 / sq[m]!);
+    const model = fitDualEase(x, 1);
+    return (_ui, user) => {
+      const rw = recencyWeightsOf(user.train.length, r);
+      const q = easeQuery(model, x, user.train, user.train.map((m, k) => rw[k]! / sq[m]!));
+      const s = new Float64Array(n).fill(-Infinity);
+      for (let j = 0; j < n; j++) {
+        if (x.start[j + 1]! === x.start[j]!) continue;
+        let t = 0;
+        for (let k = x.start[j]!; k < x.start[j + 1]!; k++) t += q[x.users[k]!]! * x.weights[k]!;
+        s[j] = sq[j]! * t * Math.max(1, (1 - xi) / (1 - model.d[j]!));
+      }
+      return s;
+    };
+  };
+}
+
+/**
+ * User-based EASE: X̂ = C X with C = argmin ‖X − CX‖² + λ‖C‖², diag(C) = 0 (users × users), C_uv = −M_uv/M_uu with
+ * M = (XXᵀ + λI)⁻¹ (the dual model's M): a user's score of item j is −Σ_{v≠u} M_uv x_vj / M_uu. For a user in the
+ * fit this ranks as the ridge autoencoder (DLAE, ξ 1, at recency 0) does: there q = M·XXᵀe_u = e_u − λMe_u, so an
+ * unlinked item's qᵀx_j = −λ Σ_{v≠u} M_uv x_vj (the two give the same figures to the digit).
+ */
+function userEase(lambda: number): Maker {
+  return (us) => {
+    const x = postings(us);
+    const model = fitDualEase(x, lambda);
+    const nu = us.length;
+    return (ui, _user) => {
+      const s = new Float64Array(n).fill(-Infinity);
+      const row = model.m.subarray(ui * nu, (ui + 1) * nu);
+      for (let j = 0; j < n; j++) {
+        if (x.start[j + 1]! === x.start[j]!) continue;
+        let t = 0;
+        for (let k = x.start[j]!; k < x.start[j + 1]!; k++) if (x.users[k] !== ui) t -= row[x.users[k]!]! * x.weights[k]!;
+        s[j] = t / row[ui]!;
+      }
+      return s;
+    };
+  };
+}
+
 export async function run(args: string[]) {
   const i = args.indexOf('--set');
   const which = i >= 0 ? args[i + 1]! : 'base';
@@ -179,14 +254,73 @@ export async function run(args: string[]) {
     for (const l of [50, 100]) for (const g of [0, 0.15, 0.3]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l${l} r${r} X/pop^${g}`, ease(l, r, { xw: (pop) => (_u, _p, _l, m) => Math.pow(pop[m]!, -g) })]);
   }
   if (which === 'ens') for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} rp3(0.5,0.5)`, blend(ease(100, 0.5), rp3(0.5, 0.5), w)]);
+  if (which === 'edlae') {
+    const l = Number(args.includes('--lambda') ? args[args.indexOf('--lambda') + 1] : 100);
+    const r = Number(args.includes('--r') ? args[args.indexOf('--r') + 1] : 0.5);
+    for (const p of [0, 0.1, 0.25, 0.5]) for (const xi of [0, 0.2, 0.5, 1]) experiments.push([`edlae l${l} p${p} xi${xi} r${r}`, edlae(l, p, xi, r)]);
+  }
+  if (which === 'edlae2') for (const l of [10, 25, 50]) for (const p of [0.5, 0.67, 0.8]) experiments.push([`edlae l${l} p${p} xi0 r0.5`, edlae(l, p, 0, 0.5)]);
+  if (which === 'user') {
+    for (const l of [10, 50, 200]) experiments.push([`user-ease l${l}`, userEase(l)]);
+    for (const l of [10, 50, 200]) for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} user-ease l${l}`, blend(ease(100, 0.5), userEase(l), w)]);
+  }
+  if (which === 'user2') {
+    for (const l of [400, 800, 1600]) experiments.push([`user-ease l${l}`, userEase(l)]);
+    for (const l of [400, 800]) for (const w of [0.5, 1, 2]) experiments.push([`ease l100 r0.5 + ${w} user-ease l${l}`, blend(ease(100, 0.5), userEase(l), w)]);
+  }
+  if (which === 'edlae3') for (const l of [200, 400]) for (const p of [0.25, 0.5, 0.67]) experiments.push([`edlae l${l} p${p} xi0 r0.5`, edlae(l, p, 0, 0.5)]);
+  if (which === 'edlae-served') {
+    // The served λ stage: random holdouts at recency 0, λ × p (EDLAE) or λ × ξ (DLAE at ξ 1).
+    const r = Number(args.includes('--r') ? args[args.indexOf('--r') + 1] : 0);
+    for (const l of [50, 100, 200, 400]) for (const p of [0, 0.25, 0.5]) experiments.push([`edlae l${l} p${p} xi0 r${r}`, edlae(l, p, 0, r)]);
+    for (const l of [50, 100, 200, 400]) experiments.push([`dlae l${l} r${r}`, edlae(l, 0, 1, r)]);
+  }
+  if (which === 'paired') {
+    // Test NDCG@10 differences against tuned EASE (λ 50, no recency: the benchmark's best baseline), per user: the
+    // mean difference and its standard error (how far a variant's gain is from the test's noise).
+    const base = perUser(users, ease(50, 0)(users));
+    const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / a.length;
+    const variants: [string, Maker][] = [
+      ['ease l100 r0.5', ease(100, 0.5)],
+      ['edlae l100 p0.5 r0.5', edlae(100, 0.5, 0, 0.5)],
+      ['dlae l100 r0.5', edlae(100, 0, 1, 0.5)],
+    ];
+    log(`tuned EASE (λ 50, r 0): test NDCG@10 ${mean(base).toFixed(4)} over ${base.length} users; SD ${Math.sqrt(mean(base.map((x) => (x - mean(base)) ** 2))).toFixed(3)}`);
+    for (const [name, make] of variants) {
+      const v = perUser(users, make(users));
+      const d = v.map((x, k) => x - base[k]!);
+      const md = mean(d);
+      const se = Math.sqrt(mean(d.map((x) => (x - md) ** 2)) / (d.length - 1));
+      log(`${name.padEnd(24)} test ${mean(v).toFixed(4)} (×${(mean(v) / mean(base)).toFixed(3)}), paired difference ${md.toFixed(4)} ± ${se.toFixed(4)} (SE); ×1.10 needs +${(0.1 * mean(base)).toFixed(4)}`);
+    }
+  }
+  if (which === 'dlae') {
+    const r = Number(args.includes('--r') ? args[args.indexOf('--r') + 1] : 0);
+    for (const l of [50, 100, 200]) for (const p of [0.25, 0.5]) experiments.push([`dlae l${l} p${p} r${r}`, edlae(l, p, 1, r)]);
+    for (const xi of [0.05, 0.1, 0.2]) experiments.push([`rdlae l100 xi${xi} r${r}`, edlae(100, 0, xi, r)]);
+  }
+  if (which === 'late') {
+    // EASE fitted on each user's newest half of links only (what is linked late in a history), beside EASE on all.
+    const late = (l: number, share: number): Maker => (us) => {
+      const x = postings(us, (_u, pos, len) => (pos >= Math.floor(len * (1 - share)) ? 1 : 0));
+      const model = fitDualEase(x, l);
+      return (_ui, user) => {
+        const rw = recencyWeightsOf(user.train.length, 0.5);
+        return easeItemScores(model, x, easeQuery(model, x, user.train, user.train.map((_m, k) => rw[k]!)), n);
+      };
+    };
+    for (const w of [0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} late-half ease l100`, blend(ease(100, 0.5), late(100, 0.5), w)]);
+    experiments.push(['late-half ease l100 alone', late(100, 0.5)]);
+  }
   if (which === 'abs') for (const h of [3, 5, 10, 20, 40]) experiments.push([`ease l100 half-life ${h} links`, easeAbs(100, h)]);
   if (which === 'seq') for (const w of [0.5, 1, 2, 4, 8]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
   for (const [name, make] of experiments) {
     const v = evaluate(val, make(val));
+    const vs = evaluate(valSkip, make(valSkip));
     const rf = randomFolds.map((f) => evaluate(f, make(f)).all);
     const rv = rf.reduce((a, b) => a + b, 0) / rf.length;
     const te = evaluate(users, make(users));
-    log(`${name.padEnd(40)} rnd ${rv.toFixed(4)} val ${v.all.toFixed(4)} cu ${v.coldUsers.toFixed(4)} cm ${v.coldMovies.toFixed(4)} | test ${te.all.toFixed(4)} cu ${te.coldUsers.toFixed(4)} cm ${te.coldMovies.toFixed(4)}`);
+    log(`${name.padEnd(40)} rnd ${rv.toFixed(4)} val ${v.all.toFixed(4)} cu ${v.coldUsers.toFixed(4)} cm ${v.coldMovies.toFixed(4)} skip ${vs.all.toFixed(4)} ${vs.coldUsers.toFixed(4)} ${vs.coldMovies.toFixed(4)} | test ${te.all.toFixed(4)} cu ${te.coldUsers.toFixed(4)} cm ${te.coldMovies.toFixed(4)}`);
   }
   if (which === 'grid2') {
     // A second time fold: each user's training links 60-80% held out, trained on the first 60% (the newest 20% dropped).
