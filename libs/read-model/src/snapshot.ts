@@ -1,6 +1,7 @@
 import { CatalogProjection, ParentTaste, WorkspaceCatalog, type ClusterSet, type EntityDoc } from '@tg/domain';
 import { Bm25Index } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
+import { Pacer } from './pacer';
 
 /**
  * Bumped whenever the snapshot layout changes; a snapshot of another format is ignored (the stream is
@@ -49,21 +50,7 @@ interface WorkspaceHead {
 
 const KINDS = ['entity', 'content'] as const;
 const REPRESENTATIONS = ['point', 'subspace'] as const;
-/** Map entries visited between turns of the event loop while flattening large maps. */
-const YIELD_EVERY = 65_536;
 const turn = () => new Promise<void>((r) => setImmediate(r));
-
-/** Counts work done: `if (pace.step(units)) await turn()` gives the event loop a turn every {@link YIELD_EVERY} units. */
-class Pacer {
-  private done = 0;
-  /** Adds `units` of work; true when a turn of the event loop is due. */
-  step(units = 1): boolean {
-    this.done += units;
-    if (this.done < YIELD_EVERY) return false;
-    this.done = 0;
-    return true;
-  }
-}
 
 /** Writes a column of strings with few distinct values as a dictionary and one u32 code per row. */
 async function writeDict(w: ColumnWriter, n: number, get: (i: number) => string | undefined): Promise<void> {
