@@ -69,5 +69,6 @@ export const GAUGE_PHENOMENA_TRAINING = [
 export function gaugeTrainingSignals(e: GaugeExample): GaugeSignals {
   const s = gaugeSignals(e.response, e.followup);
   const cf = GAUGE_STANCE_CROSSFIT[e.id];
-  return cf ? { ...s, outcome: cf[0], proposal: cf[1] } : s;
+  // A pair that no longer praises (praises() fixed in round 11: "ok", "didn't help") has no proposal value.
+  return cf ? { ...s, outcome: cf[0], proposal: s.proposal === 0 ? 0 : cf[1] } : s;
 }

@@ -229,7 +229,8 @@ describe('gauge model and data', () => {
       expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // Regression guard on the served round-9 model's figure on round 10 (docs/benchmarks.md): 0.739 when scored once.
+    // Regression guard on the served round-9 model's figure on round 10 (docs/benchmarks.md): 0.739 when scored once,
+    // 0.734 after the praises() fix of round 11 (a bug fix with the logistic re-fitted on the same training pairs).
     // Round 9's own guard (0.79 on round 9) is not kept: round 9 is spent and round 10 is the newest honest figure.
     expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.73);
   });
