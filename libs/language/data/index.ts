@@ -19,6 +19,8 @@ export { GAUGE_STANCE_CROSSFIT } from './gauge-stance-crossfit';
 
 export { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
 export { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
+export { GAUGE_PHENOMENA_ROUND10 } from './gauge-phenomena-blind-10';
+export { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 export { GAUGE_PHENOMENA_ROUND10 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-10';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
@@ -36,15 +38,17 @@ import { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
 import { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
 import { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
 import { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
+import { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
+import { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
+import { GAUGE_PHENOMENA_ROUND10 } from './gauge-phenomena-blind-10';
+import { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 
 /**
  * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
- * its additions, and the blind rounds scored before the served (round-9) model was fitted. A new round joins here,
- * in one place, once it is scored and a model fitted with it is served. Round 10 (issue 17) wrote and scored more
- * pairs that are not here, because the model fitted with them scored lower on the round-10 blind set than the
- * round-9 model (0.712 against 0.739; docs/benchmarks.md, Round 10) and so is not served: the spent round 9
- * (GAUGE_PHENOMENA_ROUND9), 150 training additions (GAUGE_PHENOMENA_ADDED_10) and the spent round-10 blind set.
- * The next model should fold all three in.
+ * its additions, and the blind rounds scored before the model was fitted. A new round joins here, in one place,
+ * once it is scored. Round 11 (issue 17) folds in what round 10 kept out (the spent rounds 9 and 10 and the 150
+ * round-10 additions; the round-10 model fitted with them was not served, docs/benchmarks.md) and 280 round-11
+ * additions written by construction (GAUGE_PHENOMENA_ADDED_11).
  */
 export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_SET,
@@ -59,6 +63,10 @@ export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_ADDED_8,
   ...GAUGE_PHENOMENA_ROUND8,
   ...GAUGE_PHENOMENA_ADDED_9,
+  ...GAUGE_PHENOMENA_ROUND9,
+  ...GAUGE_PHENOMENA_ADDED_10,
+  ...GAUGE_PHENOMENA_ROUND10,
+  ...GAUGE_PHENOMENA_ADDED_11,
 ];
 
 /**

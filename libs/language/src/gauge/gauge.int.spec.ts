@@ -27,7 +27,8 @@ import {
   GAUGE_PHENOMENA_ADDED_9,
   GAUGE_PHENOMENA_ROUND9,
   GAUGE_PHENOMENA_ADDED_10,
-  GAUGE_PHENOMENA_BLIND_SET,
+  GAUGE_PHENOMENA_ROUND10,
+  GAUGE_PHENOMENA_ADDED_11,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
@@ -178,15 +179,19 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first eight blind rounds gives (learned components cross-fitted)', () => {
-    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING].map((e) => ({
-      signals: gaugeTrainingSignals(e),
-      target: TARGET[e.label],
-    }));
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first ten blind rounds gives (learned components cross-fitted)', async () => {
+    const examples = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING];
+    // Signals in batches, yielding between them: ~2,100 pairs keep the event loop busy for a minute under load,
+    // longer than the test runner's worker waits for a progress report.
+    const train: { signals: ReturnType<typeof gaugeTrainingSignals>; target: number }[] = [];
+    for (let i = 0; i < examples.length; i += 100) {
+      for (const e of examples.slice(i, i + 100)) train.push({ signals: gaugeTrainingSignals(e), target: TARGET[e.label] });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const refit = fitGaugeWeights(train, { balance: true });
     expect(refit.bias).toBeCloseTo(GAUGE_MODEL.bias, 2);
     for (const s of GAUGE_SIGNALS) expect(refit.weights[s]).toBeCloseTo(GAUGE_MODEL.weights[s], 2);
-  }, 120_000);
+  }, 240_000);
 
   it('fits sign-constrained weights', () => {
     const up = gaugeSignals(RAMEN, 'perfect, thanks!');
@@ -210,39 +215,16 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-10 blind set apart from training and from the round-9 pairs: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
-    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
-    const train = new Set(
-      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10].flatMap((e) => [norm(e.followup), norm(e.response)]),
-    );
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
-      expect(train.has(norm(e.followup)), e.id).toBe(false);
-      expect(train.has(norm(e.response)), e.id).toBe(false);
-    }
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
-    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
-    expect(plain.length).toBeGreaterThanOrEqual(12);
-    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
-    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(12);
-      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
-    }
-    // Regression guard on the served round-9 model's figure on round 10 (docs/benchmarks.md): 0.739 when scored once,
-    // 0.734 after the praises() fix of round 11 (a bug fix with the logistic re-fitted on the same training pairs).
-    // Round 9's own guard (0.79 on round 9) is not kept: round 9 is spent and round 10 is the newest honest figure.
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.73);
-  });
-
-  it('keeps round 9 and the round-10 additions out of the served model’s fit (the round-10 model fitted with them scored lower, docs/benchmarks.md)', () => {
+  it('folds rounds 9 and 10, the round-10 additions and the round-11 additions into training only after rounds 9 and 10 were scored (0.796 and 0.739 on the round-9 model)', () => {
     const training = new Set(GAUGE_PHENOMENA_TRAINING);
-    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10]) expect(training.has(e), e.id).toBe(false);
-    expect(GAUGE_PHENOMENA_ADDED_10.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(GAUGE_PHENOMENA_ADDED_10.map((e) => e.domain)).size).toBe(6);
-    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
-    const earlier = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9].map((e) => norm(e.followup)));
-    for (const e of GAUGE_PHENOMENA_ADDED_10) expect(earlier.has(norm(e.followup)), e.id).toBe(false);
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11]) expect(training.has(e), e.id).toBe(true);
+    // The round-11 additions copy no reply or follow-up of any earlier set, blind or training.
+    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+    const added = new Set(GAUGE_PHENOMENA_ADDED_11);
+    const earlier = new Set([...GAUGE_PHENOMENA_TRAINING.filter((e) => !added.has(e)), ...GAUGE_DATASET, ...GAUGE_BLIND_SET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    for (const e of GAUGE_PHENOMENA_ADDED_11) expect(earlier.has(norm(e.followup)) || earlier.has(norm(e.response)), e.id).toBe(false);
+    expect(GAUGE_PHENOMENA_ADDED_11.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(GAUGE_PHENOMENA_ADDED_11.map((e) => e.domain)).size).toBe(6);
   });
 
   it('folds rounds 7 and 8 into training only after they were scored (0.937 and 0.894 on the round-7 model 11c9f32)', () => {
