@@ -38,17 +38,17 @@ import { GAUGE_PHENOMENA_ROUND7 } from './gauge-phenomena-blind-7';
 import { GAUGE_PHENOMENA_ADDED_8 } from './gauge-phenomena-8';
 import { GAUGE_PHENOMENA_ROUND8 } from './gauge-phenomena-blind-8';
 import { GAUGE_PHENOMENA_ADDED_9 } from './gauge-phenomena-9';
-import { GAUGE_PHENOMENA_ROUND9 } from './gauge-phenomena-blind-9';
-import { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
-import { GAUGE_PHENOMENA_ROUND10 } from './gauge-phenomena-blind-10';
-import { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 
 /**
  * The phenomena pairs `GAUGE_MODEL` is fitted on (with the development set's training split): the phenomena set,
- * its additions, and the blind rounds scored before the model was fitted. A new round joins here, in one place,
- * once it is scored. Round 11 (issue 17) folds in what round 10 kept out (the spent rounds 9 and 10 and the 150
- * round-10 additions; the round-10 model fitted with them was not served, docs/benchmarks.md) and 280 round-11
- * additions written by construction (GAUGE_PHENOMENA_ADDED_11).
+ * its additions, and the blind rounds scored before the served (round-9) model was fitted. A new round joins here,
+ * in one place, once it is scored and a model fitted with it is served. Rounds 10 and 11 (issue 17) wrote and scored
+ * more pairs that are not here, because the models fitted with them were not served by the rule fixed before each
+ * scoring (docs/benchmarks.md, Rounds 10 and 11): the spent rounds 9, 10 and 11 (GAUGE_PHENOMENA_ROUND9,
+ * GAUGE_PHENOMENA_ROUND10, and GAUGE_PHENOMENA_BLIND_SET, the round-11 set), 150 round-10 additions
+ * (GAUGE_PHENOMENA_ADDED_10) and 280 round-11 additions written by construction (GAUGE_PHENOMENA_ADDED_11). The
+ * round-11 model fitted with all but round 11 scored within noise of the round-9 model, so more pairs of this kind
+ * alone are not the lever; the next model may fold them in.
  */
 export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_SET,
@@ -63,10 +63,6 @@ export const GAUGE_PHENOMENA_TRAINING = [
   ...GAUGE_PHENOMENA_ADDED_8,
   ...GAUGE_PHENOMENA_ROUND8,
   ...GAUGE_PHENOMENA_ADDED_9,
-  ...GAUGE_PHENOMENA_ROUND9,
-  ...GAUGE_PHENOMENA_ADDED_10,
-  ...GAUGE_PHENOMENA_ROUND10,
-  ...GAUGE_PHENOMENA_ADDED_11,
 ];
 
 /**

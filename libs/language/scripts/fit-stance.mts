@@ -163,7 +163,7 @@ if (args.includes('--loro')) {
   const phen = (e: GaugeExample) => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
   const held = all.filter((x) => inRound.has(x.e));
   const oof = { rules: new Map<GaugeExample, number>(), learned: new Map<GaugeExample, number>() };
-  for (const [g] of rounds) {
+  for (const [g] of rounds.filter(([g]) => all.some((x) => x.group === g))) {
     for (const learned of [false, true]) {
       const s = fitAndScore(all.filter((x) => x.group !== g), all.filter((x) => x.group === g), learned);
       for (const [e, r] of s) oof[learned ? 'learned' : 'rules'].set(e, r);
@@ -179,11 +179,11 @@ if (args.includes('--loro')) {
   const heldE = held.map((x) => x.e);
   const late = heldE.filter((e) => ['r7', 'r8', 'r9', 'r10'].includes(inRound.get(e)!));
   console.log('| held out | n | rules only: AUC / 3-class | rules + learned components: AUC / 3-class |\n|---|---|---|---|');
-  console.log(line('rounds 1-10 pooled', heldE));
-  for (const [g, xs] of rounds) console.log(line(`round ${g.slice(1)}`, [...xs]));
-  console.log(line('rounds 7-10 pooled (unseen by the rules)', late));
-  for (const k of [...new Set(heldE.map(phen))]) console.log(line(`${k} (rounds 1-10)`, heldE.filter((e) => phen(e) === k)));
-  for (const k of [...new Set(late.map(phen))]) console.log(line(`${k} (rounds 7-10)`, late.filter((e) => phen(e) === k)));
+  console.log(line('held-out rounds pooled', heldE));
+  for (const [g, xs] of rounds.filter(([g]) => all.some((x) => x.group === g))) console.log(line(`round ${g.slice(1)}`, [...xs]));
+  console.log(line('rounds 7 and later pooled (unseen by the rules)', late));
+  for (const k of [...new Set(heldE.map(phen))]) console.log(line(`${k} (all held-out rounds)`, heldE.filter((e) => phen(e) === k)));
+  for (const k of [...new Set(late.map(phen))]) console.log(line(`${k} (rounds 7 and later)`, late.filter((e) => phen(e) === k)));
 }
 
 if (args.includes('--write')) {

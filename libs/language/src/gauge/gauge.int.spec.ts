@@ -180,7 +180,7 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first ten blind rounds gives (learned components cross-fitted)', async () => {
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first eight blind rounds gives (learned components cross-fitted)', async () => {
     const examples = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING];
     // Signals in batches, yielding between them: ~2,100 pairs keep the event loop busy for a minute under load,
     // longer than the test runner's worker waits for a progress report.
@@ -218,7 +218,12 @@ describe('gauge model and data', () => {
 
   it('keeps the round-11 blind set apart from training: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
     const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
-    const train = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_BLIND_SET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    const train = new Set(
+      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_BLIND_SET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11].flatMap((e) => [
+        norm(e.followup),
+        norm(e.response),
+      ]),
+    );
     for (const e of GAUGE_PHENOMENA_BLIND_SET) {
       expect(train.has(norm(e.followup)), e.id).toBe(false);
       expect(train.has(norm(e.response)), e.id).toBe(false);
@@ -233,19 +238,31 @@ describe('gauge model and data', () => {
       expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // No AUC guard until the set is scored once (docs/benchmarks.md, Round 11).
+    // Regression guard on the served model's figure on round 11 (docs/benchmarks.md): 0.866 when scored once (the
+    // round-9 weights with the praises() fix; 0.859 without it, 0.864 for the round-11 model, which is not served).
+    // Round 10's guard (0.73) is not kept: round 10 is spent and round 11 is the newest honest figure. Round 11 was
+    // easier than round 10 (the issue-6 model scores it 0.742 against 0.595), so this guard is not a measure of
+    // progress.
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('folds rounds 9 and 10, the round-10 additions and the round-11 additions into training only after rounds 9 and 10 were scored (0.796 and 0.739 on the round-9 model)', () => {
+  it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the served model’s fit (the models fitted with them were not served, docs/benchmarks.md)', () => {
     const training = new Set(GAUGE_PHENOMENA_TRAINING);
-    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11]) expect(training.has(e), e.id).toBe(true);
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11, ...GAUGE_PHENOMENA_BLIND_SET]) {
+      expect(training.has(e), e.id).toBe(false);
+    }
     // The round-11 additions copy no reply or follow-up of any earlier set, blind or training.
     const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
-    const added = new Set(GAUGE_PHENOMENA_ADDED_11);
-    const earlier = new Set([...GAUGE_PHENOMENA_TRAINING.filter((e) => !added.has(e)), ...GAUGE_DATASET, ...GAUGE_BLIND_SET].flatMap((e) => [norm(e.followup), norm(e.response)]));
+    const earlier = new Set(
+      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_BLIND_SET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10].flatMap((e) => [
+        norm(e.followup),
+        norm(e.response),
+      ]),
+    );
     for (const e of GAUGE_PHENOMENA_ADDED_11) expect(earlier.has(norm(e.followup)) || earlier.has(norm(e.response)), e.id).toBe(false);
     expect(GAUGE_PHENOMENA_ADDED_11.length).toBeGreaterThanOrEqual(250);
     expect(new Set(GAUGE_PHENOMENA_ADDED_11.map((e) => e.domain)).size).toBe(6);
+    expect(GAUGE_PHENOMENA_ADDED_10.length).toBeGreaterThanOrEqual(100);
   });
 
   it('folds rounds 7 and 8 into training only after they were scored (0.937 and 0.894 on the round-7 model 11c9f32)', () => {
