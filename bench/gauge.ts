@@ -45,11 +45,12 @@ import {
   GAUGE_PHENOMENA_ROUND7,
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ROUND9,
+  GAUGE_PHENOMENA_ROUND10,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 10 (issue 17; written after the round-10 model fdd4de4 was frozen, committed in 80836d5; scored once, the round-10 model lost to the served round-9 model)';
+const BLIND_NAME = 'phenomena blind set, round 11 (issue 17; written after the round-11 model d78377c was frozen, committed in 144b6fb; casual chat style; scored once, the round-11 model not served by the rule)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -100,7 +101,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound6', 'phenomena round 6 (blind for the round-6 model 0e41ab5, AUC 0.856; in training since round 7, so optimistic)', GAUGE_PHENOMENA_ROUND6],
     ['phenomenaRound7', 'phenomena round 7 (blind for the round-7 model 11c9f32, AUC 0.937; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND7],
     ['phenomenaRound8', 'phenomena round 8 (blind for the round-7 model 11c9f32, AUC 0.894; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND8],
-    ['phenomenaRound9', 'phenomena round 9 (scored once on the served round-9 model 5c55457: AUC 0.796; spent, not in its training)', GAUGE_PHENOMENA_ROUND9],
+    ['phenomenaRound9', 'phenomena round 9 (scored once on the round-9 model 5c55457: AUC 0.796; spent, not in the served training)', GAUGE_PHENOMENA_ROUND9],
+    ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; spent, not in the served training)', GAUGE_PHENOMENA_ROUND10],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

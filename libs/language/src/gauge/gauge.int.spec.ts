@@ -27,6 +27,8 @@ import {
   GAUGE_PHENOMENA_ADDED_9,
   GAUGE_PHENOMENA_ROUND9,
   GAUGE_PHENOMENA_ADDED_10,
+  GAUGE_PHENOMENA_ROUND10,
+  GAUGE_PHENOMENA_ADDED_11,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -178,15 +180,19 @@ describe('gauge model and data', () => {
     }
   });
 
-  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first eight blind rounds gives (learned components cross-fitted)', () => {
-    const train = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING].map((e) => ({
-      signals: gaugeTrainingSignals(e),
-      target: TARGET[e.label],
-    }));
+  it('GAUGE_MODEL is what fitting the training split, the phenomena set, its additions and its first eight blind rounds gives (learned components cross-fitted)', async () => {
+    const examples = [...GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'train'), ...GAUGE_PHENOMENA_TRAINING];
+    // Signals in batches, yielding between them: ~2,100 pairs keep the event loop busy for a minute under load,
+    // longer than the test runner's worker waits for a progress report.
+    const train: { signals: ReturnType<typeof gaugeTrainingSignals>; target: number }[] = [];
+    for (let i = 0; i < examples.length; i += 100) {
+      for (const e of examples.slice(i, i + 100)) train.push({ signals: gaugeTrainingSignals(e), target: TARGET[e.label] });
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     const refit = fitGaugeWeights(train, { balance: true });
     expect(refit.bias).toBeCloseTo(GAUGE_MODEL.bias, 2);
     for (const s of GAUGE_SIGNALS) expect(refit.weights[s]).toBeCloseTo(GAUGE_MODEL.weights[s], 2);
-  }, 120_000);
+  }, 240_000);
 
   it('fits sign-constrained weights', () => {
     const up = gaugeSignals(RAMEN, 'perfect, thanks!');
@@ -210,10 +216,13 @@ describe('gauge model and data', () => {
     expect(blind.confusion.positive.negative).toBe(0);
   });
 
-  it('keeps the round-10 blind set apart from training and from the round-9 pairs: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
-    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
+  it('keeps the round-11 blind set apart from training: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
+    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
     const train = new Set(
-      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10].flatMap((e) => [norm(e.followup), norm(e.response)]),
+      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_BLIND_SET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11].flatMap((e) => [
+        norm(e.followup),
+        norm(e.response),
+      ]),
     );
     for (const e of GAUGE_PHENOMENA_BLIND_SET) {
       expect(train.has(norm(e.followup)), e.id).toBe(false);
@@ -229,19 +238,31 @@ describe('gauge model and data', () => {
       expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // Regression guard on the served round-9 model's figure on round 10 (docs/benchmarks.md): 0.739 when scored once.
-    // Round 9's own guard (0.79 on round 9) is not kept: round 9 is spent and round 10 is the newest honest figure.
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.73);
+    // Regression guard on the served model's figure on round 11 (docs/benchmarks.md): 0.866 when scored once (the
+    // round-9 weights with the praises() fix; 0.859 without it, 0.864 for the round-11 model, which is not served).
+    // Round 10's guard (0.73) is not kept: round 10 is spent and round 11 is the newest honest figure. Round 11 was
+    // easier than round 10 (the issue-6 model scores it 0.742 against 0.595), so this guard is not a measure of
+    // progress.
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('keeps round 9 and the round-10 additions out of the served model’s fit (the round-10 model fitted with them scored lower, docs/benchmarks.md)', () => {
+  it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the served model’s fit (the models fitted with them were not served, docs/benchmarks.md)', () => {
     const training = new Set(GAUGE_PHENOMENA_TRAINING);
-    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10]) expect(training.has(e), e.id).toBe(false);
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11, ...GAUGE_PHENOMENA_BLIND_SET]) {
+      expect(training.has(e), e.id).toBe(false);
+    }
+    // The round-11 additions copy no reply or follow-up of any earlier set, blind or training.
+    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+    const earlier = new Set(
+      [...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_BLIND_SET, ...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10].flatMap((e) => [
+        norm(e.followup),
+        norm(e.response),
+      ]),
+    );
+    for (const e of GAUGE_PHENOMENA_ADDED_11) expect(earlier.has(norm(e.followup)) || earlier.has(norm(e.response)), e.id).toBe(false);
+    expect(GAUGE_PHENOMENA_ADDED_11.length).toBeGreaterThanOrEqual(250);
+    expect(new Set(GAUGE_PHENOMENA_ADDED_11.map((e) => e.domain)).size).toBe(6);
     expect(GAUGE_PHENOMENA_ADDED_10.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(GAUGE_PHENOMENA_ADDED_10.map((e) => e.domain)).size).toBe(6);
-    const norm = (t: string) => t.toLowerCase().replace(/\s+/g, ' ').trim();
-    const earlier = new Set([...GAUGE_PHENOMENA_TRAINING, ...GAUGE_DATASET, ...GAUGE_PHENOMENA_ROUND9].map((e) => norm(e.followup)));
-    for (const e of GAUGE_PHENOMENA_ADDED_10) expect(earlier.has(norm(e.followup)), e.id).toBe(false);
   });
 
   it('folds rounds 7 and 8 into training only after they were scored (0.937 and 0.894 on the round-7 model 11c9f32)', () => {

@@ -65,15 +65,33 @@ function component(c: Component, rows: number[]): number {
   return Math.max(-1, Math.min(1, c.bias + (c.scale * s) / rows.length));
 }
 
+// Acknowledgements at the start of a sentence: they accept the turn, they do not praise ("ok", "Fine, whatever.").
+const ACK_OPENERS = /^(?:(?:ok(?:ay)?|k|alright|all right|fine|sure|yeah|yep|right|whatever|well)\b[\s,.!;:\u2013\u2014-]*)+/i;
+
 /**
- * Whether the follow-up praises: a statement (not a question) that reads positive (AFINN or wink sentiment), judged
- * after a contrastive "but"/"though" when there is one ("Appreciate it, but not for me" does not praise).
- * `fa` is the analysis of the whole follow-up.
+ * Whether one sentence praises: a statement (not a question) whose wink sentiment, which reads negation, is
+ * positive, strongly (> 0.3) or with a positive AFINN sum. AFINN alone counts "didn't help", "no good" and "no
+ * luck" as positive, so it never praises against wink's sign. Acknowledgement openers are read past ("ok" alone,
+ * which wink scores 0.75, does not praise; "OK, cool." does).
+ */
+function sentencePraises(sentence: Analysis['sentences'][number]): boolean {
+  const text = sentence.text.trim();
+  if (text.endsWith('?')) return false;
+  const rest = text.replace(ACK_OPENERS, '');
+  if (!/[a-z]/i.test(rest)) return false;
+  const read = rest === text ? [sentence] : analyse(rest).sentences;
+  return read.some((x) => x.sentiment > 0.3 || (x.afinn > 0 && x.sentiment > 0));
+}
+
+/**
+ * Whether the follow-up praises: a sentence of it praises ({@link sentencePraises}), judged after a contrastive
+ * "but"/"though" when there is one ("Appreciate it, but not for me" does not praise). `fa` is the analysis of the
+ * whole follow-up.
  */
 export function praises(followup: string, fa: Analysis): boolean {
   const m = [...followup.toLowerCase().matchAll(/\b(but|however|though|although)\b/g)].pop();
   const a = m ? analyse(followup.slice(m.index)) : fa;
-  return a.sentences.some((x) => !x.text.trim().endsWith('?') && (x.afinn > 0 || x.sentiment > 0.3));
+  return a.sentences.some(sentencePraises);
 }
 
 /** The text after the first clause of a follow-up (split at the first sentence end, comma, semicolon or dash). */

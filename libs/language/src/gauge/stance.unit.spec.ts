@@ -26,4 +26,29 @@ describe('learned components (round 9)', () => {
     expect(p('Appreciate it, but not for me')).toBe(false);
     expect(p('Is it any good?')).toBe(false);
   });
+
+  // The served round-9 model read these as praise (AFINN counts "help", "good" and "fine" without their negation,
+  // wink scores a bare "ok" 0.75), so the proposal component fired on complaints and bare acknowledgements.
+  it.each([
+    "This didn't help at all.",
+    "didn't help",
+    'not helpful',
+    "doesn't really help",
+    "Wasn't much help.",
+    'That was no help.',
+    'no good',
+    'Nope, no luck.',
+    'ok',
+    'Ok.',
+    'fine',
+    'Fine.',
+    'Fine, whatever.',
+    'ok whatever, different question',
+  ])('does not read %j as praise', (t) => {
+    expect(praises(t, analyse(t))).toBe(false);
+  });
+
+  it.each(['Lovely, thanks.', 'Perfect.', 'Good.', 'OK, cool, that works.', 'Not bad at all!'])('still reads %j as praise', (t) => {
+    expect(praises(t, analyse(t))).toBe(true);
+  });
 });
