@@ -88,10 +88,12 @@ describe('faults: instances that start, restart and die, with services over the 
 
   it('6: a ranking instance that starts takes no request before its read model caught up', async () => {
     const svc = spawnService('ranking-service', { NATS_URL: s.nats.url });
-    const answers: { status: number; n: number }[] = [];
+    const answers: { status: number; n: number; afterStart: boolean }[] = [];
     const probe = async () => {
+      // Whether the new instance had said it started when the request was sent (which side a wrong answer is on).
+      const afterStart = svc.output().includes('"started"');
       const r = await rerank();
-      answers.push({ status: r.status, n: r.body.results?.length ?? -1 });
+      answers.push({ status: r.status, n: r.body.results?.length ?? -1, afterStart });
     };
     // Probe, four at a time, while the new instance starts, replays and goes live (it shares the queue
     // group with the running one), and a while after.
@@ -99,7 +101,9 @@ describe('faults: instances that start, restart and die, with services over the 
     for (let i = 0; i < 20; i++) await Promise.all([probe(), probe(), probe(), probe()]);
     expect(svc.child.exitCode, svc.output().slice(-2000)).toBeNull();
     const wrong = answers.filter((a) => a.status !== 200 || a.n !== lastItems.length);
-    expect(wrong, `${wrong.length} of ${answers.length} answers wrong`).toEqual([]);
+    // On a failure, what the new instance said about its catch-up (the failure seen once in about 30 runs under load).
+    const story = () => svc.output().split('\n').filter((l) => /caught up|warmed|"started"|halted|resumed|snapshot/.test(l)).join('\n');
+    expect(wrong.map(({ status, n }) => ({ status, n })), `${wrong.length} of ${answers.length} answers wrong (${wrong.filter((a) => a.afterStart).length} sent after it started); the new instance's log:\n${story()}`).toEqual([]);
     await svc.stop();
   }, 120_000);
 
