@@ -44,24 +44,26 @@ function pidOf(needle: string): number | undefined {
   return undefined;
 }
 
-/** CPU time (user + system, ms) of another process so far, from /proc (0 when unknown). */
-function cpuMsOf(pid: number | undefined): number {
+/** CPU time (user + system, ms) of a process, or of one of its threads, so far, from /proc (0 when unknown). */
+function cpuMsOf(pid: number | undefined, thread?: number): number {
   if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 /**
- * Runs one replay phase and measures the CPU it took: this process's (the reader and the fold) and the
- * nats-server's (serving the read). On a busy shared machine the events per second swing with the other
- * loads; the CPU time per event does not as much.
+ * Runs one replay phase and measures the CPU it took: this process's (the reader and the fold), its main
+ * thread's alone (the collector's helper threads aside; 10 ms ticks) and the nats-server's (serving the read).
+ * On a busy shared machine the events per second swing with the other loads; the CPU time per event does not
+ * as much. On an idle machine the main thread's CPU bounds the read: the server and the helpers have the other core.
  */
-async function withCpu<T>(natsPid: number | undefined, fn: () => Promise<T>): Promise<{ result: T; clientMs: number; serverMs: number }> {
+async function withCpu<T>(natsPid: number | undefined, fn: () => Promise<T>): Promise<{ result: T; clientMs: number; mainMs: number; serverMs: number }> {
   const c0 = process.cpuUsage();
+  const m0 = cpuMsOf(process.pid, process.pid);
   const s0 = cpuMsOf(natsPid);
   const result = await fn();
   const c = process.cpuUsage(c0);
-  return { result, clientMs: (c.user + c.system) / 1000, serverMs: cpuMsOf(natsPid) - s0 };
+  return { result, clientMs: (c.user + c.system) / 1000, mainMs: cpuMsOf(process.pid, process.pid) - m0, serverMs: cpuMsOf(natsPid) - s0 };
 }
 
 /** In-process: µs to fold one ChildLinked into a parent that already has `n` children (dim 100). */
@@ -197,12 +199,13 @@ export async function run(args: string[]) {
   let catalog!: Awaited<ReturnType<typeof replayProjection<CatalogProjection>>>;
   const natsPid = pidOf(s.nats.storeDir);
   // CPU µs per event of each phase, this process (client) and the nats-server (server).
-  const cpu = { raw: [] as number[], rawServer: [] as number[], catalog: [] as number[], catalogServer: [] as number[], eager: [] as number[] };
+  const cpu = { raw: [] as number[], rawMain: [] as number[], rawServer: [] as number[], catalog: [] as number[], catalogMain: [] as number[], catalogServer: [] as number[], eager: [] as number[] };
   const perEvent = (ms: number) => (ms * 1000) / last;
   for (let r = 0; r < replayRounds; r++) {
     const raw = await withCpu(natsPid, () => readStream(store, { untilSeq: last }));
     rounds.raw.push(raw.result.eventsPerSecond);
     cpu.raw.push(perEvent(raw.clientMs));
+    cpu.rawMain.push(perEvent(raw.mainMs));
     cpu.rawServer.push(perEvent(raw.serverMs));
     rounds.decoded.push((await readStream(store, { untilSeq: last, handle: (m) => void toStoredEvent(m) })).eventsPerSecond);
     // The digest is not part of the rebuild: it is taken after the CPU measurement.
@@ -212,6 +215,7 @@ export async function run(args: string[]) {
     catalog.digestMs = performance.now() - d0;
     rounds.catalog.push(catalog.eventsPerSecond);
     cpu.catalog.push(perEvent(rebuilt.clientMs));
+    cpu.catalogMain.push(perEvent(rebuilt.mainMs));
     cpu.catalogServer.push(perEvent(rebuilt.serverMs));
     // With the statistics deferred to the end of the catch-up, the rebuild is done once they are settled.
     rounds.settled.push((catalog.events / (catalog.ms + ((catalog as { finishMs?: number }).finishMs ?? 0))) * 1000);
@@ -267,6 +271,10 @@ export async function run(args: string[]) {
     per_round_eager_vs_raw: rounds.eager.map((x, i) => (x / rounds.raw[i]!).toFixed(2)).join(' '),
     cpu_us_per_event_raw_client: +med(cpu.raw).toFixed(2),
     cpu_us_per_event_raw_server: +med(cpu.rawServer).toFixed(2),
+    cpu_us_per_event_raw_main_thread: +med(cpu.rawMain).toFixed(2),
+    cpu_us_per_event_catalog_main_thread: +med(cpu.catalogMain).toFixed(2),
+    // Raw read vs rebuild in main-thread CPU per event: about the ratio an idle machine gives.
+    main_thread_cpu_raw_vs_catalog: +(med(cpu.rawMain) / med(cpu.catalogMain)).toFixed(3),
     cpu_us_per_event_catalog_client: +med(cpu.catalog).toFixed(2),
     cpu_us_per_event_catalog_server: +med(cpu.catalogServer).toFixed(2),
     cpu_us_per_event_eager_client: +med(cpu.eager).toFixed(2),
@@ -295,6 +303,7 @@ export async function run(args: string[]) {
     `| rebuild with the statistics updated event by event (no deferral) | ${figures['catalog_eager_per_s']} | ${figures['catalog_eager_vs_raw']} |`,
     '',
     `CPU per event (median of the rounds; this process / the nats-server): raw read ${figures['cpu_us_per_event_raw_client']} / ${figures['cpu_us_per_event_raw_server']} µs; rebuild (read and fold, statistics deferred, settled included) ${figures['cpu_us_per_event_catalog_client']} / ${figures['cpu_us_per_event_catalog_server']} µs; rebuild event by event ${figures['cpu_us_per_event_eager_client']} µs in this process.`,
+    `Main thread alone (the reader and the fold; the collector's helpers and the server have the other core on an idle machine): raw read ${figures['cpu_us_per_event_raw_main_thread']} µs, rebuild ${figures['cpu_us_per_event_catalog_main_thread']} µs per event, ratio ${figures['main_thread_cpu_raw_vs_catalog']}.`,
     `Per round, catalog vs raw: deferred ${figures['per_round_catalog_vs_raw']}; settled ${figures['per_round_settled_vs_raw']}; event by event ${figures['per_round_eager_vs_raw']}.`,
     `Median of ${replayRounds} interleaved rounds. Rebuilt catalog vs live at sequence ${last}: ${equal} (digest in ${figures['catalog_digest_ms']} ms).`,
     `Clusters of ${figures['content_items']} content items: full fit (k chosen) ${figures['cluster_full_fit_ms']} ms → ${clusters.length} clusters; incremental update from it ${figures['cluster_incremental_ms']} ms → ${updated.length} clusters.`,
