@@ -68,7 +68,17 @@ export interface TopPack {
   readonly rows: Float32Array;
   readonly norms: Float64Array;
   readonly dim: number;
+  /** What each row held when packed ({@link ROW}). */
+  readonly kinds: Uint8Array;
+  /**
+   * A catalog state in which every item still had the vector it was packed with (the catalog and its version: any
+   * event bumps the version), so that a fit at that state need not look each one up again.
+   */
+  current?: { cat: WorkspaceCatalog; version: number };
 }
+
+/** What a row of a {@link TopPack} held when packed: no vector, its vector (`dim` long), or a vector of another length. */
+export const ROW = Object.freeze({ none: 0, packed: 1, other: 2 });
 
 const NONE: GraphEvidence = Object.freeze({ active: false, match: () => 0, top: () => [], topMatches: () => [] });
 
