@@ -39,6 +39,12 @@ export interface GraphEvidence {
    * (1 − graph), see `tasteScore`): a learned model's validated content weight; 1 when absent.
    */
   readonly contentWeight?: number;
+  /**
+   * Present when the evidence's numbers are kept between requests: an object that stands for them (while a later
+   * request's evidence has the same key, an item with the same vector has the same match and strength), so that
+   * what is derived from them may be kept with it.
+   */
+  readonly key?: object;
   /** Graph match G in [0, 1) of a candidate (0 when nobody links it together with the anchor's items). */
   match(id: string): number;
   /**

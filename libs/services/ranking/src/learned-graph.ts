@@ -185,6 +185,9 @@ export function learnedEvidence(
   };
   return {
     active: true,
+    // The numbers are those of the model and the anchor's query (and each item's vector): the query is cached per
+    // anchor while its links and the model are the same (LearnedGraphs.evidence).
+    key: query,
     contentWeight: m.contentWeight,
     match,
     strength,

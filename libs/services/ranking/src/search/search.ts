@@ -1,10 +1,11 @@
 import type { OP, RequestOf } from '@tg/contracts';
-import { Bm25Index, cosine, dotAt, tokenize } from '@tg/math';
-import type { WorkspaceCatalog } from '@tg/domain';
+import { Bm25Index, cosine, dotAt, tokenize, type TasteProfile } from '@tg/math';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
 import { ROW, type TopPack } from '../graph';
-import { anchorOf, type RankingDeps } from '../ranking-deps';
+import { anchorOf, type AnchorCtx, type RankingDeps } from '../ranking-deps';
+import type { Neighbourhood } from '../taste-neighbourhood';
 import { pairMatch, queryRelevance, searchScore } from '../scoring';
 
 /**
@@ -47,6 +48,8 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const lexicalIds = lexicalCandidates(cat, input.query);
   const [q = null] = await embedded;
   const pool = new Map<string, Cand>();
+  /** Candidates from the anchor's fixed sets (its neighbourhood, its graph list): their taste scores are kept. */
+  const fixed = new Set<string>();
   const add = (id: string) => {
     if (pool.has(id) || id === doc.id) return;
     const d = cat.entities.get(id);
@@ -69,6 +72,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   if (near) {
     for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
       add(h.id);
+      fixed.add(h.id);
       // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
       const c = pool.get(h.id);
       if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
@@ -86,6 +90,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
       for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
         const id = pack.ids[i]!;
         add(id);
+        fixed.add(id);
         const v = fit.vectors[i];
         if (v && !knownCosine.has(id) && pool.get(id)?.vector === v) knownCosine.set(id, fit.cosines[i]!);
       }
@@ -102,18 +107,55 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
+  const memo = tasteMemo(anchor, near);
+  const tasteOf = (c: Cand) => {
+    const hit = memo?.items.get(c.entity_id);
+    if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
+    const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
+    if (memo && fixed.has(c.entity_id)) memo.items.set(c.entity_id, { doc: c.doc, vector: c.vector, taste: t });
+    return t;
+  };
   const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
     const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
     const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
     const lex = lexical(c);
     const rel = queryRelevance(sem, lex);
-    const t = profile || anchor.graph.active ? tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector)) : undefined;
+    const t = profile || anchor.graph.active ? tasteOf(c) : undefined;
     const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
     if (t?.graph) signals['graph'] = t.graph;
     return { c, score: searchScore(rel, t?.score), signals };
   });
   scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
   return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+}
+
+/**
+ * The taste scores of an anchor's fixed candidates: the items of its taste neighbourhood and of its graph list, the
+ * same few hundred on every search of the anchor, which a search takes some of by how they fit its query. A taste
+ * score does not depend on the query: it is a function of the anchor's profile, its neighbourhood (the content match
+ * it computed), its graph evidence and the item's document and vector, so an entry is kept while the first three are
+ * the same objects (the evidence by its key) and used while the item has the same document and vector. At most the
+ * neighbourhood's and the list's items are kept (only they are added).
+ */
+interface TasteMemo {
+  profile: TasteProfile | null;
+  near: Neighbourhood | undefined;
+  items: Map<string, { doc?: EntityDoc; vector: Float32Array | null; taste: ReturnType<typeof tasteScore> }>;
+}
+const tasteMemos = new WeakMap<object, TasteMemo>();
+
+/** The anchor's taste memo, when its graph evidence is kept between requests (a learned model); else none. */
+function tasteMemo(anchor: AnchorCtx, near: Neighbourhood | undefined): TasteMemo | undefined {
+  const key = anchor.graph.key;
+  if (!key) return undefined;
+  let m = tasteMemos.get(key);
+  if (!m || m.profile !== anchor.profile || m.near !== near) tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  return m;
+}
+
+/** How many taste scores are kept under a graph evidence key (for tests). */
+export function tasteMemoSize(key: object): number {
+  return tasteMemos.get(key)?.items.size ?? 0;
 }
 
 /**
