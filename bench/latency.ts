@@ -30,32 +30,14 @@ import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { LearnedGraphs, learnedInput } from '@tg/service-ranking';
 import { catalogReplay, readStream, replayProjection, type ReadModelHost } from '@tg/read-model';
-import { readFileSync } from 'node:fs';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';
-import { WORDS, arg, load, pool, searchVsExhaustive, syntheticText } from './support';
+import { WORDS, arg, load, mainThreadCpuMs, pool, searchVsExhaustive, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
-/**
- * CPU time of this process's main thread so far (ms; Linux, from /proc), undefined elsewhere. The event loop is where
- * one request waits behind another, so its CPU per request bounds the throughput at any connection count; the
- * process's CPU also counts the vector-search and fit worker threads.
- */
-function mainThreadCpuMs(): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th of them.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-/** The kernel's clock ticks per second (USER_HZ: 100 on every Linux Node runs on). */
-const CLOCK_TICKS = 100;
 
 /**
  * An idempotent request, sent again (at most 4 more times, a second apart) when it fails on the connection itself or

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { addScaled, cosine, dot, meanOf, norm, normalize, type Vector } from './vector';
+export { addScaled, cosine, dot, dotAt, meanOf, norm, normalize, type Vector } from './vector';
 export { symmetricEigen, type SymmetricEigen } from './eigen';
 export { base64ToFloat64, float64ToBase64 } from './base64';
 export { createRng, gaussian, type Rng } from './random';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addScaled, cosine, dot, meanOf, norm, normalize } from './vector';
+import { addScaled, cosine, dot, dotAt, meanOf, norm, normalize } from './vector';
 
 const f32 = (...xs: number[]) => Float32Array.from(xs);
 const f64 = (...xs: number[]) => Float64Array.from(xs);
@@ -10,6 +10,12 @@ describe('vector basics', () => {
     expect(norm(f64(3, 4))).toBe(5);
     expect(norm(f32())).toBe(0);
     expect(() => dot(f32(1, 2), f32(1))).toThrow(RangeError);
+  });
+
+  it('computes the dot product of a row of a row-major matrix, the same number as dot of the row', () => {
+    const rows = Float32Array.from({ length: 3 * 7 }, (_, i) => Math.sin(i * 1.7) / 3);
+    const b = Float32Array.from({ length: 7 }, (_, i) => Math.cos(i) / 7);
+    for (let r = 0; r < 3; r++) expect(dotAt(rows, r * 7, b, 7)).toBe(dot(rows.subarray(r * 7, r * 7 + 7), b));
   });
 
   it('normalises into a new array of the same type and keeps zero vectors zero', () => {

@@ -39,6 +39,12 @@ export interface GraphEvidence {
    * (1 − graph), see `tasteScore`): a learned model's validated content weight; 1 when absent.
    */
   readonly contentWeight?: number;
+  /**
+   * Present when the evidence's numbers are kept between requests: an object that stands for them (while a later
+   * request's evidence has the same key, an item with the same vector has the same match and strength), so that
+   * what is derived from them may be kept with it.
+   */
+  readonly key?: object;
   /** Graph match G in [0, 1) of a candidate (0 when nobody links it together with the anchor's items). */
   match(id: string): number;
   /**
@@ -68,7 +74,17 @@ export interface TopPack {
   readonly rows: Float32Array;
   readonly norms: Float64Array;
   readonly dim: number;
+  /** What each row held when packed ({@link ROW}). */
+  readonly kinds: Uint8Array;
+  /**
+   * A catalog state in which every item still had the vector it was packed with (the catalog and its version: any
+   * event bumps the version), so that a fit at that state need not look each one up again.
+   */
+  current?: { cat: WorkspaceCatalog; version: number };
 }
+
+/** What a row of a {@link TopPack} held when packed: no vector, its vector (`dim` long), or a vector of another length. */
+export const ROW = Object.freeze({ none: 0, packed: 1, other: 2 });
 
 const NONE: GraphEvidence = Object.freeze({ active: false, match: () => 0, top: () => [], topMatches: () => [] });
 

@@ -1,7 +1,7 @@
 import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
-import { graphEvidence, type GraphEvidence, type TopPack } from './graph';
+import { ROW, graphEvidence, type GraphEvidence, type TopPack } from './graph';
 import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
 import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
@@ -88,6 +88,8 @@ export interface AnchorQuery {
   top?: { id: string; s: number }[];
   /** {@link top}'s items packed for /search (computed on first use, kept with the query). */
   pack?: TopPack;
+  /** {@link pack}'s graph match by id (built with it). */
+  listed?: Map<string, number>;
   /** The EASE score of every model item, `easeScore` of each (computed on first use, kept with the query). */
   ease?: Float64Array;
 }
@@ -171,8 +173,9 @@ export function learnedEvidence(
     if (!query.top) {
       query.top = ranked().slice(0, TOP_KEPT);
       query.pack = packTop(m, cat, query.top);
+      query.listed = new Map(query.pack.ids.map((id, i) => [id, query.pack!.match[i]!]));
     }
-    listed ??= new Map(query.pack!.ids.map((id, i) => [id, query.pack!.match[i]!]));
+    listed = query.listed;
     return query.top;
   };
   const topMatches = (n: number) => {
@@ -182,6 +185,9 @@ export function learnedEvidence(
   };
   return {
     active: true,
+    // The numbers are those of the model and the anchor's query (and each item's vector): the query is cached per
+    // anchor while its links and the model are the same (LearnedGraphs.evidence).
+    key: query,
     contentWeight: m.contentWeight,
     match,
     strength,
@@ -207,8 +213,10 @@ function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: n
   const dim = m.dim || (top.length ? (cat.vectors.get(top[0]!.id)?.length ?? 0) : 0);
   const rows = new Float32Array(top.length * dim);
   const norms = new Float64Array(top.length);
+  const kinds = new Uint8Array(top.length);
   const vectors = top.map(({ id }, i) => {
     const v = cat.vectors.get(id);
+    if (v) kinds[i] = v.length === dim ? ROW.packed : ROW.other;
     if (v && v.length === dim) {
       rows.set(v, i * dim);
       let aa = 0;
@@ -217,7 +225,7 @@ function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: n
     }
     return v;
   });
-  return { ids: top.map((x) => x.id), match: Float64Array.from(top, (x) => learnedMatch(m, x.s)), vectors, rows, norms, dim };
+  return { ids: top.map((x) => x.id), match: Float64Array.from(top, (x) => learnedMatch(m, x.s)), vectors, rows, norms, dim, kinds, current: { cat, version: cat.version } };
 }
 
 /** Options of {@link LearnedGraphs}. */

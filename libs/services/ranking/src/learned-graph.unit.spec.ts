@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { affinity, affinityRaw, composeProfile, createRng, createTasteStats, addToStats } from '@tg/math';
+import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats } from '@tg/math';
 import { profileFor } from '@tg/read-model';
 import { graphEvidence } from './graph';
 import { linkedWorkspace } from './learned-fixture';
@@ -7,7 +7,7 @@ import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedSco
 import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
 import { calibrate } from '@tg/math';
 import { contentMatch, depthFactor } from './scoring';
-import { graphFit, queryFit } from './search/search';
+import { graphFit, queryFit, topIndices } from './search/search';
 
 /**
  * The request paths keep per-anchor work with the anchor's cached query (the EASE score of every model item, the
@@ -65,14 +65,39 @@ describe('learned graph: optimized request paths', () => {
     const first = learnedEvidence(m, fresh.cat, 'anchor', graphEvidence(fresh.cat, 'anchor'), query);
     const pack = first.topPack!(300)!;
     expect(pack.ids.length).toBeGreaterThan(40);
-    expect([...queryFit(pack, q, fresh.cat)]).toEqual([...graphFit(first.topMatches(300), q, fresh.cat)]);
+    /** The fit by id, and each row's cosine checked against `cosine` of the catalog's vector. */
+    const fitted = (p: typeof pack) => {
+      const f = queryFit(p, q, fresh.cat);
+      p.ids.forEach((id, i) => {
+        const v = fresh.cat.vectors.get(id);
+        expect(f.vectors[i]).toBe(v);
+        if (v) expect(f.cosines[i]).toBe(cosine(v, q));
+      });
+      return p.ids.map((id, i) => [id, f.fit[i]]);
+    };
+    expect(fitted(pack)).toEqual([...graphFit(first.topMatches(300), q, fresh.cat)]);
+    // A second request at the same catalog version skips the lookups (the rows were checked), with the same numbers.
+    expect(pack.current).toEqual({ cat: fresh.cat, version: fresh.cat.version });
+    expect(fitted(pack)).toEqual([...graphFit(first.topMatches(300), q, fresh.cat)]);
     // An item of the kept list gets a new vector: the next request reads it from the catalog.
     fresh.embed(pack.ids[3]!, 2);
     const next = learnedEvidence(m, fresh.cat, 'anchor', graphEvidence(fresh.cat, 'anchor'), query);
-    const fit = queryFit(next.topPack!(300)!, q, fresh.cat);
-    expect([...fit]).toEqual([...graphFit(next.topMatches(300), q, fresh.cat)]);
+    expect(fitted(next.topPack!(300)!)).toEqual([...graphFit(next.topMatches(300), q, fresh.cat)]);
+    expect(pack.current?.version).not.toBe(fresh.cat.version);
+    expect(fitted(next.topPack!(300)!)).toEqual([...graphFit(next.topMatches(300), q, fresh.cat)]);
     // And the list's graph matches are what match() gives in that request.
     for (const { id, match } of next.topMatches(300)) expect(next.match(id)).toBe(match);
+  });
+
+  it('selects the indices of the k largest values as a sort of all would, ties in index order (all of them, unsorted, when k ≥ n)', () => {
+    const rng = createRng(11);
+    for (const [n, k] of [[300, 40], [500, 7], [81, 40]] as const) {
+      // Few distinct values, so that ties fall across the window's cuts.
+      const values = Float64Array.from({ length: n }, () => Math.floor(rng() * 25) / 25);
+      const sorted = Array.from(values, (_, i) => i).sort((a, b) => values[b]! - values[a]! || a - b);
+      expect(topIndices(values, k)).toEqual(sorted.slice(0, k));
+    }
+    expect(topIndices(Float64Array.from([0.2, 0.9, 0.5]), 40)).toEqual([0, 1, 2]);
   });
 
   it('affinityRaw is affinity().raw', () => {

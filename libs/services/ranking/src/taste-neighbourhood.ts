@@ -1,5 +1,5 @@
 import type { WorkspaceCatalog } from '@tg/domain';
-import type { TasteProfile } from '@tg/math';
+import { dotAt, type TasteProfile } from '@tg/math';
 
 /**
  * The taste neighbourhood of an anchor: the items of one entity type nearest to each of its interests,
@@ -73,10 +73,7 @@ export class Neighbourhood {
         scores[i] = this.taste[i]!;
         continue;
       }
-      let dot = 0;
-      const o = i * d;
-      for (let j = 0; j < d; j++) dot += this.rows[o + j]! * q[j]!;
-      cosines[i] = Math.max(-1, Math.min(1, dot));
+      cosines[i] = Math.max(-1, Math.min(1, dotAt(this.rows, i * d, q, d)));
       scores[i] = value(cosines[i]!, this.taste[i]!);
     }
     // The k best by selection (k is a fraction of n): keep a sorted window of the best k seen so far.

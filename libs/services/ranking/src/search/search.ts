@@ -1,10 +1,11 @@
 import type { OP, RequestOf } from '@tg/contracts';
-import { Bm25Index, cosine, tokenize } from '@tg/math';
-import type { WorkspaceCatalog } from '@tg/domain';
+import { Bm25Index, cosine, dotAt, tokenize, type TasteProfile } from '@tg/math';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
-import type { TopPack } from '../graph';
-import { anchorOf, type RankingDeps } from '../ranking-deps';
+import { ROW, type TopPack } from '../graph';
+import { anchorOf, type AnchorCtx, type RankingDeps } from '../ranking-deps';
+import type { Neighbourhood } from '../taste-neighbourhood';
 import { pairMatch, queryRelevance, searchScore } from '../scoring';
 
 /**
@@ -47,6 +48,8 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const lexicalIds = lexicalCandidates(cat, input.query);
   const [q = null] = await embedded;
   const pool = new Map<string, Cand>();
+  /** Candidates from the anchor's fixed sets (its neighbourhood, its graph list): their taste scores are kept. */
+  const fixed = new Set<string>();
   const add = (id: string) => {
     if (pool.has(id) || id === doc.id) return;
     const d = cat.entities.get(id);
@@ -69,6 +72,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   if (near) {
     for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
       add(h.id);
+      fixed.add(h.id);
       // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
       const c = pool.get(h.id);
       if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
@@ -80,8 +84,17 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   // often carries the taste where content alone cannot, so its candidates have to meet the query too).
   if (input.inTermsOf === 'content' && anchor.graph.active) {
     const pack = q ? anchor.graph.topPack?.(SEARCH_PROBES.graphPool) : undefined;
-    const fit = q && pack ? queryFit(pack, q, cat) : graphFit(anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph), q, cat);
-    for (const id of topKeys(fit, SEARCH_PROBES.graph)) add(id);
+    if (q && pack) {
+      // The fit's cosines are the scoring's own (`cosine` of the same vector): kept for the items it adds.
+      const fit = queryFit(pack, q, cat);
+      for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
+        const id = pack.ids[i]!;
+        add(id);
+        fixed.add(id);
+        const v = fit.vectors[i];
+        if (v && !knownCosine.has(id) && pool.get(id)?.vector === v) knownCosine.set(id, fit.cosines[i]!);
+      }
+    } else for (const id of topKeys(graphFit(anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph), q, cat), SEARCH_PROBES.graph)) add(id);
   }
   if (input.exhaustive) for (const [id, d] of cat.entities) if (d.type === input.inTermsOf) add(id);
   const extra = resolveCandidates(r, cat, input.additional_candidates ?? []).map((c, i) => ({ ...c, key: `x${pad(i)}` }));
@@ -94,18 +107,55 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
+  const memo = tasteMemo(anchor, near);
+  const tasteOf = (c: Cand) => {
+    const hit = memo?.items.get(c.entity_id);
+    if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
+    const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
+    if (memo && fixed.has(c.entity_id)) memo.items.set(c.entity_id, { doc: c.doc, vector: c.vector, taste: t });
+    return t;
+  };
   const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
     const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
     const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
     const lex = lexical(c);
     const rel = queryRelevance(sem, lex);
-    const t = profile || anchor.graph.active ? tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector)) : undefined;
+    const t = profile || anchor.graph.active ? tasteOf(c) : undefined;
     const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
     if (t?.graph) signals['graph'] = t.graph;
     return { c, score: searchScore(rel, t?.score), signals };
   });
   scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
   return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+}
+
+/**
+ * The taste scores of an anchor's fixed candidates: the items of its taste neighbourhood and of its graph list, the
+ * same few hundred on every search of the anchor, which a search takes some of by how they fit its query. A taste
+ * score does not depend on the query: it is a function of the anchor's profile, its neighbourhood (the content match
+ * it computed), its graph evidence and the item's document and vector, so an entry is kept while the first three are
+ * the same objects (the evidence by its key) and used while the item has the same document and vector. At most the
+ * neighbourhood's and the list's items are kept (only they are added).
+ */
+interface TasteMemo {
+  profile: TasteProfile | null;
+  near: Neighbourhood | undefined;
+  items: Map<string, { doc?: EntityDoc; vector: Float32Array | null; taste: ReturnType<typeof tasteScore> }>;
+}
+const tasteMemos = new WeakMap<object, TasteMemo>();
+
+/** The anchor's taste memo, when its graph evidence is kept between requests (a learned model); else none. */
+function tasteMemo(anchor: AnchorCtx, near: Neighbourhood | undefined): TasteMemo | undefined {
+  const key = anchor.graph.key;
+  if (!key) return undefined;
+  let m = tasteMemos.get(key);
+  if (!m || m.profile !== anchor.profile || m.near !== near) tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  return m;
+}
+
+/** How many taste scores are kept under a graph evidence key (for tests). */
+export function tasteMemoSize(key: object): number {
+  return tasteMemos.get(key)?.items.size ?? 0;
 }
 
 /**
@@ -143,49 +193,71 @@ export function graphFit(linked: { id: string; match: number }[], q: Float32Arra
 }
 
 /**
- * {@link graphFit} of a packed list, the same numbers: each row's cosine with the query from one pass of dot
- * products, the rows' squared norms kept with the list (`cosine`'s own sums, in its order). An item re-embedded
- * since the list was packed is read from the catalog.
+ * {@link graphFit} of a packed list, the same numbers, by row: each row's cosine with the query from one pass of dot
+ * products, the rows' squared norms kept with the list (`cosine`'s own sums, in its order). An item re-embedded since
+ * the list was packed is read from the catalog; while the catalog is at a version in which every row was checked
+ * (`pack.current`), none is looked up. Also returns each row's cosine (NaN without a vector) and the vector it was
+ * computed from.
  */
-export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog): Map<string, number> {
+export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog): { fit: Float64Array; cosines: Float64Array; vectors: readonly (Float32Array | undefined)[] } {
   const { dim, rows } = pack;
   let bb = 0;
   for (let i = 0; i < q.length; i++) bb += q[i]! * q[i]!;
-  const fit = new Map<string, number>();
-  for (let i = 0; i < pack.ids.length; i++) {
-    const id = pack.ids[i]!;
+  const n = pack.ids.length;
+  const fit = new Float64Array(n);
+  const cosines = new Float64Array(n);
+  const current = pack.current?.cat === cat && pack.current.version === cat.version;
+  const read = current ? undefined : new Array<Float32Array | undefined>(n);
+  let unchanged = true;
+  for (let i = 0; i < n; i++) {
     const match = pack.match[i]!;
-    const v = cat.vectors.get(id);
-    if (!v) {
-      fit.set(id, match);
+    // At a checked version a row's vector is the packed one, and what it is is known without reading it.
+    let packed = current && pack.kinds[i] === ROW.packed;
+    let v: Float32Array | undefined;
+    if (!current) {
+      v = read![i] = cat.vectors.get(pack.ids[i]!);
+      if (v !== pack.vectors[i]) unchanged = false;
+      else packed = pack.kinds[i] === ROW.packed;
+    } else if (pack.kinds[i] === ROW.other) v = pack.vectors[i];
+    if (!packed && !v) {
+      fit[i] = match;
+      cosines[i] = NaN;
       continue;
     }
     let cos: number;
-    if (v === pack.vectors[i] && v.length === dim && q.length === dim) {
-      let ab = 0;
-      const o = i * dim;
-      for (let a = 0; a < dim; a++) ab += rows[o + a]! * q[a]!;
+    if (packed && q.length === dim) {
       const aa = pack.norms[i]!;
-      cos = aa === 0 || bb === 0 ? 0 : Math.max(-1, Math.min(1, ab / Math.sqrt(aa * bb)));
-    } else cos = cosine(v, q);
-    fit.set(id, searchScore(pairMatch(cos), match));
+      cos = aa === 0 || bb === 0 ? 0 : Math.max(-1, Math.min(1, dotAt(rows, i * dim, q, dim) / Math.sqrt(aa * bb)));
+    } else cos = cosine(v ?? pack.vectors[i]!, q);
+    cosines[i] = cos;
+    fit[i] = searchScore(pairMatch(cos), match);
   }
-  return fit;
+  if (!current && unchanged) pack.current = { cat, version: cat.version };
+  return { fit, cosines, vectors: read ?? pack.vectors };
 }
 
 /** The keys of the k largest values (one pass; k small). */
 function topKeys(m: Map<string, number>, k: number): string[] {
-  if (m.size <= k) return [...m.keys()];
-  const top: [string, number][] = [];
+  const keys = [...m.keys()];
+  return topIndices(Float64Array.from(m.values()), k).map((i) => keys[i]!);
+}
+
+/**
+ * The indices of the k largest values, largest first, ties in index order (one pass keeping a window of at most 2k,
+ * sorted when full; k small).
+ */
+export function topIndices(values: Float64Array, k: number): number[] {
+  if (values.length <= k) return Array.from(values, (_, i) => i);
+  const top: number[] = [];
   let floor = -Infinity;
-  for (const e of m) {
-    if (top.length >= k && e[1] <= floor) continue;
-    top.push(e);
+  for (let i = 0; i < values.length; i++) {
+    if (top.length >= k && values[i]! <= floor) continue;
+    top.push(i);
     if (top.length > 2 * k) {
-      top.sort((a, b) => b[1] - a[1]);
+      top.sort((a, b) => values[b]! - values[a]!);
       top.length = k;
-      floor = top[k - 1]![1];
+      floor = values[top[k - 1]!]!;
     }
   }
-  return top.sort((a, b) => b[1] - a[1]).slice(0, k).map(([id]) => id);
+  return top.sort((a, b) => values[b]! - values[a]!).slice(0, k);
 }

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRng } from '@tg/math';
+import type { ReadModelHost } from '@tg/read-model';
+import { linkedWorkspace } from '../learned-fixture';
+import { LearnedGraphs } from '../learned-graph';
+import type { RankingDeps } from '../ranking-deps';
+import { RankingIndex } from '../ranking-index';
+import { contentMatch } from '../scoring';
+import { TasteNeighbourhoods } from '../taste-neighbourhood';
+import { search, tasteMemoSize } from './search';
+
+/**
+ * /search keeps the taste scores of an anchor's fixed candidates (its neighbourhood's and its graph list's items)
+ * between requests: these tests hold it to the same search with nothing kept, result for result and number for number,
+ * also after the catalog changes under it.
+ */
+describe('search: taste scores kept per anchor', () => {
+  const w = linkedWorkspace({ items: 400, users: 60 });
+  const host = {
+    catalog: w.proj,
+    onChange: (fn: (typeof w.listeners)[number]) => void w.listeners.push(fn),
+    addSnapshotPart: () => undefined,
+  } as unknown as ReadModelHost;
+  const index = new RankingIndex(host, { thread: false });
+  // Fitted once (its first evidence asks for a fit), not again after the links change: a refit between two searches of
+  // one comparison would change the numbers under it.
+  const learned = new LearnedGraphs({ catalog: w.proj, onChange: () => undefined } as unknown as ReadModelHost, { debounceMs: 0, thread: false });
+  const neighbourhoods = new TasteNeighbourhoods({
+    search: (ws, type, q, k) => index.search(ws, type, q, k),
+    vector: (cat, id) => index.representative(cat.id, id),
+    match: (v, p) => contentMatch(v, p).score,
+  });
+  const rng = createRng(3);
+  const queryVectors = new Map<string, Float32Array>();
+  const embed = async (texts: string[]) => texts.map((t) => queryVectors.get(t) ?? null);
+  const deps = { host, index, neighbourhoods, learned, embed } as unknown as RankingDeps;
+  /** The same, with graph evidence that says nothing about keeping its numbers: nothing is kept. */
+  const reference = {
+    ...deps,
+    learned: { evidence: (...a: Parameters<LearnedGraphs['evidence']>) => ({ ...learned.evidence(...a), key: undefined }) },
+  } as unknown as RankingDeps;
+  const queries = Array.from({ length: 30 }, (_, i) => {
+    const q = `query ${i}`;
+    queryVectors.set(q, Float32Array.from({ length: 16 }, () => rng() - 0.5));
+    return q;
+  });
+  const run = async (d: RankingDeps, query: string) =>
+    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r')).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
+  const same = async () => {
+    for (const q of queries) {
+      const expected = await run(reference, q);
+      expect(await run(deps, q)).toEqual(expected);
+      // Again, now from what the first request kept.
+      expect(await run(deps, q)).toEqual(expected);
+    }
+  };
+  const key = () => learned.evidence(w.cat, 'anchor').key!;
+
+  beforeAll(async () => {
+    learned.evidence(w.cat, 'anchor');
+    await learned.whenSettled(5);
+  });
+  afterAll(async () => {
+    await learned.close();
+    await index.close();
+  });
+
+  it('answers as the search with nothing kept', async () => {
+    expect(learned.model('ws_l')).toBeDefined();
+    await same();
+    // Not vacuous: the anchor's neighbourhood and graph list items were kept.
+    expect(tasteMemoSize(key())).toBeGreaterThan(40);
+  });
+
+  it('answers as the search with nothing kept after kept items are re-embedded and the anchor links another item', async () => {
+    const before = key();
+    const kept = (await run(deps, queries[0]!)).slice(0, 5).map((r) => r.id);
+    for (const id of kept) w.embed(id, 3);
+    await same();
+    // The anchor's links change: its profile, neighbourhood and learned query are new, and so is what is kept.
+    w.link('anchor', w.ids[7]!);
+    await same();
+    expect(key()).not.toBe(before);
+    expect(tasteMemoSize(key())).toBeGreaterThan(40);
+  });
+});
