@@ -10,7 +10,7 @@ import { EventStore, connectNats } from '@tg/messaging';
 import { startNats } from '@tg/test-stack/nats';
 import { TEST_MODEL_DIR, startStack } from '@tg/test-stack';
 import { readFileSync, readdirSync } from 'node:fs';
-import { arg, load, syntheticText } from './support';
+import { arg, load, procCpuMs, syntheticText } from './support';
 
 /** CPU seconds used so far by the nats-server listening on `port` (from /proc; 0 when not found). */
 function natsCpu(port: number): number {
@@ -18,8 +18,8 @@ function natsCpu(port: number): number {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       if (!cmd[0]?.includes('nats-server') || cmd[cmd.indexOf('-p') + 1] !== String(port)) continue;
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
+      const ms = procCpuMs(Number(pid));
+      if (ms !== undefined) return ms / 1000;
     } catch {
       // the process went away: skip it
     }

@@ -21,7 +21,7 @@ import { FitThread, computeClusters, computeClustersWith } from '@tg/service-tas
 import { adminReplay, catalogReplay, readStream, replayProjection } from '@tg/read-model';
 import { eventually, startStack } from '@tg/test-stack';
 import { profiled } from './profile';
-import { pool, syntheticText } from './support';
+import { pool, procCpuMs, syntheticText } from './support';
 
 function arg(args: string[], name: string, def: string): string {
   const i = args.indexOf(`--${name}`);
@@ -44,12 +44,8 @@ function pidOf(needle: string): number | undefined {
   return undefined;
 }
 
-/** CPU time (user + system, ms) of a process, or of one of its threads, so far, from /proc (0 when unknown). */
-function cpuMsOf(pid: number | undefined, thread?: number): number {
-  if (!pid) return 0;
-  const fields = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
+/** CPU time (ms) of a process, or of one of its threads, so far (0 when unknown). */
+const cpuMsOf = (pid: number | undefined, thread?: number): number => (pid ? (procCpuMs(pid, thread) ?? 0) : 0);
 
 /**
  * Runs one replay phase and measures the CPU it took: this process's (the reader and the fold), its main

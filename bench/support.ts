@@ -174,13 +174,12 @@ export async function ingestPages(c: { request(method: 'POST', path: string, opt
 export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /**
- * CPU time of this process's main thread so far (ms; Linux, from /proc), undefined elsewhere. The event loop is where
- * one request waits behind another, so its CPU per request bounds the throughput at any connection count; the
- * process's CPU also counts the vector-search and fit worker threads.
+ * CPU time (user + system, ms) a process, or one of its threads, has used so far (Linux `/proc`); undefined where it
+ * cannot be read (another system, or the process is gone).
  */
-export function mainThreadCpuMs(): number | undefined {
+export function procCpuMs(pid: number, thread?: number): number | undefined {
   try {
-    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const stat = readFileSync(thread ? `/proc/${pid}/task/${thread}/stat` : `/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th of them.
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(f[11]) + Number(f[12])) * 1000) / CLOCK_TICKS;
@@ -190,3 +189,10 @@ export function mainThreadCpuMs(): number | undefined {
 }
 /** The kernel's clock ticks per second (USER_HZ: 100 on every Linux Node runs on). */
 const CLOCK_TICKS = 100;
+
+/**
+ * CPU time of this process's main thread so far (ms). The event loop is where one request waits behind another, so
+ * its CPU per request bounds the throughput at any connection count; the process's CPU also counts the
+ * vector-search and fit worker threads.
+ */
+export const mainThreadCpuMs = (): number | undefined => procCpuMs(process.pid, process.pid);
