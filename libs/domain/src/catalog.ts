@@ -1,5 +1,5 @@
 import { decodeVector, type EventData, type StoredEvent } from '@tg/contracts';
-import { Bm25Index, StatsQueue, createTasteStats, tokenize, type TasteStats } from '@tg/math';
+import { Bm25Index, StatsQueue, createTasteStats, tokenize, type Bm25Capture, type TasteStats } from '@tg/math';
 
 /** Longest text kept per content item in the read model (for lexical search and grounding). */
 const MAX_TEXT = 2_000;
@@ -157,6 +157,87 @@ export class WorkspaceCatalog {
   }
 }
 
+/** A parent's links and statistics as a {@link CatalogCapture} reads them. */
+export interface ParentState {
+  readonly version: number;
+  readonly settings: TasteSettings;
+  readonly children: ReadonlyMap<string, { readonly rel: string; readonly weight: number }>;
+  readonly pooled: ReadonlySet<string>;
+  readonly stats: TasteStats | null;
+}
+
+/** One workspace as it was at the capture: its maps' keys and values in their order (values never altered in place). */
+export interface WorkspaceImage {
+  readonly id: string;
+  readonly version: number;
+  readonly types: readonly [string, { description: string; registeredAt: number }][];
+  readonly clusters: readonly [string, ClusterSet][];
+  readonly typeCounts: readonly [string, number][];
+  readonly docs: readonly EntityDoc[];
+  readonly urlKeys: readonly string[];
+  readonly urlIds: readonly string[];
+  readonly vectorIds: readonly string[];
+  readonly vectors: readonly Float32Array[];
+  readonly modelIds: readonly string[];
+  readonly models: readonly string[];
+  /** Parents as objects: read each through {@link CatalogCapture.parent}. */
+  readonly parents: readonly [string, ParentTaste][];
+  /** Each child's set of parents: read each through {@link CatalogCapture.parentsOf}. */
+  readonly childParents: readonly [string, ReadonlySet<string>][];
+  /** The lexical index, when it was built. */
+  readonly lexical?: Bm25Capture;
+}
+
+/**
+ * The catalog as it was at one stream position, kept so while the projection goes on folding events (a snapshot is
+ * written over many turns of the event loop, and the feed does not wait for it). Maps whose values are replaced,
+ * never altered (documents, URLs, vectors, models), are kept as arrays of their keys and values; parents and each
+ * child's set of parents are altered in place, so the projection keeps a copy of one before it first changes it
+ * while the capture is held; the lexical index keeps its own ({@link Bm25Index.capture}). Release it when done.
+ */
+export class CatalogCapture {
+  private readonly parents = new Map<ParentTaste, ParentState>();
+  private readonly sets = new Map<ReadonlySet<string>, ReadonlySet<string>>();
+  constructor(
+    readonly workspaces: readonly WorkspaceImage[],
+    private readonly onRelease: () => void,
+  ) {}
+
+  /** A parent as it was at the capture. */
+  parent(p: ParentTaste): ParentState {
+    return this.parents.get(p) ?? p;
+  }
+
+  /** A child's parents as they were at the capture. */
+  parentsOf(s: ReadonlySet<string>): ReadonlySet<string> {
+    return this.sets.get(s) ?? s;
+  }
+
+  /** Called before a parent changes: keeps it as it is now (once). */
+  keepParent(p: ParentTaste): void {
+    if (this.parents.has(p)) return;
+    const s = p.stats;
+    this.parents.set(p, {
+      version: p.version,
+      settings: p.settings,
+      children: new Map(p.children),
+      pooled: new Set(p.pooled),
+      stats: s && { dim: s.dim, count: s.count, weight: s.weight, sum: s.sum.slice(), second: s.second.slice() },
+    });
+  }
+
+  /** Called before a child's set of parents changes: keeps it as it is now (once). */
+  keepSet(s: Set<string>): void {
+    if (!this.sets.has(s)) this.sets.set(s, new Set(s));
+  }
+
+  /** Ends the capture: the projection stops keeping copies and the lexical indexes their terms. */
+  release(): void {
+    for (const w of this.workspaces) w.lexical?.release();
+    this.onRelease();
+  }
+}
+
 /** What an applied event changed, so adapters (vector index, cluster scheduler) can follow. */
 export interface Touched {
   workspace: string;
@@ -189,6 +270,46 @@ export class CatalogProjection {
     if (!on) this.settleStats();
   }
   private deferring = false;
+
+  /** The capture being held, if any (see {@link capture}). */
+  private held?: CatalogCapture;
+
+  /**
+   * Captures every workspace as it is now (synchronously: the caller's stream position is the capture's), kept so
+   * while events go on being folded, until {@link CatalogCapture.release}. Costs arrays of the maps' keys and values
+   * now (tens of ms at a million items), and a copy of each parent, set of parents and lexical term that an event
+   * changes before the release. One capture at a time.
+   *
+   * @throws Error when a capture is already held.
+   */
+  capture(): CatalogCapture {
+    if (this.held) throw new Error('CatalogProjection: a capture is already held');
+    const images: WorkspaceImage[] = [];
+    for (const c of this.workspaces.values()) {
+      images.push({
+        id: c.id,
+        version: c.version,
+        types: [...c.types],
+        clusters: [...c.clusters],
+        typeCounts: [...c.typeCounts],
+        docs: [...c.entities.values()],
+        urlKeys: [...c.urls.keys()],
+        urlIds: [...c.urls.values()],
+        vectorIds: [...c.vectors.keys()],
+        vectors: [...c.vectors.values()],
+        modelIds: [...c.models.keys()],
+        models: [...c.models.values()],
+        parents: [...c.parents],
+        childParents: [...c.childParents],
+        lexical: c.lexicalIfBuilt?.capture(),
+      });
+    }
+    const held = new CatalogCapture(images, () => {
+      if (this.held === held) this.held = undefined;
+    });
+    this.held = held;
+    return held;
+  }
 
   /** Applies every parent's queued statistics updates (a read does it for its parent anyway). */
   settleStats(): void {
@@ -286,6 +407,7 @@ export class CatalogProjection {
           const p = c.parents.get(pid);
           const link = p?.children.get(id);
           if (!p || !link) continue;
+          this.held?.keepParent(p);
           if (old) this.unpool(p, id, old, link.weight);
           this.pool(p, id, v, link.weight);
           t.parents.push(pid);
@@ -300,7 +422,7 @@ export class CatalogProjection {
         }
         const asParent = c.parents.get(id);
         if (asParent) {
-          for (const child of asParent.children.keys()) c.childParents.get(child)?.delete(id);
+          for (const child of asParent.children.keys()) this.parentsOf(c, child)?.delete(id);
           c.parents.delete(id);
         }
         this.removeDoc(c, id);
@@ -319,11 +441,12 @@ export class CatalogProjection {
         // deleted (a delete racing the link) or re-created is dead, and never brings an entity back.
         if (!isLive(c.entities.get(parent_id), e.data.parent_incarnation) || !isLive(c.entities.get(child_id), e.data.child_incarnation)) return t;
         const p = c.parent(parent_id);
+        this.held?.keepParent(p);
         const prev = p.children.get(child_id);
         const v = c.vectors.get(child_id);
         if (prev && v) this.unpool(p, child_id, v, prev.weight);
         p.children.set(child_id, { rel, weight });
-        let cp = c.childParents.get(child_id);
+        let cp = this.parentsOf(c, child_id);
         if (!cp) c.childParents.set(child_id, (cp = new Set()));
         cp.add(parent_id);
         if (v) this.pool(p, child_id, v, weight);
@@ -337,6 +460,7 @@ export class CatalogProjection {
         break;
       case 'TasteComposed': {
         const p = c.parent(e.data.parent_id);
+        this.held?.keepParent(p);
         p.settings = { representation: e.data.representation, maxRank: e.data.max_rank, energy: e.data.energy };
         p.version++;
         t.parents.push(e.data.parent_id);
@@ -365,12 +489,14 @@ export class CatalogProjection {
   private pool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
     // A weight-0 link is kept as a link but moves nothing; vectors without direction cannot be pooled.
     if (!(w > 0) || !isPoolable(v)) return;
+    this.held?.keepParent(p);
     p.add(childId, v, w, this.deferring);
     p.version++;
   }
 
   /** Takes a pooled child's vector out again (the exact inverse of {@link pool}). */
   private unpool(p: ParentTaste, childId: string, v: Float32Array, w: number): void {
+    this.held?.keepParent(p);
     if (p.remove(childId, v, w, this.deferring)) p.version++;
   }
 
@@ -379,13 +505,21 @@ export class CatalogProjection {
     if (!p) return;
     const link = p.children.get(childId);
     if (!link) return;
+    this.held?.keepParent(p);
     const v = c.vectors.get(childId);
     if (v) this.unpool(p, childId, v, link.weight);
     p.pooled.delete(childId);
     p.children.delete(childId);
-    c.childParents.get(childId)?.delete(parentId);
+    this.parentsOf(c, childId)?.delete(parentId);
     if (p.children.size === 0) p.stats = null;
     p.version++;
+  }
+
+  /** A child's set of parents, about to be changed (kept first for a capture being held). */
+  private parentsOf(c: WorkspaceCatalog, childId: string): Set<string> | undefined {
+    const s = c.childParents.get(childId);
+    if (s) this.held?.keepSet(s);
+    return s;
   }
 
   private putDoc(c: WorkspaceCatalog, d: EntityDoc): void {

@@ -59,6 +59,22 @@ export interface Bm25Columns {
   postingTf: Uint32Array;
 }
 
+/**
+ * The index as it was at {@link Bm25Index.capture}, unchanged while the index goes on changing (a snapshot written over
+ * many turns of the event loop reads it): documents in their order (parallel arrays) and terms in their order with
+ * their postings. Call `release` when done.
+ */
+export interface Bm25Capture {
+  readonly k1: number;
+  readonly b: number;
+  readonly totalLength: number;
+  readonly docIds: readonly string[];
+  readonly docs: readonly { readonly length: number; readonly terms: readonly string[] }[];
+  readonly terms: readonly string[];
+  readonly postings: readonly PostingList[];
+  release(): void;
+}
+
 /** The postings of restored terms, kept as the snapshot's columns until a change needs a term as a map. */
 interface Frozen {
   /** Where term k's run starts in `doc`/`tf` (k + 1: where it ends). */
@@ -103,6 +119,11 @@ export class Bm25Index {
   private totalLength = 0;
   /** Restored terms turned into maps so far (a change touched them). */
   materializedTerms = 0;
+  /**
+   * While a {@link capture} is held: the posting maps made since, which a change may alter in place (any other is
+   * captured, so a change first gives the index a copy of it to alter).
+   */
+  private own?: WeakSet<Map<string, number>>;
 
   /**
    * @param opts - k1 (default 1.2) and b (default 0.75).
@@ -125,6 +146,33 @@ export class Bm25Index {
       ? new Map([...this.postings].map(([t, p]) => [t, typeof p === 'number' ? new FrozenPosting(frozen, p) : p]))
       : (this.postings as Map<string, Map<string, number>>);
     return { k1: this.k1, b: this.b, postings, docs: this.docs, totalLength: this.totalLength };
+  }
+
+  /**
+   * The index as it is now, kept so while the index goes on changing, until `release()`: a change to a captured term's
+   * postings first replaces them with a copy (in place in the term order) and alters the copy; documents' entries are
+   * replaced, never altered, so the captured ones stay as they were. Costs two arrays of the documents and one of the
+   * terms now, and a copy of each term a change touches before the release. One capture at a time.
+   *
+   * @throws Error when a capture is already held.
+   */
+  capture(): Bm25Capture {
+    if (this.own) throw new Error('Bm25Index: a capture is already held');
+    const own = new WeakSet<Map<string, number>>();
+    this.own = own;
+    const frozen = this.frozen;
+    return {
+      k1: this.k1,
+      b: this.b,
+      totalLength: this.totalLength,
+      docIds: [...this.docs.keys()],
+      docs: [...this.docs.values()],
+      terms: [...this.postings.keys()],
+      postings: Array.from(this.postings.values(), (p) => (typeof p === 'number' ? new FrozenPosting(frozen!, p) : p)),
+      release: () => {
+        if (this.own === own) this.own = undefined;
+      },
+    };
   }
 
   /** An index holding exactly the given state (the inverse of {@link exportState}; it takes its maps over, uncopied). */
@@ -161,13 +209,24 @@ export class Bm25Index {
     return idx;
   }
 
-  /** A term's postings as a map (a restored term is turned into one, in place: its position in the term order stays). */
+  /**
+   * A term's postings as a map that a change may alter (a restored term is turned into one, in place: its position in
+   * the term order stays; a captured one is copied first, likewise).
+   */
   private postingMap(term: string): Map<string, number> | undefined {
     const p = this.postings.get(term);
-    if (typeof p !== 'number') return p;
+    if (p === undefined) return undefined;
+    if (typeof p !== 'number') {
+      if (!this.own || this.own.has(p)) return p;
+      const copy = new Map(p);
+      this.own.add(copy);
+      this.postings.set(term, copy);
+      return copy;
+    }
     const f = this.frozen!;
     const m = new Map<string, number>();
     for (let j = f.start[p]!, end = f.start[p + 1]!; j < end; j++) m.set(f.ids[f.doc[j]!]!, f.tf[j]!);
+    this.own?.add(m);
     this.postings.set(term, m);
     this.materializedTerms++;
     return m;
@@ -236,6 +295,7 @@ export class Bm25Index {
       let posting = this.postingMap(term);
       if (!posting) {
         posting = new Map();
+        this.own?.add(posting);
         this.postings.set(term, posting);
       }
       posting.set(id, count);

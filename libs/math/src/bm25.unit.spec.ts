@@ -185,6 +185,46 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
     expect(restored.materializedTerms).toBe(new Set([...corpus['d0']!, 't1', 't2']).size);
   });
 
+  it('a capture stays as the index was while the index goes on changing, and the changes are the same as without it', () => {
+    /** What a capture holds, comparable with {@link view}'s postings, documents and total. */
+    const held = (c: ReturnType<Bm25Index['capture']>) => ({
+      postings: c.terms.map((t, i) => [t, [...c.postings[i]!]]),
+      docs: c.docIds.map((id, i) => [id, c.docs[i]!.length, [...c.docs[i]!.terms]]),
+      total: c.totalLength,
+    });
+    const change = (ix: Bm25Index) => {
+      ix.remove('d3');
+      ix.add('d5', ['t1', 'new', 'new']);
+      ix.add('x1', ['t4', 't22', 'new']);
+      for (let i = 10; i < 20; i++) ix.remove(`d${i}`);
+      ix.add('d30', ['t0', 't1']);
+    };
+    // A built index (terms as maps) and a restored one (terms as columns until changed).
+    for (const make of [() => build(corpus), () => Bm25Index.fromColumns(columns(build(corpus)))]) {
+      const ix = make();
+      const before = view(ix);
+      const capture = ix.capture();
+      expect(() => ix.capture()).toThrow(/already held/);
+      change(ix);
+      // Changed twice within one capture: a term copied once is altered in place after that.
+      ix.add('d31', ['t2', 't3']);
+      ix.remove('d31');
+      const { postings, docs, total } = before;
+      expect(held(capture)).toEqual({ postings, docs, total });
+      const plain = make();
+      change(plain);
+      plain.add('d31', ['t2', 't3']);
+      plain.remove('d31');
+      expect(view(ix)).toEqual(view(plain));
+      capture.release();
+      // Released: the next capture is of the index as it is then.
+      const next = ix.capture();
+      ix.remove('d0');
+      expect(held(next)).toEqual((({ postings, docs, total }) => ({ postings, docs, total }))(view(plain)));
+      next.release();
+    }
+  });
+
   it('refuses columns that do not add up', () => {
     const c = columns(build(corpus));
     expect(() => Bm25Index.fromColumns({ ...c, postingSize: c.postingSize.slice(1) })).toThrow(RangeError);

@@ -100,11 +100,6 @@ export async function runProjectionFeed(
      */
     accept?: (subject: string) => boolean;
     onHalt?: (halt: ProjectionHalt) => void;
-    /**
-     * Holds the feed while it returns a promise (the next event waits until it settles): a snapshot being
-     * written in chunks keeps the projection still without stopping the event loop.
-     */
-    gate?: () => Promise<void> | undefined;
   },
 ): Promise<Running & { caughtUp: Promise<void> }> {
   let resolveCaught!: () => void;
@@ -134,11 +129,6 @@ export async function runProjectionFeed(
     for await (const m of feed) {
       if (stopped || feed !== messages) break;
       if (m.seq <= applied) continue;
-      const held = opts.gate?.();
-      if (held) {
-        await held;
-        if (stopped || feed !== messages) break;
-      }
       try {
         if (!opts.accept || opts.accept(m.subject)) opts.handle(toStoredEvent(m));
       } catch (err) {

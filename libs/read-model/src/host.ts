@@ -54,8 +54,6 @@ export class ReadModelHost {
   addSnapshotPart(part: SnapshotPart): void {
     this.parts.push(part);
   }
-  /** Set while a snapshot is being encoded: the feed waits on it, so the catalog stays at the snapshot's position. */
-  private hold?: Promise<void>;
 
   /**
    * Registers a listener for changes (called during replay too, with `replaying` true), with the stream
@@ -127,9 +125,10 @@ export class ReadModelHost {
   }
 
   /**
-   * Writes a snapshot of the current state. The catalog is encoded in chunks with the event loop turning
-   * between them (requests are served meanwhile) while the feed waits, so the snapshot matches the cursor
-   * position; the parts capture their state at the same position and write it on their own.
+   * Writes a snapshot of the current state. The catalog is captured at the cursor's position and encoded from the
+   * capture in chunks, with the event loop turning between them: requests are served and the feed goes on folding
+   * events meanwhile (a read after a write does not wait for the snapshot). The parts capture their state at the
+   * same position, synchronously here, and write it on their own.
    */
   snapshot(): Promise<void> {
     // A halted projection may hold part of the event it failed on: never persist it.
@@ -138,8 +137,6 @@ export class ReadModelHost {
     const position = this.cursor.position;
     const takenAt = Date.now();
     const id = `${position}@${takenAt}`;
-    let release!: () => void;
-    this.hold = new Promise<void>((r) => (release = r));
     this.sinceSnapshot = 0;
     const path = this.snapshotPath;
     mkdirSync(join(this.rt.config.dataDir, 'snapshots'), { recursive: true });
@@ -157,17 +154,12 @@ export class ReadModelHost {
       try {
         const bytes = await writeSnapshot(this.catalog, `${path}.tmp`, { position, streamCreated: this.created, partitions: this.partitionKey, takenAt, id });
         const encodeMs = Date.now() - t0;
-        this.hold = undefined;
-        release();
         await Promise.all(parts);
         await rename(`${path}.tmp`, path);
         this.rt.log.info({ position, bytes, encodeMs, ms: Date.now() - t0 }, 'catalog snapshot written');
       } catch (err) {
         await rm(`${path}.tmp`, { force: true });
         throw err;
-      } finally {
-        this.hold = undefined;
-        release();
       }
     })()
       .catch((err) => this.rt.log.warn({ err }, 'catalog snapshot failed'))
@@ -205,7 +197,6 @@ export class ReadModelHost {
       log: this.rt.log,
       fromSeq,
       onHalt: (h) => (this.halted = h),
-      gate: () => this.hold,
       // A partial process holds only its partitions' workspaces: other events are passed over undecoded.
       accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
       handle: (e) => {

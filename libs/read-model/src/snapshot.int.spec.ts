@@ -121,6 +121,59 @@ describe('catalog snapshot (columnar): a restore is the state a replay gives', (
     }
   });
 
+  it('holds the state at its position while the projection goes on folding events (the feed does not wait for it)', async () => {
+    const head = events.slice(0, half);
+    const tail = events.slice(half);
+    // Changes to the first workspace too (written first, and changed while and after it is written): links,
+    // an unlink, a re-embedding (re-pooled into its parent), deletions (a child and a parent), a changed text
+    // (its terms), a new item and a new taste setting.
+    let seq = events.length;
+    const more = <T extends EventType>(type: T, data: EventData<T>) => ({ ...event(type, data, { workspace: 'ws_a', at: seq }), seq: ++seq, subject: 'tg.evt.ws_a.x.y' }) as StoredEvent;
+    const v = encodeVector(Float32Array.from({ length: 12 }, (_, i) => (i % 3) - 1));
+    const changes = [
+      more('ChildLinked', { parent_id: 'u1', child_id: 'c10', rel: 'likes', weight: 2, linked_at: seq }),
+      more('ChildUnlinked', { parent_id: 'u2', child_id: 'c7', unlinked_at: seq }),
+      more('ContentEmbedded', { entity_id: 'c13', of: 'content', model: 'm', dim: 12, vector: v, text_digest: 'c13', embedded_at: seq }),
+      more('EntityDeleted', { entity_id: 'c15', deleted_at: seq }),
+      more('ContentIndexed', { entity_id: 'c21', url: 'https://snap.test/ws_a/21', media_type: 'text', name: 'Item 21', description: '', text: 'entirely new words here, jazz', text_digest: 'x21', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: seq } as EventData<'ContentIndexed'>),
+      more('ContentIndexed', { entity_id: 'cnew', url: 'https://snap.test/ws_a/new', media_type: 'text', name: 'New', description: '', text: 'bebop trail', text_digest: 'xn', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: seq } as EventData<'ContentIndexed'>),
+      more('TasteComposed', { parent_id: 'u2', representation: 'point', max_rank: 2, energy: 0.5, composed_at: seq }),
+      more('EntityDeleted', { entity_id: 'u1', deleted_at: seq }),
+    ];
+    const fold = (p: CatalogProjection, es: StoredEvent[]) => {
+      for (const e of es) p.apply(e);
+      void p.ws('ws_a').lexical;
+      void p.ws('ws_b').lexical;
+      return p;
+    };
+    const live = fold(new CatalogProjection(), head);
+    const path = join(dir, 'moving.snap');
+    let written = false;
+    const write = writeSnapshot(live, path, { position: half, streamCreated: 's1', partitions: 'all', takenAt: 1, id: 'moving' }).finally(() => (written = true));
+    // Everything else is folded while it is written, a few hundred events a turn of the event loop.
+    const rest = [...changes.slice(0, 4), ...tail, ...changes.slice(4)];
+    let folded = 0;
+    while (folded < rest.length) {
+      await new Promise((r) => setImmediate(r));
+      for (const e of rest.slice(folded, folded + 300)) live.apply(e);
+      folded = Math.min(rest.length, folded + 300);
+    }
+    expect(written, 'every change was folded before the snapshot was written').toBe(false);
+    await write;
+    const restored = new CatalogProjection();
+    readSnapshot(path).snapshot!.restoreInto(restored);
+    expectSameCatalog(fold(new CatalogProjection(), head), restored);
+    // The projection itself is what folding everything gives (the copies kept for the snapshot changed nothing),
+    // and a second snapshot now holds it all.
+    const all = fold(new CatalogProjection(), head);
+    for (const e of rest) all.apply(e);
+    expectSameCatalog(all, live);
+    await writeSnapshot(live, path, { position: seq, streamCreated: 's1', partitions: 'all', takenAt: 2, id: 'after' });
+    const again = new CatalogProjection();
+    readSnapshot(path).snapshot!.restoreInto(again);
+    expectSameCatalog(all, again);
+  });
+
   it('an empty catalog round-trips', async () => {
     const path = join(dir, 'empty.snap');
     await writeSnapshot(new CatalogProjection(), path, { position: 0, streamCreated: 's', partitions: 'all', takenAt: 1, id: 'e' });

@@ -1,4 +1,4 @@
-import { CatalogProjection, ParentTaste, WorkspaceCatalog, type ClusterSet, type EntityDoc } from '@tg/domain';
+import { CatalogProjection, ParentTaste, WorkspaceCatalog, type CatalogCapture, type ClusterSet, type EntityDoc, type WorkspaceImage } from '@tg/domain';
 import { Bm25Index } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 import { Pacer } from './pacer';
@@ -137,78 +137,95 @@ function readRefs(r: ColumnReader, n: number, ids: readonly (string | undefined)
  * as a column (strings in one buffer with their lengths, numbers as typed arrays, repeated strings as a
  * dictionary), vectors as one float column, links and running statistics flattened, and the lexical index
  * (where it was built) as a term dictionary, each document's term codes and the postings in their order, so a
- * restore rebuilds every map in the order it had. Awaits between chunks: the event loop keeps turning, so
- * the caller must keep the projection still until this settles (the host pauses its feed).
+ * restore rebuilds every map in the order it had. The catalog is captured when this is called (synchronously:
+ * the snapshot holds the state at the caller's stream position) and written from the capture, with the event loop
+ * turning between chunks; events folded meanwhile do not reach the file ({@link CatalogProjection.capture}).
  */
 export async function writeSnapshot(catalog: CatalogProjection, path: string, header: Omit<SnapshotHeader, 'kind' | 'format' | 'projectionVersion' | 'workspaces'>): Promise<number> {
-  const cats = [...catalog.all()];
-  const w = await ColumnWriter.create(path, { ...header, kind: 'catalog', format: SNAPSHOT_FORMAT, projectionVersion: CatalogProjection.version, workspaces: cats.length } satisfies SnapshotHeader);
+  const capture = catalog.capture();
   try {
-    for (const c of cats) await writeWorkspace(w, c);
-    await w.close();
-  } catch (e) {
-    await w.abort();
-    throw e;
+    const w = await ColumnWriter.create(path, { ...header, kind: 'catalog', format: SNAPSHOT_FORMAT, projectionVersion: CatalogProjection.version, workspaces: capture.workspaces.length } satisfies SnapshotHeader);
+    try {
+      for (const img of capture.workspaces) await writeWorkspace(w, img, capture);
+      await w.close();
+    } catch (e) {
+      await w.abort();
+      throw e;
+    }
+    return w.bytes;
+  } finally {
+    capture.release();
   }
-  return w.bytes;
 }
 
-async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<void> {
+/** The model of each vector, in the vectors' order (the two maps are set and deleted together, so their orders agree). */
+async function modelsOf(img: WorkspaceImage, pace: Pacer): Promise<readonly (string | undefined)[]> {
+  const { vectorIds, modelIds, models } = img;
+  let aligned = modelIds.length === vectorIds.length;
+  for (let i = 0; aligned && i < vectorIds.length; i++) {
+    aligned = modelIds[i] === vectorIds[i];
+    if (pace.step()) await turn();
+  }
+  if (aligned) return models;
+  const byId = new Map<string, string>();
+  for (let i = 0; i < modelIds.length; i++) byId.set(modelIds[i]!, models[i]!);
+  return vectorIds.map((id) => byId.get(id));
+}
+
+async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: CatalogCapture): Promise<void> {
   const pace = new Pacer();
-  const docs = [...c.entities.values()];
+  const { docs, urlKeys, urlIds, vectorIds, vectors } = img;
   // Each document's row: the other columns of ids refer to it.
   const rows = new Map<string, number>();
   for (let i = 0; i < docs.length; i++) {
     rows.set(docs[i]!.id, i);
     if (pace.step()) await turn();
   }
-  const urlKeys = [...c.urls.keys()];
-  const urlIds = [...c.urls.values()];
-  await turn();
-  const vectorIds = [...c.vectors.keys()];
-  const vectors = [...c.vectors.values()];
-  await turn();
-  const parents = [...c.parents];
-  const childParents = [...c.childParents];
+  const models = await modelsOf(img, pace);
+  // Parents and each child's parents are read through the capture at every use: the projection keeps a copy of one
+  // before it changes it, so each read, whenever it comes, sees it as it was at the capture.
+  const { parents, childParents } = img;
+  const at = (p: ParentTaste) => capture.parent(p);
+  const parentsOf = (s: ReadonlySet<string>) => capture.parentsOf(s);
   let vectorFloats = 0;
   for (const v of vectors) vectorFloats += v.length;
   let children = 0;
   let pooled = 0;
   let statsDims = 0;
   for (const [, p] of parents) {
-    children += p.children.size;
-    pooled += p.pooled.size;
-    statsDims += p.stats?.dim ?? 0;
+    children += at(p).children.size;
+    pooled += at(p).pooled.size;
+    statsDims += at(p).stats?.dim ?? 0;
   }
   let childParentLinks = 0;
-  for (const [, s] of childParents) childParentLinks += s.size;
-  const lexical = c.lexicalIfBuilt?.exportState();
+  for (const [, s] of childParents) childParentLinks += parentsOf(s).size;
+  const lexical = img.lexical;
   // The lexical index flattened: documents in their order, their terms as codes into one dictionary, and each
   // term's postings (document code, term frequency) in their order.
-  let lex: { terms: string[]; docIds: string[]; docLength: Uint32Array; docTermCount: Uint32Array; docTerms: Uint32Array; postingSize: Uint32Array; postingDoc: Uint32Array; postingTf: Uint32Array } | undefined;
+  let lex: { terms: readonly string[]; docIds: readonly string[]; docLength: Uint32Array; docTermCount: Uint32Array; docTerms: Uint32Array; postingSize: Uint32Array; postingDoc: Uint32Array; postingTf: Uint32Array } | undefined;
   if (lexical) {
+    const { terms, docIds } = lexical;
     const termCode = new Map<string, number>();
-    const terms: string[] = [];
-    for (const t of lexical.postings.keys()) {
-      termCode.set(t, terms.length);
-      terms.push(t);
+    for (let k = 0; k < terms.length; k++) {
+      termCode.set(terms[k]!, k);
+      if (pace.step()) await turn();
     }
     const docCode = new Map<string, number>();
-    const docIds: string[] = [];
-    const docLength = new Uint32Array(lexical.docs.size);
-    const docTermCount = new Uint32Array(lexical.docs.size);
+    const nd = docIds.length;
+    const docLength = new Uint32Array(nd);
+    const docTermCount = new Uint32Array(nd);
     let docTermTotal = 0;
-    for (const [id, d] of lexical.docs) {
-      docTermCount[docIds.length] = d.terms.length;
-      docLength[docIds.length] = d.length;
-      docCode.set(id, docIds.length);
-      docIds.push(id);
+    for (let i = 0; i < nd; i++) {
+      const d = lexical.docs[i]!;
+      docTermCount[i] = d.terms.length;
+      docLength[i] = d.length;
+      docCode.set(docIds[i]!, i);
       docTermTotal += d.terms.length;
       if (pace.step()) await turn();
     }
     const docTerms = new Uint32Array(docTermTotal);
     let o = 0;
-    for (const d of lexical.docs.values()) {
+    for (const d of lexical.docs) {
       for (const t of d.terms) {
         const code = termCode.get(t);
         if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
@@ -221,7 +238,7 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
     const postingTf = new Uint32Array(docTermTotal);
     o = 0;
     let n = 0;
-    for (const posting of lexical.postings.values()) {
+    for (const posting of lexical.postings) {
       postingSize[n++] = posting.size;
       // A posting can hold every document: the pace is kept inside it.
       for (const [id, tf] of posting) {
@@ -237,11 +254,11 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
     lex = { terms, docIds, docLength, docTermCount, docTerms, postingSize, postingDoc, postingTf };
   }
   const head: WorkspaceHead = {
-    id: c.id,
-    version: c.version,
-    types: [...c.types],
-    clusters: [...c.clusters],
-    typeCounts: [...c.typeCounts],
+    id: img.id,
+    version: img.version,
+    types: [...img.types],
+    clusters: [...img.clusters],
+    typeCounts: [...img.typeCounts],
     entities: docs.length,
     urls: urlKeys.length,
     vectors: vectors.length,
@@ -285,31 +302,31 @@ async function writeWorkspace(w: ColumnWriter, c: WorkspaceCatalog): Promise<voi
   await writeRefs(w, rows, vectorIds.length, (i) => vectorIds[i]!);
   await w.numbers('u32', vectors.length, (i) => vectors[i]!.length);
   await w.floatRows(vectors.length, (i) => vectors[i]!);
-  await writeDict(w, vectors.length, (i) => c.models.get(vectorIds[i]!));
+  await writeDict(w, vectors.length, (i) => models[i]);
   // Parents: settings, version and statistics per parent; children and pooled children flattened.
-  const stats = parents.filter(([, p]) => p.stats);
+  const stats = parents.filter(([, p]) => at(p).stats);
   await writeRefs(w, rows, parents.length, (i) => parents[i]![0]);
-  await w.numbers('f64', parents.length, (i) => parents[i]![1].version);
-  await w.numbers('u8', parents.length, (i) => REPRESENTATIONS.indexOf(parents[i]![1].settings.representation));
-  await w.numbers('f64', parents.length, (i) => parents[i]![1].settings.maxRank);
-  await w.numbers('f64', parents.length, (i) => parents[i]![1].settings.energy);
-  await w.numbers('u32', parents.length, (i) => parents[i]![1].children.size);
-  await w.numbers('u32', parents.length, (i) => parents[i]![1].pooled.size);
-  await w.numbers('u32', parents.length, (i) => parents[i]![1].stats?.dim ?? 0);
-  const links = parents.flatMap(([, p]) => [...p.children]);
+  await w.numbers('f64', parents.length, (i) => at(parents[i]![1]).version);
+  await w.numbers('u8', parents.length, (i) => REPRESENTATIONS.indexOf(at(parents[i]![1]).settings.representation));
+  await w.numbers('f64', parents.length, (i) => at(parents[i]![1]).settings.maxRank);
+  await w.numbers('f64', parents.length, (i) => at(parents[i]![1]).settings.energy);
+  await w.numbers('u32', parents.length, (i) => at(parents[i]![1]).children.size);
+  await w.numbers('u32', parents.length, (i) => at(parents[i]![1]).pooled.size);
+  await w.numbers('u32', parents.length, (i) => at(parents[i]![1]).stats?.dim ?? 0);
+  const links = parents.flatMap(([, p]) => [...at(p).children]);
   await writeRefs(w, rows, links.length, (i) => links[i]![0]);
   await writeDict(w, links.length, (i) => links[i]![1].rel);
   await w.numbers('f64', links.length, (i) => links[i]![1].weight);
-  const pooledIds = parents.flatMap(([, p]) => [...p.pooled]);
+  const pooledIds = parents.flatMap(([, p]) => [...at(p).pooled]);
   await writeRefs(w, rows, pooledIds.length, (i) => pooledIds[i]!);
-  await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.count);
-  await w.numbers('f64', stats.length, (i) => stats[i]![1].stats!.weight);
-  await w.floatRows(stats.length, (i) => stats[i]![1].stats!.sum, 'f64');
-  await w.floatRows(stats.length, (i) => stats[i]![1].stats!.second, 'f64');
+  await w.numbers('f64', stats.length, (i) => at(stats[i]![1]).stats!.count);
+  await w.numbers('f64', stats.length, (i) => at(stats[i]![1]).stats!.weight);
+  await w.floatRows(stats.length, (i) => at(stats[i]![1]).stats!.sum, 'f64');
+  await w.floatRows(stats.length, (i) => at(stats[i]![1]).stats!.second, 'f64');
   // Parents of each child.
   await writeRefs(w, rows, childParents.length, (i) => childParents[i]![0]);
-  await w.numbers('u32', childParents.length, (i) => childParents[i]![1].size);
-  const childParentIds = childParents.flatMap(([, s]) => [...s]);
+  await w.numbers('u32', childParents.length, (i) => parentsOf(childParents[i]![1]).size);
+  const childParentIds = childParents.flatMap(([, s]) => [...parentsOf(s)]);
   await writeRefs(w, rows, childParentIds.length, (i) => childParentIds[i]!);
   if (lex) {
     await w.strings(lex.terms.length, (i) => lex.terms[i]);
