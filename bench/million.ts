@@ -8,7 +8,10 @@
  *   2. search `--seconds` at `--concurrency` closed-loop callers over the bus (query texts vary);
  *   3. RSS of the instance → memory per item;
  *   4. a periodic snapshot while the same search load runs: 50 more events reach the snapshot threshold; search
- *      latency while the snapshot is written (it is encoded in chunks while the feed waits) against step 2;
+ *      latency while the snapshot is written (it is encoded in chunks) against step 2; and meanwhile one client
+ *      that writes and then reads its write, in a loop: an entity appended to the log, then a search that carries
+ *      the append's sequence (read-your-writes: it is answered once the instance folded it, or 503 after
+ *      `TG_READ_WAIT_MS`, 2 s here);
  *   5. SIGTERM (it writes its snapshot on stop), start again: time to caught up (from the snapshot), then to
  *      joined (lexical index and vector graph restored or built), then the first search's latency; the
  *      snapshot's size on disk (catalog and the ranking part beside it).
@@ -104,7 +107,8 @@ export async function run(args: string[]) {
     console.log(JSON.stringify(figures));
 
     // A periodic snapshot under the same search load: the threshold is PROBE_EVENTS events away.
-    const written = new RegExp(`"position":${lastSeq + PROBE_EVENTS},.*"msg":"catalog snapshot written"`);
+    // (The first snapshot of this process: any position from the threshold on, since the writer below may be folded too.)
+    const written = /"msg":"catalog snapshot written"/;
     let snapshotDone = false;
     const snapshotLine = ranking.waitForLine(written, { timeoutMs: 1_800_000 }).finally(() => (snapshotDone = true));
     const during = load(concurrency, (i) => search(i), () => snapshotDone);
@@ -112,8 +116,29 @@ export async function run(args: string[]) {
       const at = Date.now();
       await store.js.publish(EventStore.subject(ws, 'entity', `probe${i}`), JSON.stringify(event('EntityCreated', { entity_id: `probe${i}`, type: 'user', name: `Probe ${i}`, description: '', created_at: at }, { workspace: ws, at })));
     }
+    // A client that reads its own writes while the snapshot is written.
+    const rw: number[] = [];
+    let rwFailed = 0;
+    const writer = (async () => {
+      for (let k = 0; !snapshotDone; k++) {
+        const at = Date.now();
+        const ack = await store.js.publish(EventStore.subject(ws, 'entity', `rw${k}`), JSON.stringify(event('EntityCreated', { entity_id: `rw${k}`, type: 'user', name: `Writer ${k}`, description: '', created_at: at }, { workspace: ws, at })));
+        const t0 = performance.now();
+        try {
+          await search(k, ack.seq);
+          rw.push(performance.now() - t0);
+        } catch {
+          rwFailed++;
+        }
+      }
+    })();
     const periodic = JSON.parse(await snapshotLine) as { bytes: number; encodeMs: number; ms: number };
     const probe = await during;
+    await writer;
+    figures['during_snapshot_read_after_write'] = rw.length + rwFailed;
+    figures['during_snapshot_read_after_write_p50_ms'] = +percentile(rw, 50).toFixed(1);
+    figures['during_snapshot_read_after_write_max_ms'] = +Math.max(0, ...rw).toFixed(1);
+    figures['during_snapshot_read_after_write_failed'] = rwFailed;
     figures['periodic_snapshot_encode_ms'] = periodic.encodeMs;
     figures['periodic_snapshot_ms'] = periodic.ms;
     figures['during_snapshot_searches'] = probe.lat.length;
@@ -170,6 +195,7 @@ export async function run(args: string[]) {
     `| memory per item | ${f['bytes_per_item']} bytes |`,
     `| a periodic snapshot under the search load: encoded in / written in | ${f['periodic_snapshot_encode_ms']} / ${f['periodic_snapshot_ms']} ms |`,
     `| search p50 / p99 / max while it was written (ms) | ${f['during_snapshot_p50_ms']} / ${f['during_snapshot_p99_ms']} / ${f['during_snapshot_max_ms']} (${f['during_snapshot_searches']} searches, ${f['during_snapshot_failed']} failed) |`,
+    `| a client's search after its own write while it was written: p50 / max (ms) | ${f['during_snapshot_read_after_write_p50_ms']} / ${f['during_snapshot_read_after_write_max_ms']} (${f['during_snapshot_read_after_write']} writes, ${f['during_snapshot_read_after_write_failed']} reads failed: 503 after 2 s) |`,
     `| stop (writes the snapshot) | ${f['stop_with_snapshot_s']} s |`,
     `| snapshot on disk (${f['snapshot_files']}) | ${(Number(f['snapshot_bytes_on_disk']) / 1e6).toFixed(0)} MB |`,
     `| restart: snapshot read / restored with its parts ${f['restore_parts']} | ${f['restore_read_ms']} / ${f['restore_ms']} ms |`,
