@@ -182,8 +182,9 @@ export interface WorkspaceImage {
   readonly models: readonly string[];
   /** Parents as objects: read each through {@link CatalogCapture.parent}. */
   readonly parents: readonly [string, ParentTaste][];
-  /** Each child's set of parents: read each through {@link CatalogCapture.parentsOf}. */
-  readonly childParents: readonly [string, ReadonlySet<string>][];
+  /** Children that have (or had) parents, and each one's set of parents: read each through {@link CatalogCapture.parentsOf}. */
+  readonly childIds: readonly string[];
+  readonly childParents: readonly ReadonlySet<string>[];
   /** The lexical index, when it was built. */
   readonly lexical?: Bm25Capture;
 }
@@ -300,7 +301,8 @@ export class CatalogProjection {
         modelIds: [...c.models.keys()],
         models: [...c.models.values()],
         parents: [...c.parents],
-        childParents: [...c.childParents],
+        childIds: [...c.childParents.keys()],
+        childParents: [...c.childParents.values()],
         lexical: c.lexicalIfBuilt?.capture(),
       });
     }

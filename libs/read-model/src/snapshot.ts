@@ -184,7 +184,7 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
   const models = await modelsOf(img, pace);
   // Parents and each child's parents are read through the capture at every use: the projection keeps a copy of one
   // before it changes it, so each read, whenever it comes, sees it as it was at the capture.
-  const { parents, childParents } = img;
+  const { parents, childIds, childParents } = img;
   const at = (p: ParentTaste) => capture.parent(p);
   const parentsOf = (s: ReadonlySet<string>) => capture.parentsOf(s);
   let vectorFloats = 0;
@@ -198,7 +198,7 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     statsDims += at(p).stats?.dim ?? 0;
   }
   let childParentLinks = 0;
-  for (const [, s] of childParents) childParentLinks += parentsOf(s).size;
+  for (const s of childParents) childParentLinks += parentsOf(s).size;
   const lexical = img.lexical;
   // The lexical index flattened: documents in their order, their terms as codes into one dictionary, and each
   // term's postings (document code, term frequency) in their order.
@@ -324,9 +324,9 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
   await w.floatRows(stats.length, (i) => at(stats[i]![1]).stats!.sum, 'f64');
   await w.floatRows(stats.length, (i) => at(stats[i]![1]).stats!.second, 'f64');
   // Parents of each child.
-  await writeRefs(w, rows, childParents.length, (i) => childParents[i]![0]);
-  await w.numbers('u32', childParents.length, (i) => parentsOf(childParents[i]![1]).size);
-  const childParentIds = childParents.flatMap(([, s]) => [...parentsOf(s)]);
+  await writeRefs(w, rows, childIds.length, (i) => childIds[i]!);
+  await w.numbers('u32', childParents.length, (i) => parentsOf(childParents[i]!).size);
+  const childParentIds = childParents.flatMap((s) => [...parentsOf(s)]);
   await writeRefs(w, rows, childParentIds.length, (i) => childParentIds[i]!);
   if (lex) {
     await w.strings(lex.terms.length, (i) => lex.terms[i]);
