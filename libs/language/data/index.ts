@@ -22,6 +22,7 @@ export { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
 export { GAUGE_PHENOMENA_ROUND10 } from './gauge-phenomena-blind-10';
 export { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 export { GAUGE_PHENOMENA_ROUND11 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-11';
+export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

@@ -243,7 +243,9 @@ describe('gauge model and data', () => {
     // Round 10's guard (0.73) is not kept: round 10 is spent and round 11 is the newest honest figure. Round 11 was
     // easier than round 10 (the issue-6 model scores it 0.742 against 0.595), so this guard is not a measure of
     // progress.
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
+    // Since round 12 the served scorer is the wide model, fitted with round 11; the guard stays on the rule model
+    // (GAUGE_MODEL, the judging prompt's weights), for which round 11 is still out of training.
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET, GAUGE_MODEL).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
   });
 
   it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the served model’s fit (the models fitted with them were not served, docs/benchmarks.md)', () => {

@@ -1,5 +1,6 @@
 import { scoreSignals, type GaugeWeights } from './fit';
-import { GAUGE_SIGNALS, gaugeSignals, type GaugeSignal } from './signals';
+import { GAUGE_SIGNALS, pairSignals, type GaugeSignal } from './signals';
+import { wideScore } from './wide';
 import type { GaugeLabel } from './types';
 
 /** Input of {@link gauge}: an assistant reply and the user's next message. */
@@ -105,12 +106,15 @@ export function gaugeLabel(resonance: number): GaugeLabel {
 }
 
 /**
- * Judges how an assistant reply landed from the user's follow-up, with the embedded model
- * (wink-nlp signals + {@link GAUGE_MODEL}). Deterministic; no network.
+ * Judges how an assistant reply landed from the user's follow-up, with the embedded model: since round 12 the wide
+ * model (wide.ts: the wink-nlp rule signals, reply/follow-up cross features, hashed follow-up n-grams and word-vector
+ * blocks), or, when `model` is given, that rule-signal logistic (e.g. {@link GAUGE_MODEL}). Deterministic; no network.
  */
-export function gauge(input: GaugeInput, model: GaugeWeights = GAUGE_MODEL): GaugeResult {
-  const signals = gaugeSignals(input.response ?? '', input.followup ?? '');
-  const resonance = scoreSignals(signals, model);
+export function gauge(input: GaugeInput, model?: GaugeWeights): GaugeResult {
+  const response = input.response ?? '';
+  const followup = input.followup ?? '';
+  const { signals, praised } = pairSignals(response, followup);
+  const resonance = model ? scoreSignals(signals, model) : wideScore(response, followup, signals, praised);
   const rounded = Object.fromEntries(GAUGE_SIGNALS.map((s) => [s, round(signals[s])]));
   return { resonance: round(resonance), label: gaugeLabel(resonance), signals: rounded };
 }
