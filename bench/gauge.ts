@@ -46,11 +46,12 @@ import {
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ROUND9,
   GAUGE_PHENOMENA_ROUND10,
+  GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 11 (issue 17; written after the round-11 model d78377c was frozen, committed in 144b6fb; casual chat style; scored once, the round-11 model not served by the rule)';
+const BLIND_NAME = 'phenomena blind set, round 12 (issue 17; written after the round-12 wide model 6a6f89b was frozen; casual messaging style; scored once)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -103,6 +104,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound8', 'phenomena round 8 (blind for the round-7 model 11c9f32, AUC 0.894; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND8],
     ['phenomenaRound9', 'phenomena round 9 (scored once on the round-9 model 5c55457: AUC 0.796; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND9],
     ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND10],
+    ['phenomenaRound11', 'phenomena round 11 (scored once: round-9 model with the praises() fix 0.866; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND11],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -43,7 +43,7 @@ const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 const rounds: [string, readonly GaugeExample[]][] = [
   ['r1', data.GAUGE_PHENOMENA_ROUND1], ['r2', data.GAUGE_PHENOMENA_ROUND2], ['r3', data.GAUGE_PHENOMENA_ROUND3], ['r4', data.GAUGE_PHENOMENA_ROUND4],
   ['r5', data.GAUGE_PHENOMENA_ROUND5], ['r6', data.GAUGE_PHENOMENA_ROUND6], ['r7', data.GAUGE_PHENOMENA_ROUND7], ['r8', data.GAUGE_PHENOMENA_ROUND8],
-  ['r9', data.GAUGE_PHENOMENA_ROUND9], ['r10', data.GAUGE_PHENOMENA_ROUND10], ['r11', data.GAUGE_PHENOMENA_BLIND_SET],
+  ['r9', data.GAUGE_PHENOMENA_ROUND9], ['r10', data.GAUGE_PHENOMENA_ROUND10], ['r11', data.GAUGE_PHENOMENA_ROUND11],
 ];
 const FOLDS = (process.env.FOLDS ?? 'r8,r9,r10,r11').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
@@ -55,7 +55,7 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ADDED_10,
   ...data.GAUGE_PHENOMENA_ROUND10,
   ...data.GAUGE_PHENOMENA_ADDED_11,
-  ...data.GAUGE_PHENOMENA_BLIND_SET,
+  ...data.GAUGE_PHENOMENA_ROUND11,
   ...data.GAUGE_NEUTRAL_ADDED_12,
 ];
 type G = { e: GaugeExample; group: string };
