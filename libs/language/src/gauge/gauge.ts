@@ -61,6 +61,9 @@ export interface GaugeResult {
  * 0.866 for this model and 0.859 without the fix, already-have 0.083 lower; by the rule fixed before scoring this
  * model is served (docs/benchmarks.md, Round 11).
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
+ * Round 12: no longer the served scorer. {@link gauge} serves the wide model (wide.ts; 0.882 on the round-12 blind
+ * set against 0.874 for this model, docs/benchmarks.md, Round 12); these weights remain the rule model the judging
+ * prompt ({@link gaugePrompt}) shows and that `gauge(input, GAUGE_MODEL)` applies.
  */
 export const GAUGE_MODEL: GaugeWeights = {
   bias: -0.297,
