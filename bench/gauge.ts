@@ -46,11 +46,12 @@ import {
   GAUGE_PHENOMENA_ROUND8,
   GAUGE_PHENOMENA_ROUND9,
   GAUGE_PHENOMENA_ROUND10,
+  GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 11 (issue 17; written after the round-11 model d78377c was frozen, committed in 144b6fb; casual chat style; scored once, the round-11 model not served by the rule)';
+const BLIND_NAME = 'phenomena blind set, round 12 (issue 17; written after the round-12 wide model 6a6f89b was frozen; casual messaging style; scored once)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -94,15 +95,16 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
   const train = [...devTrain, ...phenomena];
   const heldOut = GAUGE_DATASET.filter((_, i) => gaugeSplit(i) === 'held-out');
   const splits: [string, string, readonly GaugeExample[]][] = [
-    ['train', 'training: development training split + phenomena set + its round-5, round-8 and round-9 additions + its first eight blind rounds (weights fitted here)', train],
+    ['train', 'training of the rule model GAUGE_MODEL: development training split + phenomena set + its round-5, round-8 and round-9 additions + its first eight blind rounds (all in the wide model\'s training too)', train],
     ['phenomenaRound3', 'phenomena round 3 (blind for the round-3 model; in training since round 4, so optimistic)', GAUGE_PHENOMENA_ROUND3],
     ['phenomenaRound4', 'phenomena round 4 (blind for the round-4 model, AUC 0.910; in training since round 5, so optimistic)', GAUGE_PHENOMENA_ROUND4],
     ['phenomenaRound5', 'phenomena round 5 (blind for the round-5 model 5d81b38, AUC 0.916; in training since round 6, so optimistic)', GAUGE_PHENOMENA_ROUND5],
     ['phenomenaRound6', 'phenomena round 6 (blind for the round-6 model 0e41ab5, AUC 0.856; in training since round 7, so optimistic)', GAUGE_PHENOMENA_ROUND6],
     ['phenomenaRound7', 'phenomena round 7 (blind for the round-7 model 11c9f32, AUC 0.937; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND7],
     ['phenomenaRound8', 'phenomena round 8 (blind for the round-7 model 11c9f32, AUC 0.894; in training since round 9, so optimistic)', GAUGE_PHENOMENA_ROUND8],
-    ['phenomenaRound9', 'phenomena round 9 (scored once on the round-9 model 5c55457: AUC 0.796; spent, not in the served training)', GAUGE_PHENOMENA_ROUND9],
-    ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; spent, not in the served training)', GAUGE_PHENOMENA_ROUND10],
+    ['phenomenaRound9', 'phenomena round 9 (scored once on the round-9 model 5c55457: AUC 0.796; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND9],
+    ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND10],
+    ['phenomenaRound11', 'phenomena round 11 (scored once: round-9 model with the praises() fix 0.866; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND11],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

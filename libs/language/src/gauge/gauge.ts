@@ -1,5 +1,6 @@
 import { scoreSignals, type GaugeWeights } from './fit';
-import { GAUGE_SIGNALS, gaugeSignals, type GaugeSignal } from './signals';
+import { GAUGE_SIGNALS, pairSignals, type GaugeSignal } from './signals';
+import { wideScore } from './wide';
 import type { GaugeLabel } from './types';
 
 /** Input of {@link gauge}: an assistant reply and the user's next message. */
@@ -60,6 +61,9 @@ export interface GaugeResult {
  * 0.866 for this model and 0.859 without the fix, already-have 0.083 lower; by the rule fixed before scoring this
  * model is served (docs/benchmarks.md, Round 11).
  * `lukewarm` fits to 0: hedges act through damping (they halve gratitude, acceptance and positive sentiment).
+ * Round 12: no longer the served scorer. {@link gauge} serves the wide model (wide.ts; 0.882 on the round-12 blind
+ * set against 0.874 for this model, docs/benchmarks.md, Round 12); these weights remain the rule model the judging
+ * prompt ({@link gaugePrompt}) shows and that `gauge(input, GAUGE_MODEL)` applies.
  */
 export const GAUGE_MODEL: GaugeWeights = {
   bias: -0.297,
@@ -105,12 +109,15 @@ export function gaugeLabel(resonance: number): GaugeLabel {
 }
 
 /**
- * Judges how an assistant reply landed from the user's follow-up, with the embedded model
- * (wink-nlp signals + {@link GAUGE_MODEL}). Deterministic; no network.
+ * Judges how an assistant reply landed from the user's follow-up, with the embedded model: since round 12 the wide
+ * model (wide.ts: the wink-nlp rule signals, reply/follow-up cross features, hashed follow-up n-grams and word-vector
+ * blocks), or, when `model` is given, that rule-signal logistic (e.g. {@link GAUGE_MODEL}). Deterministic; no network.
  */
-export function gauge(input: GaugeInput, model: GaugeWeights = GAUGE_MODEL): GaugeResult {
-  const signals = gaugeSignals(input.response ?? '', input.followup ?? '');
-  const resonance = scoreSignals(signals, model);
+export function gauge(input: GaugeInput, model?: GaugeWeights): GaugeResult {
+  const response = input.response ?? '';
+  const followup = input.followup ?? '';
+  const { signals, praised } = pairSignals(response, followup);
+  const resonance = model ? scoreSignals(signals, model) : wideScore(response, followup, signals, praised);
   const rounded = Object.fromEntries(GAUGE_SIGNALS.map((s) => [s, round(signals[s])]));
   return { resonance: round(resonance), label: gaugeLabel(resonance), signals: rounded };
 }

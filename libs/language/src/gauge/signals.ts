@@ -339,6 +339,11 @@ export const GAUGE_MAX_CHARS = 4000;
  * Deterministic; depends only on the two texts (the length of either is not a signal).
  */
 export function gaugeSignals(response: string, followup: string): GaugeSignals {
+  return pairSignals(response, followup).signals;
+}
+
+/** {@link gaugeSignals}, with whether the follow-up praises ({@link praises}), which the wide model also reads. */
+export function pairSignals(response: string, followup: string): { signals: GaugeSignals; praised: boolean } {
   // Chat messages are short; capping keeps the cost of tagging and cue matching bounded for hostile input.
   response = response.slice(0, GAUGE_MAX_CHARS);
   followup = followup.slice(0, GAUGE_MAX_CHARS);
@@ -398,9 +403,10 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
   const sentiment = polarity > 0 ? polarity * (1 - 2 * sarcasm) * (1 - 0.5 * lukewarm) : pair.acceptOffer && !pair.ironicPraise ? 0 : polarity;
 
   // Round 9: the learned components.
-  const learned = stanceScores(response, followup, pair.actionDone > 0 || pair.actionFailed > 0, praises(followup, fa));
+  const praised = praises(followup, fa);
+  const learned = stanceScores(response, followup, pair.actionDone > 0 || pair.actionFailed > 0, praised);
 
-  return {
+  const signals: GaugeSignals = {
     sentiment,
     // Round 5: words of the reply reused in a complaint or a correction are not uptake.
     overlap: correction > 0 || rejection > 0 ? 0 : overlap,
@@ -417,4 +423,5 @@ export function gaugeSignals(response: string, followup: string): GaugeSignals {
     ...pair,
     ...learned,
   };
+  return { signals, praised };
 }

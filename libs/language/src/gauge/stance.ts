@@ -47,8 +47,8 @@ export function textWords(text: string): string[] {
   return text.toLowerCase().replace(/[\u2018\u2019]/g, "'").match(/[a-z][a-z'-]*/g) ?? [];
 }
 
-/** Row indices of the known words (a trailing "'s" dropped when needed). */
-function rowsOf(words: string[]): number[] {
+/** Row indices in STANCE_TABLE.words of the known words (a trailing "'s" dropped when needed). */
+export function rowsOf(words: string[]): number[] {
   const { index } = table();
   const out: number[] = [];
   for (const w of words) {
@@ -80,8 +80,13 @@ function sentencePraises(sentence: Analysis['sentences'][number]): boolean {
   const rest = text.replace(ACK_OPENERS, '');
   if (!/[a-z]/i.test(rest)) return false;
   const read = rest === text ? [sentence] : analyse(rest).sentences;
-  return read.some((x) => x.sentiment > 0.3 || (x.afinn > 0 && x.sentiment > 0));
+  return read.some((x) => x.sentiment > 0.3 || (x.afinn > 0 && x.sentiment > 0)) || (REPORTS_HELP.test(rest) && !NEGATED.test(rest) && sentence.sentiment >= 0);
 }
+
+// Round 12: neither lexicon scores "helped"/"helps" ("That helped a lot."), so a report that the reply helped is read
+// here, unless negated ("hasn't helped", "never helped").
+const REPORTS_HELP = /\b(helped|helps)\b/i;
+const NEGATED = /\b(not|never|no|nothing|hardly|barely|without)\b|n't\b/i;
 
 /**
  * Whether the follow-up praises: a sentence of it praises ({@link sentencePraises}), judged after a contrastive

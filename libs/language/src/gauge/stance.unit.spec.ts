@@ -51,4 +51,17 @@ describe('learned components (round 9)', () => {
   it.each(['Lovely, thanks.', 'Perfect.', 'Good.', 'OK, cool, that works.', 'Not bad at all!'])('still reads %j as praise', (t) => {
     expect(praises(t, analyse(t))).toBe(true);
   });
+
+  // Round 12: neither lexicon scores "helped" (AFINN has "help" but not its past; wink none), so a plain report that
+  // the reply helped was not praise.
+  it.each(['That helped a lot.', 'This really helped.', 'helped loads tbh', 'It helped, thanks.'])('reads %j as praise', (t) => {
+    expect(praises(t, analyse(t))).toBe(true);
+  });
+
+  it.each(["That hasn't helped.", "It didn't help much.", 'Never helped before either.', 'Has that ever helped anyone?'])(
+    'does not read the negated or asked %j as praise',
+    (t) => {
+      expect(praises(t, analyse(t))).toBe(false);
+    },
+  );
 });

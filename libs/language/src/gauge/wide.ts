@@ -1,0 +1,87 @@
+import { blockWords, crossFeatures, CROSS_FEATURES, gramBuckets, gramScale, type VectorBlock } from './lexical';
+import type { GaugeSignals } from './signals';
+import { rowsOf } from './stance';
+import { WIDE_MODEL } from './wide-weights';
+
+/**
+ * Round 12 (issue 17): the gauge's wide model, the served scorer. A logistic over the rule signals (the learned
+ * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
+ * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
+ * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
+ * over rounds 8-11 against the served architecture re-fitted on the same pairs (docs/benchmarks.md, Round 12).
+ */
+interface Decoded {
+  rules: [keyof GaugeSignals, number][];
+  cross: number[];
+  hash: Int8Array;
+  blocks: { name: VectorBlock; offset: number; scale: number; scores: Int8Array }[];
+}
+
+let decoded: Decoded | undefined;
+const int8 = (b64: string): Int8Array => Int8Array.from(Buffer.from(b64, 'base64'));
+
+function model(): Decoded {
+  decoded ??= {
+    rules: Object.entries(WIDE_MODEL.rules) as [keyof GaugeSignals, number][],
+    cross: CROSS_FEATURES.map((k) => WIDE_MODEL.cross[k]),
+    hash: int8(WIDE_MODEL.hash.weights),
+    blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
+  };
+  return decoded;
+}
+
+/** The wide model's logit before Platt scaling. `praised` and the action signals gate two vector blocks. */
+export function wideLogit(response: string, followup: string, signals: GaugeSignals, praised: boolean): number {
+  const m = model();
+  let z: number = WIDE_MODEL.bias;
+  for (const [k, w] of m.rules) z += w * signals[k];
+  const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0);
+  CROSS_FEATURES.forEach((k, j) => (z += m.cross[j]! * cf[k]));
+  const buckets = gramBuckets(response, followup);
+  if (buckets.length) {
+    let h = 0;
+    for (const b of buckets) h += m.hash[b]!;
+    z += WIDE_MODEL.hash.scale * h * gramScale(buckets.length);
+  }
+  const words = blockWords(response, followup, praised, signals.actionDone > 0 || signals.actionFailed > 0);
+  for (const b of m.blocks) {
+    const rows = rowsOf(words[b.name]);
+    if (!rows.length) continue;
+    let s = 0;
+    for (const r of rows) s += b.scores[r]!;
+    z += b.offset + (b.scale * s) / rows.length;
+  }
+  return z;
+}
+
+/** The first sentence of a follow-up of two or more sentences, or '' (one sentence). */
+export function openingSentence(followup: string): string {
+  const parts = followup.trim().split(/(?<=[.!?])\s+/).filter((x) => x.trim());
+  return parts.length >= 2 ? parts[0]! : '';
+}
+
+/**
+ * Whether the wide model's evidence is overridden by two contracts of the gauge: a follow-up with no word, and a bare
+ * acknowledgement without thanks ("ok", "Noted."; the rules' `lukewarm` 1), carry no evaluation: resonance 0.5.
+ */
+export function noEvaluation(followup: string, signals: GaugeSignals): boolean {
+  return !/[\p{L}\p{N}\p{Extended_Pictographic}]/u.test(followup) || (signals.lukewarm === 1 && signals.gratitude === 0);
+}
+
+/**
+ * The wide model's logit with its one guard: when the rules read a complaint or a correction, a follow-up of several
+ * sentences reads no milder than its opening sentence (the same signals, the wide inputs of that sentence alone), so
+ * that a clear complaint is not diluted by the sentences around it.
+ */
+export function guardedLogit(response: string, followup: string, signals: GaugeSignals, praised: boolean): number {
+  const z = wideLogit(response, followup, signals, praised);
+  const first = signals.rejection > 0 || signals.correction > 0 ? openingSentence(followup) : '';
+  return first ? Math.min(z, wideLogit(response, first, signals, praised)) : z;
+}
+
+/** Resonance of the wide model: σ(a · logit + b), Platt-scaled; 0.5 when {@link noEvaluation}. */
+export function wideScore(response: string, followup: string, signals: GaugeSignals, praised: boolean): number {
+  if (noEvaluation(followup, signals)) return 0.5;
+  const { a, b } = WIDE_MODEL.platt;
+  return 1 / (1 + Math.exp(-(a * guardedLogit(response, followup, signals, praised) + b)));
+}
