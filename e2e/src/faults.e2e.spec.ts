@@ -88,23 +88,41 @@ describe('faults: instances that start, restart and die, with services over the 
 
   it('6: a ranking instance that starts takes no request before its read model caught up', async () => {
     const svc = spawnService('ranking-service', { NATS_URL: s.nats.url });
-    const answers: { status: number; n: number; afterStart: boolean }[] = [];
-    const probe = async () => {
-      // Whether the new instance had said it started when the request was sent (which side a wrong answer is on).
-      const afterStart = svc.output().includes('"started"');
-      const r = await rerank();
-      answers.push({ status: r.status, n: r.body.results?.length ?? -1, afterStart });
-    };
-    // Probe, four at a time, while the new instance starts, replays and goes live (it shares the queue
-    // group with the running one), and a while after.
-    while (!svc.output().includes('"started"') && svc.child.exitCode === null) await Promise.all([probe(), probe(), probe(), probe()]);
-    for (let i = 0; i < 20; i++) await Promise.all([probe(), probe(), probe(), probe()]);
-    expect(svc.child.exitCode, svc.output().slice(-2000)).toBeNull();
-    const wrong = answers.filter((a) => a.status !== 200 || a.n !== lastItems.length);
-    // On a failure, what the new instance said about its catch-up (the failure seen once in about 30 runs under load).
-    const story = () => svc.output().split('\n').filter((l) => /caught up|warmed|"started"|halted|resumed|snapshot/.test(l)).join('\n');
-    expect(wrong.map(({ status, n }) => ({ status, n })), `${wrong.length} of ${answers.length} answers wrong (${wrong.filter((a) => a.afterStart).length} sent after it started); the new instance's log:\n${story()}`).toEqual([]);
-    await svc.stop();
+    try {
+      const t0 = Date.now();
+      // Where the new instance was (by its log) and what the stack's own read model held when each request was
+      // sent: a wrong answer then says which instance could have given it (the failure seen once in about 30 runs
+      // under load; in the tenth session 106 runs at load 8-42 gave no wrong answer, and in the 61 that checked,
+      // the stack's own read model held the items at every request).
+      const phase = () => {
+        const out = svc.output();
+        return out.includes('"started"') ? 'started' : out.includes('ranking indexes warmed') ? 'warmed' : out.includes('catalog projection caught up') ? 'caught up' : 'replaying';
+      };
+      const own = () => ({ ownKnew: lastItems.every((id) => s.tg.readModel.catalog.ws(ws.workspaceId).entities.has(id)), ownAt: s.tg.readModel.cursor.position });
+      const answers: { status: number; n: number; round: number; ms: number; phase: string; ownKnew: boolean; ownAt: number; ownKnewAfter: boolean }[] = [];
+      let round = 0;
+      const probe = async () => {
+        const sent = { round, ms: Date.now() - t0, phase: phase(), ...own() };
+        const r = await rerank();
+        answers.push({ status: r.status, n: r.body.results?.length ?? -1, ...sent, ownKnewAfter: own().ownKnew });
+      };
+      const four = async () => {
+        await Promise.all([probe(), probe(), probe(), probe()]);
+        round++;
+      };
+      // Probe, four at a time, while the new instance starts, replays and goes live (it shares the queue
+      // group with the running one), and a while after.
+      while (phase() !== 'started' && svc.child.exitCode === null) await four();
+      for (let i = 0; i < 20; i++) await four();
+      expect(svc.child.exitCode, svc.output().slice(-2000)).toBeNull();
+      const wrong = answers.filter((a) => a.status !== 200 || a.n !== lastItems.length);
+      const story = () => svc.output().split('\n').filter((l) => /caught up|warmed|"started"|halted|resumed|snapshot/.test(l)).join('\n');
+      expect(wrong, `${wrong.length} of ${answers.length} answers wrong (stream at ${s.tg.readModel.cursor.position}, ${round} rounds); the new instance's log:\n${story()}`).toEqual([]);
+    } finally {
+      // Also on a failure: an instance left running after its nats-server stops reconnects to that port, which
+      // another suite's server may take next.
+      await svc.stop();
+    }
   }, 120_000);
 
   it('7: requests in flight to an instance that dies are answered by another replica, without the full timeout', async () => {

@@ -26,6 +26,8 @@ export interface RunningTastegraph {
   log: Logger;
   /** The services of this process, in start order (fault tests stop one to see the others cope). */
   services: readonly StartedService[];
+  /** The read model this process's services share (tests ask what it holds when an answer looks wrong). */
+  readModel: ReadModelHost;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger; ra
     nc,
     log,
     services,
+    readModel: host,
     async stop() {
       await app.close();
       for (const s of [...services].reverse()) await s.stop().catch((err) => log.warn({ err, service: s.name }, 'stop failed'));

@@ -111,6 +111,14 @@ export const LinkBody = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * `false` when the write is in the log but the profile could not be composed at its position in time (the taste
+ * read model was behind for longer than `TG_READ_WAIT_MS`, or the taste service did not answer): the
+ * representation and rank given are then those of the profile as last known. Absent when composed.
+ */
+export const Composed = Type.Optional(
+  Type.Boolean({ description: 'false: the write is done, but the profile summary is from before it (composition did not finish in time); absent when composed.' }),
+);
 export const LinkResult = Type.Object({
   parent_id: Type.String(),
   entity_id: Type.String(),
@@ -119,6 +127,7 @@ export const LinkResult = Type.Object({
   representation: Type.String(),
   subspace_rank: Type.Integer(),
   linked: Type.Optional(Type.Boolean()),
+  composed: Composed,
 });
 
 /**
@@ -152,6 +161,7 @@ export const ComposeResult = Type.Object({
   explained_energy: Type.Number({ description: 'Share of the second-moment energy the profile\'s directions hold, in [0, 1].' }),
   coherence: Type.Number({ description: '‖Σ w·u‖ / Σ w in [0, 1]: 1 for one tight interest, about 1/√k for k unrelated ones.' }),
   model: Type.String({ description: 'Embedding model of the pooled vectors.' }),
+  composed: Composed,
 });
 
 export const BatchBody = Type.Object(

@@ -5,6 +5,7 @@ import {
   ClustersQuery,
   ComposeBody,
   ComposeResult,
+  Composed,
   CreateEntityBody,
   CreateWorkspaceBody,
   CreateWorkspaceResponse,
@@ -113,6 +114,7 @@ const CreateEntityReply = Type.Intersect([
     vectorstore_document_id: Type.String(),
     representation: Type.String(),
     subspace_rank: Type.Integer(),
+    composed: Composed,
   }),
 ]);
 /** `entity.link` request: the gateway has resolved the child (entity_id, child_id or content_id) and `rel`/`relation`. */

@@ -271,6 +271,12 @@ describe('gateway: what a service answers, on the wire', () => {
     const res = await app.inject({ method: 'POST', url: '/v1/entity/p%2F1/link', headers: { 'x-api-key': KEY_A, ...json }, payload: '' });
     expect([res.statusCode, rpc.callsTo(OP.entity.link)[0]!.req.data]).toEqual([200, { parent_id: 'p/1' }]);
   });
+  it('passes a link done but not composed in time (composed: false) through to the client as 200', async () => {
+    const done = { parent_id: 'p', entity_id: 'c', rel: 'about', weight: 1, representation: 'point', subspace_rank: 0, linked: true, composed: false };
+    rpc.on(OP.entity.link, () => ({ data: done, seq: 7 }));
+    const res = await app.inject({ method: 'POST', url: '/v1/entity/p/link', headers: { 'x-api-key': KEY_A, ...json }, payload: JSON.stringify({ entity_id: 'c' }) });
+    expect([res.statusCode, res.json()]).toEqual([200, done]);
+  });
   it('answers /health 503 with the reason when a read model halted', async () => {
     health = { ok: false, reason: 'projection catalog halted at 17', halted: { projection: 'catalog', seq: 17 } };
     const res = await app.inject({ method: 'GET', url: '/v1/health' });

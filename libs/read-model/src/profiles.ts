@@ -38,6 +38,16 @@ export function profileFor(cat: WorkspaceCatalog, id: string): TasteProfile | nu
   return profile;
 }
 
+/**
+ * What a reply reports of an entity's profile in this catalog: its representation (`point` until content is
+ * pooled; else the composed profile's, or `wanted` when there is none) and its subspace rank.
+ */
+export function profileShape(cat: WorkspaceCatalog, id: string, wanted: string = cat.parents.get(id)?.settings.representation ?? 'subspace'): { representation: string; subspace_rank: number } {
+  const profile = profileFor(cat, id);
+  const pooled = (cat.parents.get(id)?.pooled.size ?? 0) > 0;
+  return { representation: pooled ? (profile?.representation ?? wanted) : 'point', subspace_rank: profile?.rank ?? 0 };
+}
+
 function cached(cat: WorkspaceCatalog): Map<string, Cached> {
   let byId = cache.get(cat);
   if (!byId) cache.set(cat, (byId = new Map()));

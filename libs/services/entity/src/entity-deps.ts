@@ -1,7 +1,7 @@
-import { OP, contentIdForUrl, looksLikeUrl } from '@tg/contracts';
+import { OP, TgError, contentIdForUrl, isTgError, looksLikeUrl } from '@tg/contracts';
 import { entityDecider, entityTypeDecider, isBuiltinType, urlClaimDecider, type EntityState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
-import type { ReadModelHost } from '@tg/read-model';
+import { profileShape, type ReadModelHost } from '@tg/read-model';
 import type { Runtime } from '@tg/service-runtime';
 
 /** What the entity service's use cases share: the runtime and the read model (type counts). */
@@ -19,8 +19,42 @@ export async function typeKnown(rt: Runtime, ws: string, t: string): Promise<boo
 }
 
 /** Asks the taste service to (re)compose a parent's profile once the read model has passed `seq`. */
-export async function composeProfile(rt: Runtime, ws: string, parentId: string, seq: number | undefined, requestId: string, allowEmpty = false) {
-  return (await rt.rpc.call(OP.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId })).data;
+export async function composeProfile(rt: Runtime, ws: string, parentId: string, seq: number | undefined, requestId: string, allowEmpty = false, timeoutMs?: number) {
+  return (await rt.rpc.call(OP.taste.compose, { ws, data: { entity_id: parentId, allow_empty: allowEmpty }, minSeq: seq }, { requestId, timeoutMs })).data;
+}
+
+/**
+ * Share of the caller's timeout (`TG_RPC_TIMEOUT_MS`, counted from the start of the write's handler) that the
+ * composition after a write may take, so that the write's reply still reaches a caller with the same timeout.
+ */
+const FOLLOW_UP_SHARE = 2 / 3;
+
+/**
+ * The parent's profile after a write that is already in the log (a link, linked content): composed by the taste
+ * service at the write's position. When that cannot finish in time (the taste read model stays behind the write
+ * for `TG_READ_WAIT_MS`, the taste service does not answer, or the caller's deadline comes first: 503/504), the write is still reported as done,
+ * with the profile this service's own read model holds now and `composed: false`; a client never sees a 5xx for
+ * a write that happened because of what follows it.
+ */
+export async function composeAfterWrite(
+  d: EntityDeps,
+  ws: string,
+  parentId: string,
+  seq: number | undefined,
+  requestId: string,
+  /** When the write's handler started (`Date.now()`). */
+  startedAt: number,
+): Promise<{ representation: string; subspace_rank: number; composed?: false }> {
+  try {
+    const left = Math.round(startedAt + FOLLOW_UP_SHARE * d.rt.config.rpcTimeoutMs - Date.now());
+    if (left <= 0) throw new TgError('timeout', 'No time left to compose the profile after the write');
+    const { representation, subspace_rank } = await composeProfile(d.rt, ws, parentId, seq, requestId, true, left);
+    return { representation, subspace_rank };
+  } catch (e) {
+    if (!isTgError(e) || (e.code !== 'unavailable' && e.code !== 'timeout')) throw e;
+    d.rt.log.warn({ err: e, requestId, parentId, seq }, 'write appended, its profile not composed in time: answered with the profile as last known (composed: false)');
+    return { ...profileShape(d.host.catalog.ws(ws), parentId), composed: false };
+  }
 }
 
 /** Loads an entity by id, or by content URL when the id names none (WIRE-NOTES). */

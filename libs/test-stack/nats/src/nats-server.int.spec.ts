@@ -14,4 +14,18 @@ describe('test nats-server harness', () => {
     expect(info.limits).toBeDefined();
     await nc.close();
   });
+
+  it('a restart on a port that another server took meanwhile fails, instead of handing its clients that server', async () => {
+    const a = await startNats();
+    const b = await (async () => {
+      await a.stop({ crash: true });
+      return startNats({ port: a.port });
+    })();
+    try {
+      await expect(a.restart()).rejects.toThrow(/exited|another server/);
+    } finally {
+      await b.dispose();
+      await a.dispose();
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -42,15 +43,21 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Waits until a NATS client can connect (a condition, polled, bounded). */
-export async function waitForNats(url: string, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits until a NATS client can connect (a condition, polled, bounded); with `serverName`, until the server
+ * answering at `url` is that one (a port freed a moment ago may have been taken by another suite's server).
+ */
+export async function waitForNats(url: string, timeoutMs = 15_000, serverName?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   while (Date.now() < deadline) {
     try {
       const nc = await connect({ servers: url, timeout: 1_000, reconnect: false });
+      const name = nc.info?.server_name;
       await nc.close();
-      return;
+      if (serverName === undefined || name === serverName) return;
+      last = new Error(`another server (${name}) answers there`);
+      await new Promise((r) => setTimeout(r, 50));
     } catch (e) {
       last = e;
       await new Promise((r) => setTimeout(r, 50));
@@ -65,10 +72,15 @@ export async function startNats(opts: { storeDir?: string; port?: number } = {})
   const storeDir = opts.storeDir ?? mkdtempSync(join(tmpdir(), 'tg-nats-'));
   const port = opts.port ?? (await freePort());
   const url = `nats://127.0.0.1:${port}`;
+  // Its own name: a restart on the same port must find this server there, never another suite's that took the
+  // port meanwhile (the clients of this stack would then join that suite's queue groups).
+  const name = `tg-test-${port}-${randomUUID().slice(0, 8)}`;
   let child: ChildProcess | undefined;
   const launch = async () => {
-    child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '--http_port', '0'], { stdio: 'ignore' });
-    await waitForNats(url);
+    const c = (child = spawn(bin, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '--http_port', '0', '--server_name', name], { stdio: 'ignore' }));
+    // A server that cannot listen (the port is taken) exits at once: fail then, not after the whole wait.
+    const exited = new Promise<never>((_, reject) => c.once('exit', (code) => reject(new Error(`nats-server on port ${port} exited (code ${code}) before it answered`))));
+    await Promise.race([waitForNats(url, undefined, name), exited]);
   };
   const stop = async (o: { crash?: boolean } = {}) => {
     const c = child;

@@ -2,7 +2,7 @@ import { OP, TgError, textDigest, type IndexedContent } from '@tg/contracts';
 import { entityDecider, type EntityState } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { embedTexts, mapLimit } from '@tg/service-runtime';
-import { composeProfile, entitySubject, typeKnown, type EntityDeps } from '../entity-deps';
+import { composeAfterWrite, entitySubject, typeKnown, type EntityDeps } from '../entity-deps';
 import { entityView } from '../read/views';
 import { derivedEntityId } from './idempotency';
 
@@ -10,6 +10,7 @@ import { derivedEntityId } from './idempotency';
 export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.create> {
   const { rt } = d;
   return async (req, ctx) => {
+    const startedAt = Date.now();
     const { ws, data } = req;
     if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');
     const type = data.type ?? data.entity_type;
@@ -66,7 +67,7 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     // Without linked content the profile is the entity's own text vector (cold start): no need to
     // wait for the projection. With children, ask the taste service once they are pooled.
     const taste = data.linked_content?.length
-      ? await composeProfile(rt, ws, id, seq || undefined, ctx.requestId, true)
+      ? await composeAfterWrite(d, ws, id, seq || undefined, ctx.requestId, startedAt)
       : { representation: 'point', subspace_rank: state.embeddedDigest ? 1 : 0 };
     return {
       data: {
@@ -74,8 +75,7 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
         linked_content: linked,
         created,
         vectorstore_document_id: id,
-        representation: taste.representation,
-        subspace_rank: taste.subspace_rank,
+        ...taste,
       },
       seq: seq || undefined,
     };

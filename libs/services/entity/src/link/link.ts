@@ -1,12 +1,13 @@
 import { TgError, type OP } from '@tg/contracts';
 import { entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
-import { composeProfile, entitySubject, type EntityDeps } from '../entity-deps';
+import { composeAfterWrite, composeProfile, entitySubject, type EntityDeps } from '../entity-deps';
 
 /** `tg.rpc.entity.link`: links a child to a parent (binding both incarnations) and recomposes the parent's profile; without a child, rebuilds it. */
 export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.link> {
   const { rt } = d;
   return async (req, ctx) => {
+    const startedAt = Date.now();
     const { ws, data } = req;
     const parent = await rt.repo.load(entitySubject(ws, data.parent_id), entityDecider);
     if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.parent_id });
@@ -38,10 +39,10 @@ export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.li
       if (now.state.incarnation !== inc) throw new TgError('entity_not_found', 'Entity not found', { entity_id: id });
     }
     // allow_empty: a delete may land right after the checks above; the link happened before it (200), and
-    // the profile then shows what is left.
-    const taste = await composeProfile(rt, ws, data.parent_id, seq, ctx.requestId, true);
+    // the profile then shows what is left. A composition that cannot finish in time does not fail the link.
+    const taste = await composeAfterWrite(d, ws, data.parent_id, seq, ctx.requestId, startedAt);
     return {
-      data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, representation: taste.representation, subspace_rank: taste.subspace_rank, linked: out.events.length > 0 },
+      data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, ...taste, linked: out.events.length > 0 },
       seq: out.events.length ? out.seq : undefined,
     };
   };

@@ -1,7 +1,7 @@
-import { TgError, type OP } from '@tg/contracts';
+import { TgError, isTgError, type OP } from '@tg/contracts';
 import { tasteDecider, type WorkspaceCatalog } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
-import { profileFor, type ReadModelHost } from '@tg/read-model';
+import { profileFor, profileShape, type ReadModelHost } from '@tg/read-model';
 import type { Runtime } from '@tg/service-runtime';
 
 /** The summary of an entity's composed profile (POST /entity/{id}/compose, link results). O(d³) at most, independent of its number of children. */
@@ -14,8 +14,7 @@ export function composeSummary(cat: WorkspaceCatalog, id: string, wanted: { repr
   const first = pooled ? (p!.pooled.values().next().value as string) : id;
   return {
     entity_id: id,
-    representation: pooled ? (profile?.representation ?? wanted.representation) : 'point',
-    subspace_rank: profile?.rank ?? 0,
+    ...profileShape(cat, id, wanted.representation),
     max_rank: wanted.max_rank,
     energy: wanted.energy,
     children: p?.children.size ?? 0,
@@ -45,6 +44,7 @@ export function composeHandler(rt: Runtime, host: ReadModelHost): OperationHandl
       throw new TgError('link_no_children', 'Entity has no linked content yet; link content to it first (or retry once creation has settled)');
     }
     let seq: number | undefined;
+    let composed = true;
     if (data.representation !== undefined || data.max_rank !== undefined || data.energy !== undefined) {
       // Decided on the entity's taste aggregate (expected sequence), not on the read model's settings.
       const out = await rt.repo.execute(EventStore.subject(ws, 'taste', data.entity_id), tasteDecider, {
@@ -59,9 +59,18 @@ export function composeHandler(rt: Runtime, host: ReadModelHost): OperationHandl
       });
       if (out.events.length) {
         seq = out.seq;
-        await host.ready({ ...req, minSeq: seq });
+        // The settings are in the log now: a read model that cannot reach them in time does not make the write
+        // fail; the reply says the profile summary is from before them.
+        composed = await host.ready({ ...req, minSeq: seq }).then(
+          () => true,
+          (e: unknown) => {
+            if (!isTgError(e) || e.code !== 'unavailable') throw e;
+            ctx.log.warn({ seq }, 'compose settings appended; the read model did not reach them in time (answered composed: false)');
+            return false;
+          },
+        );
       }
     }
-    return { data: composeSummary(cat, data.entity_id, wanted), seq };
+    return { data: { ...composeSummary(cat, data.entity_id, wanted), ...(composed ? {} : { composed: false }) }, seq };
   };
 }
