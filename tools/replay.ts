@@ -53,7 +53,8 @@ const json = flags.has('--json');
 const say = (s: string) => {
   if (!json) console.log(s);
 };
-const nc = await connectNats(config.natsUrl, 'tastegraph-replay');
+// A person waits for this: a NATS that is not there is said within seconds.
+const nc = await connectNats(config.natsUrl, 'tastegraph-replay', { firstConnectMs: 5_000 });
 let exitCode = 0;
 try {
   // Never create the stream from a read-only tool: check that it is there first.

@@ -10,7 +10,8 @@ import { catalogReplay, replayProjection } from '@tg/read-model';
  */
 export async function exportWorkspace(natsUrl: string, workspace: string, outPath: string | undefined): Promise<{ content: number; entities: number; links: number; seconds: number }> {
   const started = performance.now();
-  const nc = await connectNats(natsUrl, 'tastegraph-cli-export');
+  // A person waits for this: a NATS that is not there is said within seconds.
+  const nc = await connectNats(natsUrl, 'tastegraph-cli-export', { firstConnectMs: 5_000 });
   try {
     const store = await EventStore.open(nc);
     const { state } = await replayProjection(store, { ...catalogReplay, filterSubject: `tg.evt.${workspace}.*.*` });

@@ -13,17 +13,31 @@ export function natsServers(servers: string | string[]): string[] {
     .filter(Boolean);
 }
 
-/** Connects to NATS (one server or a comma-separated cluster list) with reconnects on; the name shows in server monitoring. */
-export async function connectNats(servers: string | string[], name: string): Promise<NatsConnection> {
-  // noAsyncTraces: the client otherwise builds an Error (a stack capture) on every request just in case
-  // it fails — about 8% of the CPU of a request-heavy process. Our errors carry their own context.
-  return connect({
-    servers: natsServers(servers),
-    name,
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: 250,
-    timeout: 5_000,
-    noAsyncTraces: true,
-  });
+/**
+ * Connects to NATS (one server or a comma-separated cluster list) with reconnects on; the name shows in server
+ * monitoring. The first connection is retried for up to `firstConnectMs` (default 60 s; then the client's error is
+ * thrown): a service started beside its nats-server, or scheduled before it on a loaded machine, would otherwise exit
+ * at once on a refused connection (seen: a niced service under load). Once connected, the client reconnects forever.
+ */
+export async function connectNats(servers: string | string[], name: string, opts: { firstConnectMs?: number } = {}): Promise<NatsConnection> {
+  const deadline = Date.now() + (opts.firstConnectMs ?? 60_000);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // noAsyncTraces: the client otherwise builds an Error (a stack capture) on every request just in case
+      // it fails — about 8% of the CPU of a request-heavy process. Our errors carry their own context.
+      return await connect({
+        servers: natsServers(servers),
+        name,
+        maxReconnectAttempts: -1,
+        reconnectTimeWait: 250,
+        timeout: 5_000,
+        noAsyncTraces: true,
+      });
+    } catch (e) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw e;
+      await new Promise((r) => setTimeout(r, Math.min(left, 100 * Math.min(attempt, 10))));
+    }
+  }
 }
 export type { NatsConnection } from '@nats-io/transport-node';
