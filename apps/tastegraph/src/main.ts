@@ -10,6 +10,12 @@ try {
   process.exit(2);
 }
 const tg = await startTastegraph(config);
+// A read model of an event stream that was re-created holds another stream's state: exit, so that a restart
+// rebuilds it from the new stream (docs/operations.md, Health).
+tg.readModel.onReplaced((reason) => {
+  tg.log.fatal({ reason }, 'event stream re-created: exiting so that a restart rebuilds the read models');
+  process.exit(75);
+});
 const lines = [
   '',
   `  tastegraph is running at ${tg.baseUrl}`,

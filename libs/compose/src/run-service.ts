@@ -48,6 +48,12 @@ export async function runService(
       return hostRef;
     })());
   const services = await start(rt, host);
+  // A read model of an event stream that was re-created holds another stream's state: exit, so that a restart
+  // rebuilds it from the new stream (docs/operations.md, Health).
+  hostRef?.onReplaced((reason) => {
+    log.fatal({ service: name, reason }, 'event stream re-created: exiting so that a restart rebuilds the read model');
+    process.exit(75);
+  });
   if (hostRef) await hostRef.start();
   log.info({ service: name }, 'started');
   const stop = async () => {

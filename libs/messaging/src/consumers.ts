@@ -100,6 +100,14 @@ export async function runProjectionFeed(
      */
     accept?: (subject: string) => boolean;
     onHalt?: (halt: ProjectionHalt) => void;
+    /**
+     * The stream's creation time when the projection's state began (`streams.info().created`). After a reconnect
+     * the feed checks it before it reads on: a stream created since (the server came back without its store, and a
+     * writer made the stream anew) holds other events under the same sequences, so the feed stops there and tells
+     * `onReplaced` instead of reading the new stream from the old position.
+     */
+    streamCreated?: string;
+    onReplaced?: (r: { was: string; now: string; lastSeq: number }) => void;
   },
 ): Promise<Running & { caughtUp: Promise<void> }> {
   let resolveCaught!: () => void;
@@ -150,6 +158,18 @@ export async function runProjectionFeed(
   const resume = async () => {
     for (let attempt = 0; !stopped; attempt++) {
       try {
+        if (opts.streamCreated !== undefined) {
+          // Throws while the stream is not there (yet): retried like any reopening.
+          const info = await store.jsm.streams.info(store.stream);
+          const now = String(info.created);
+          if (now !== opts.streamCreated) {
+            stopped = true;
+            await messages.close().catch(() => undefined);
+            opts.log.error({ projection: opts.name, was: opts.streamCreated, now, applied, lastSeq: info.state.last_seq }, 'the event stream was re-created: this projection holds another stream; stopped');
+            opts.onReplaced?.({ was: opts.streamCreated, now, lastSeq: info.state.last_seq });
+            return;
+          }
+        }
         const next = await open(applied);
         const old = messages;
         messages = next;

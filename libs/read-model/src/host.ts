@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatPartitionSet, type RpcRequest } from '@tg/contracts';
+import { TgError, formatPartitionSet, type RpcRequest } from '@tg/contracts';
 import { CatalogProjection, type Touched } from '@tg/domain';
 import { StreamCursor, runProjectionFeed, type ProjectionHalt, type Running } from '@tg/messaging';
 import { readYourWrites, type Runtime } from '@tg/service-runtime';
@@ -197,6 +197,12 @@ export class ReadModelHost {
       log: this.rt.log,
       fromSeq,
       onHalt: (h) => (this.halted = h),
+      streamCreated: this.created,
+      onReplaced: (r) => {
+        this.replaced = `the event stream was re-created (at ${r.now}; this read model holds the stream created at ${r.was}): restart the process to rebuild it`;
+        this.halted = { projection: 'catalog', seq: this.cursor.position, subject: '', reason: this.replaced };
+        for (const l of this.replacedListeners) l(this.replaced);
+      },
       // A partial process holds only its partitions' workspaces: other events are passed over undecoded.
       accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
       handle: (e) => {
@@ -216,10 +222,21 @@ export class ReadModelHost {
     this.rt.log.info({ ms: Date.now() - t0, settleMs, position: this.cursor.position, restoredFrom: fromSeq, partitions, workspaces: this.workspaces }, 'catalog projection caught up');
   }
 
-  /** Waits until the projection has passed the caller's last write (bounded). */
+  /** Waits until the projection has passed the caller's last write (bounded); refuses once the stream was re-created. */
   ready(req: RpcRequest): Promise<void> {
+    if (this.replaced) return Promise.reject(new TgError('unavailable', 'This instance is restarting: its read model is of an event stream that was re-created'));
     return readYourWrites(this.cursor, req, this.rt.config.readWaitMs);
   }
+
+  /**
+   * Called once if the event stream is re-created while this read model runs (its state is then another stream's):
+   * the process should exit so that a restart rebuilds it from the new stream (the services' entry points do).
+   */
+  onReplaced(listener: (reason: string) => void): void {
+    this.replacedListeners.push(listener);
+  }
+  private replaced?: string;
+  private readonly replacedListeners: ((reason: string) => void)[] = [];
 
   get isLive(): boolean {
     return this.live;

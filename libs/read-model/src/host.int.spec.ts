@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@tg/config';
+import { event } from '@tg/contracts';
+import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
+import { createLogger } from '@tg/observability';
+import { createRuntime } from '@tg/service-runtime';
+import { startNats } from '@tg/test-stack/nats';
+import { ReadModelHost } from './host';
+
+const WS = 'ws_replaced';
+const created = (id: string) => event('EntityCreated', { entity_id: id, type: 'user', name: id, description: '', created_at: 1 }, { workspace: WS, at: 1 });
+
+/** Polls a condition (bounded). */
+async function until(what: string, ok: () => boolean, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('a read model whose stream is re-created while it runs', () => {
+  const conns: NatsConnection[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'tg-replaced-'));
+  afterAll(async () => {
+    for (const nc of conns) await nc.close().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stops and says so, instead of answering from the old stream and reading the new one from its old position', async () => {
+    const nats = await startNats();
+    try {
+      const nc = await connectNats(nats.url, 'host');
+      conns.push(nc);
+      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, snapshotEveryEvents: -1, logLevel: 'silent', readWaitMs: 500 }), nc, createLogger('host', 'silent'));
+      for (const id of ['a', 'b', 'c']) await rt.store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+      const host = new ReadModelHost(rt);
+      const replaced: string[] = [];
+      host.onReplaced((reason) => replaced.push(reason));
+      await host.start();
+      expect([...host.catalog.ws(WS).entities.keys()]).toEqual(['a', 'b', 'c']);
+
+      // The server loses its store (a disk replaced, a volume not mounted) and comes back empty; a writer makes the
+      // stream anew and appends to it.
+      await nats.stop({ crash: true });
+      rmSync(nats.storeDir, { recursive: true, force: true });
+      await nats.restart();
+      const writerNc = await connectNats(nats.url, 'writer');
+      conns.push(writerNc);
+      const store = await EventStore.open(writerNc);
+      for (const id of ['x', 'y', 'z', 'w']) await store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+
+      await until('the read model to notice', () => !host.health().ok);
+      expect(host.health().reason).toMatch(/re-created/);
+      expect(replaced).toHaveLength(1);
+      // Nothing of the new stream was folded onto the old state (it would have started after sequence 3: at 'w').
+      expect([...host.catalog.ws(WS).entities.keys()]).toEqual(['a', 'b', 'c']);
+      // Reads are refused rather than answered from a stream that no longer exists.
+      await expect(host.ready({ ws: WS, data: {}, minSeq: undefined } as never)).rejects.toMatchObject({ code: 'unavailable' });
+      await host.stop();
+    } finally {
+      await nats.dispose();
+    }
+  }, 60_000);
+});
