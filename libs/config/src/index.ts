@@ -70,6 +70,11 @@ export interface TgConfig {
   rpcPreferLocal: boolean;
   /** Search large vector collections (≥ 5,000 per workspace and type) on a worker thread, off the event loop. */
   vectorThread: boolean;
+  /**
+   * The ranking service embeds search queries itself when it has the embedding service's model (the embedded GloVe
+   * SIF model, already converted in its `TG_DATA_DIR/models`, giving the same vectors), instead of a bus round trip.
+   */
+  queryEmbedLocal: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
   snapshotEveryEvents: number;
   /**
@@ -210,6 +215,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),
+    queryEmbedLocal: bool('TG_QUERY_EMBED_LOCAL', true),
     publicBaseUrl: url('TG_PUBLIC_BASE_URL'),
     jobAckWaitMs: int('TG_JOB_ACK_WAIT_MS', 15_000, 1_500),
     rpcSilenceMs: int('TG_RPC_SILENCE_MS', 5_000, 1_500),

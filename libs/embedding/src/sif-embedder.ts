@@ -27,6 +27,8 @@ export interface SifEmbedderOptions {
    * script gets a vector. Text whose words are all known gets the same vector either way.
    */
   oov?: boolean;
+  /** Convert the package JSON when the binary is missing or stale (default true); false makes that an error. */
+  convert?: boolean;
 }
 
 /** How the {@link SifEmbedder.load} that created an instance went. */
@@ -81,7 +83,7 @@ export class SifEmbedder implements Embedder {
   /** Loads the binary from `cacheDir`, converting the package JSON first when needed. */
   static async load(opts: SifEmbedderOptions): Promise<SifEmbedder> {
     const started = performance.now();
-    const loaded = await loadGloveModel(opts.cacheDir, { sourcePath: opts.sourcePath });
+    const loaded = await loadGloveModel(opts.cacheDir, { sourcePath: opts.sourcePath, convert: opts.convert });
     return new SifEmbedder(loaded.model, { path: loaded.path, converted: loaded.converted }, started, opts.oov ?? true);
   }
 

@@ -1,9 +1,9 @@
-import { TgError, decodeVector, looksLikeUrl } from '@tg/contracts';
+import { TgError, looksLikeUrl } from '@tg/contracts';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { TemplateGenerator, type TextGenerator, type Theme } from '@tg/language';
 import { addToStats, composeProfile, createTasteStats, type TasteProfile } from '@tg/math';
 import { profileFor, type ReadModelHost } from '@tg/read-model';
-import { embedTexts, type Runtime } from '@tg/service-runtime';
+import type { Runtime } from '@tg/service-runtime';
 import type { GraphEvidence } from './graph';
 import type { LearnedGraphs } from './learned-graph';
 import type { RankingIndex } from './ranking-index';
@@ -26,14 +26,8 @@ export interface RankingDeps {
   themeCache: Map<string, { version: number; themes: Theme[] }>;
   /** Embeds texts with the deployment's model (null for a text with no known token). */
   embed(texts: string[], requestId: string): Promise<(Float32Array | null)[]>;
-}
-
-/** Embeds texts through the embedding service (in this process when it runs here, see `createRuntime`). */
-export function embedderOf(rt: Runtime): RankingDeps['embed'] {
-  return async (texts, requestId) => {
-    const emb = await embedTexts(rt, texts, requestId, 'query');
-    return emb.vectors.map((v) => (v ? decodeVector(v) : null));
-  };
+  /** The same vectors at once, when this process embeds queries itself (see `QueryEmbedder`); else undefined. */
+  embedNow?(texts: string[]): (Float32Array | null)[] | undefined;
 }
 
 /** What the ranking endpoints know about an anchor. */

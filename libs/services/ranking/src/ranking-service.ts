@@ -8,7 +8,8 @@ import { explainHandler } from './explain/explain';
 import { createGenerator } from './generate';
 import { LearnedGraphs } from './learned-graph';
 import { ProfileComposer } from './profile-thread';
-import { embedderOf, type RankingDeps } from './ranking-deps';
+import { QueryEmbedder } from './query-embedder';
+import { type RankingDeps } from './ranking-deps';
 import { RankingIndex } from './ranking-index';
 import { recommendHandler } from './recommend/recommend';
 import { rerankHandler } from './rerank/rerank';
@@ -71,6 +72,12 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     onError: (err) => rt.log.error({ err }, 'profile worker failed; composing on the main thread'),
     onComposed: (cat, id, profile) => void neighbourhoods.refresh(cat, id, profile).catch((err: unknown) => rt.log.warn({ err }, 'taste neighbourhood refresh failed')),
   });
+  // Search queries embedded in this process once it holds the embedding service's very model (query-embedder.ts).
+  const queries = new QueryEmbedder(rt, {
+    enabled: rt.config.queryEmbedLocal,
+    recheckMs: 60_000,
+    onMode: (mode, detail) => rt.log.info({ mode, ...detail }, 'search queries: where they are embedded'),
+  });
   const learned = new LearnedGraphs(host, { debounceMs: rt.config.clusterDebounceMs, onError: (err, ws) => rt.log.error({ err, ws }, 'learned graph fit failed') });
   const deps: RankingDeps = {
     rt,
@@ -81,7 +88,8 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     generator: opts.generator ?? createGenerator(rt),
     template: new TemplateGenerator(),
     themeCache: new Map(),
-    embed: embedderOf(rt),
+    embed: (texts, requestId) => queries.embed(texts, requestId),
+    embedNow: (texts) => queries.embedNow(texts),
   };
   let stopped = false;
   // Joins its queue group once the read model has caught up and the search indexes are built.
@@ -98,9 +106,11 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       }
     }
     const t0 = Date.now();
+    await queries.preload();
     // A failure to warm is logged and the service joins anyway (its first searches then build what is missing).
     const warmed = await index.warm().catch((err: unknown) => void rt.log.error({ err }, 'warming the ranking indexes failed'));
     rt.log.info({ ...warmed, ms: Date.now() - t0, restored: index.restored }, 'ranking indexes warmed');
+    if (!stopped) queries.start();
   });
   const server = rpcServer(rt, 'ranking', { whenLive: ready })
     .serve(OP.rank.search, searchHandler(deps))
@@ -118,6 +128,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
       await index.close();
       await learned.close();
       await profiles.close();
+      queries.close();
     },
   };
 }

@@ -37,10 +37,16 @@ export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.s
 /** Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored. */
 export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string) {
   const { index, neighbourhoods } = r;
+  const want = input.limit ?? 20;
+  const k = Math.max(SEARCH_PROBES.query, want);
   // The query's embedding is asked for first: the anchor, its taste neighbourhood and the lexical candidates are
-  // prepared while it comes back (they do not need it), instead of after.
-  const embedded = r.embed([input.query], requestId);
+  // prepared while it comes back (they do not need it), instead of after. When this process embeds queries itself
+  // the vector is there at once, and the vector index is searched (on its worker) during that preparation instead.
+  const now = r.embedNow?.([input.query]);
+  const embedded = now ? Promise.resolve(now) : r.embed([input.query], requestId);
   embedded.catch(() => undefined);
+  const probed = now?.[0] ? index.search(ws, input.inTermsOf, now[0], k) : undefined;
+  probed?.catch(() => undefined);
   const anchor = anchorOf(r, ws, input.anchor);
   const { cat, doc, profile } = anchor;
   const nearby = profile?.rank ? neighbourhoods.get(cat, doc.id, input.inTermsOf, profile) : undefined;
@@ -60,10 +66,9 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
   // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors);
   // each gives at least as many candidates as the caller wants results.
-  const want = input.limit ?? 20;
   const knownCosine = new Map<string, number>();
   if (q) {
-    for (const h of await index.search(ws, input.inTermsOf, q, Math.max(SEARCH_PROBES.query, want))) {
+    for (const h of await (probed ?? index.search(ws, input.inTermsOf, q, k))) {
       add(h.id);
       knownCosine.set(h.id, h.score);
     }
