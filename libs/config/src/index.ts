@@ -73,6 +73,8 @@ export interface TgConfig {
   /**
    * The ranking service embeds search queries itself when it has the embedding service's model (the embedded GloVe
    * SIF model, already converted in its `TG_DATA_DIR/models`, giving the same vectors), instead of a bus round trip.
+   * Opt-in (`TG_QUERY_EMBED_LOCAL=true`): on the 2-core topology it cut search p50 but not p99, and writes were slower
+   * (docs/benchmarks.md, mixed, tenth session).
    */
   queryEmbedLocal: boolean;
   /** Snapshot the catalog read model after this many new events (0: only on stop; -1: never). */
@@ -215,7 +217,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     rpcTimeoutMs: int('TG_RPC_TIMEOUT_MS', 15_000, 100),
     rpcPreferLocal: bool('TG_RPC_PREFER_LOCAL', true),
     vectorThread: bool('TG_VECTOR_THREAD', true),
-    queryEmbedLocal: bool('TG_QUERY_EMBED_LOCAL', true),
+    queryEmbedLocal: bool('TG_QUERY_EMBED_LOCAL', false),
     publicBaseUrl: url('TG_PUBLIC_BASE_URL'),
     jobAckWaitMs: int('TG_JOB_ACK_WAIT_MS', 15_000, 1_500),
     rpcSilenceMs: int('TG_RPC_SILENCE_MS', 5_000, 1_500),

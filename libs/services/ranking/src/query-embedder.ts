@@ -22,7 +22,7 @@ export type QueryEmbedding = 'local' | 'bus' | 'in-process';
 
 /** Options of {@link QueryEmbedder}. */
 export interface QueryEmbedderOptions {
-  /** Whether the local model may be used at all (`TG_QUERY_EMBED_LOCAL`, default true). */
+  /** Whether the local model may be used at all (default true here; the service passes `TG_QUERY_EMBED_LOCAL`, off unless set). */
   enabled?: boolean;
   /** How often the embedding service's model is compared again (0: only when {@link QueryEmbedder.check} is called). */
   recheckMs?: number;
