@@ -67,7 +67,12 @@ describe('workspace partitions: each ranking replica holds only its partitions, 
   });
 
   it('kill -9 of any one ranking replica: every workspace still answers, and a write made meanwhile is searchable', async () => {
+    // A replica says "started" once its read model caught up, and joins its partitions' queue groups only after its
+    // indexes are warmed: a victim killed before the other replica of one of its partitions joined would leave that
+    // partition with no instance (a restart just before, as in the test above, or the previous round's).
+    const joined = (i: number) => s.proc('ranking-service', i).waitForLine(/ranking indexes warmed/, { timeoutMs: 60_000 });
     for (const victim of [0, 1, 2]) {
+      await Promise.all([0, 1, 2].map(joined));
       await s.kill('ranking-service', victim);
       for (const w of workspaces) expect(await search(w)).toContain(w.item);
       const w = workspaces[victim]!;
