@@ -167,6 +167,8 @@ export async function runProjectionFeed(
             await messages.close().catch(() => undefined);
             opts.log.error({ projection: opts.name, was: opts.streamCreated, now, applied, lastSeq: info.state.last_seq }, 'the event stream was re-created: this projection holds another stream; stopped');
             opts.onReplaced?.({ was: opts.streamCreated, now, lastSeq: info.state.last_seq });
+            // A start still catching up is not left waiting for a position it will never reach.
+            resolveCaught();
             return;
           }
         }
