@@ -1,6 +1,6 @@
 import { loadConfig, type TgConfig } from '@tg/config';
 import { buildGateway } from '@tg/http-api';
-import { connectNats } from '@tg/messaging';
+import { connectNats, watchStreamIdentity } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
 import { createRuntime, lowerProcessPriority, type Runtime, type StartedService } from '@tg/service-runtime';
@@ -75,7 +75,7 @@ export async function runGateway(): Promise<void> {
   if (!config.natsUrl) throw new Error('NATS_URL is required');
   const nc = await connectNats(config.natsUrl, 'gateway');
   const rt = await createRuntime(config, nc, log);
-  const app = await buildGateway({ config, rpc: rt.rpc, log });
+  const app = await buildGateway({ config, rpc: rt.rpc, log, watchStream: (l) => watchStreamIdentity(rt.store, l, log) });
   await app.listen({ host: config.host, port: config.port });
   const stop = async () => {
     await app.close();

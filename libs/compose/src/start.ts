@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { TgConfig } from '@tg/config';
 import { buildGateway, type TgApp } from '@tg/http-api';
-import { connectNats, type NatsConnection } from '@tg/messaging';
+import { connectNats, watchStreamIdentity, type NatsConnection } from '@tg/messaging';
 import { createLogger, type Logger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
 import { createRuntime, type StartedService } from '@tg/service-runtime';
@@ -65,7 +65,7 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger; ra
     await nc.close();
     throw e;
   }
-  const app = await buildGateway({ config, rpc: rt.rpc, log, health: () => host.health() });
+  const app = await buildGateway({ config, rpc: rt.rpc, log, health: () => host.health(), watchStream: (l) => watchStreamIdentity(rt.store, l, log) });
   await app.listen({ host: config.host, port: config.port });
   const port = (app.server.address() as AddressInfo).port;
   const baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}/v1`;

@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TgConfig } from '@tg/config';
 import { ID_MAX_LENGTH, TgError, type Operation, type ReplyOf, type RequestOf } from '@tg/contracts';
-import type { RpcClient } from '@tg/messaging';
+import type { RpcClient, StreamChangeListener } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { Authenticator, keyOf, type Caller } from './auth';
 import { Consistency } from './consistency';
@@ -48,6 +48,11 @@ export interface GatewayDeps {
   version?: string;
   /** Health of this process's read models (all-in-one): /health answers 503 with the reason when not ok. */
   health?: () => HealthReport;
+  /**
+   * Tells the gateway when the event stream was re-created (`watchStreamIdentity` over the process's connection), so
+   * that its read-your-writes marks of the old stream are forgotten. Without it (tests with a fake bus) they are kept.
+   */
+  watchStream?: (listener: StreamChangeListener) => { stop(): void };
 }
 
 /** The gateway's Fastify instance, typed by the TypeBox provider. */
@@ -143,6 +148,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   }
 
   const consistency = new Consistency();
+  const watch = deps.watchStream?.({ reconnected: () => consistency.reconnected(), replaced: (since) => consistency.replaced(since) });
+  if (watch) app.addHook('onClose', async () => watch.stop());
   // Reads first: writes wait here for a slot (TG_WRITE_CONCURRENCY), reads go straight through.
   const writes = new WriteGate(config.writeConcurrency);
   const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type TgConfig } from '@tg/config';
 import { ERROR_CATALOG, OP, TgError, type ErrorCode } from '@tg/contracts';
+import type { StreamChangeListener } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { buildGateway, type TgApp } from './app';
 import type { HealthReport } from './health';
@@ -327,4 +328,43 @@ describe('gateway: request ids and limits', () => {
       await limited.close();
     }
   }, 60_000);
+});
+
+describe('gateway: read-your-writes marks across a re-created stream', () => {
+  it('forgets the marks of a stream found re-created after a reconnect, and keeps those the new stream acknowledged', async () => {
+    const bus = serveDefaults(new FakeOperationClient());
+    let stream: StreamChangeListener | undefined;
+    const config = loadConfig({}, { logLevel: 'silent', authCacheTtlMs: 0 });
+    const gw = await buildGateway({ config, rpc: bus, log: createLogger('gateway-test', 'silent'), watchStream: (l) => ((stream = l), { stop: () => undefined }) });
+    try {
+      const write = async (key: string, seq: number) => {
+        bus.on(OP.entity.create, () => ({ data: entityView('u1'), seq }));
+        const res = await gw.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': key, ...json }, payload: JSON.stringify({ type: 'user', name: 'Ann' }) });
+        expect(res.statusCode).toBe(200);
+      };
+      const seen = async (key: string) => {
+        bus.calls.length = 0;
+        await gw.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': key } });
+        return bus.callsTo(OP.entity.get)[0]!.req.minSeq;
+      };
+      await write(KEY_A, 900);
+      await write(KEY_B, 950);
+      expect([await seen(KEY_A), await seen(KEY_B)]).toEqual([900, 950]);
+      // The server comes back: until the check says otherwise the marks stand (a reconnect alone changes nothing).
+      const token = stream!.reconnected();
+      expect(await seen(KEY_A)).toBe(900);
+      // Acknowledged by the stream as it is now, before the check finds it re-created: kept.
+      await write(KEY_B, 3);
+      stream!.replaced(token, { was: '1', now: '2' });
+      // Without this a read of ws_a would wait for sequence 900 of a stream that restarted at 1 (and answer 503).
+      expect([await seen(KEY_A), await seen(KEY_B)]).toEqual([undefined, 3]);
+      await write(KEY_A, 5);
+      expect(await seen(KEY_A)).toBe(5);
+      // A later reconnect to the same stream keeps every mark.
+      stream!.reconnected();
+      expect([await seen(KEY_A), await seen(KEY_B)]).toEqual([5, 3]);
+    } finally {
+      await gw.close();
+    }
+  });
 });

@@ -4,3 +4,4 @@ export * from './repository';
 export * from './rpc';
 export * from './consumers';
 export * from './idempotency';
+export * from './stream-identity';

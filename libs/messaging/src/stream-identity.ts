@@ -1,0 +1,64 @@
+import type { Logger } from '@tg/observability';
+import type { EventStore } from './event-store';
+
+/** What learns that the event stream was re-created under a live connection. */
+export interface StreamChangeListener {
+  /** The connection came back (the stream may have changed meanwhile). Answers a token handed back to `replaced`. */
+  reconnected(): number;
+  /**
+   * The stream was found re-created by the check that followed reconnect `token`: what was noted before that
+   * reconnect belongs to a stream that no longer exists (the same sequences now name other events).
+   */
+  replaced(token: number, change: { was: string; now: string }): void;
+}
+
+/**
+ * Watches the event stream's identity (its creation time) across reconnects: the stream's creation time is read
+ * at start and after every reconnect, retried until JetStream answers. A different time means the server came back
+ * without its store and a writer made the stream anew (the read models stop on it: `runProjectionFeed`'s
+ * `streamCreated`); what remembers stream positions, as the gateway's read-your-writes marks, must forget them.
+ */
+export function watchStreamIdentity(store: EventStore, listener: StreamChangeListener, log: Logger): { ready: Promise<void>; checks(): number; stop(): void } {
+  let stopped = false;
+  let checks = 0;
+  let known: string | undefined;
+  const created = async (): Promise<string> => String((await store.jsm.streams.info(store.stream)).created);
+  const check = async (token: number | undefined) => {
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        const now = await created();
+        if (known !== undefined && now !== known && token !== undefined) {
+          log.warn({ stream: store.stream, was: known, now }, 'the event stream was re-created: positions noted before are forgotten');
+          listener.replaced(token, { was: known, now });
+        }
+        known = now;
+        checks++;
+        return;
+      } catch (err) {
+        if (attempt % 20 === 0) log.warn({ err, stream: store.stream }, 'cannot read the event stream yet; retrying');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+  };
+  const ready = check(undefined);
+  const status = store.nc.status();
+  void (async () => {
+    for await (const st of status) {
+      if (stopped) break;
+      if (st.type === 'reconnect') {
+        const token = listener.reconnected();
+        await ready;
+        await check(token);
+      }
+    }
+  })().catch(() => undefined);
+  return {
+    ready,
+    /** Checks answered so far (the one at start included). */
+    checks: () => checks,
+    stop() {
+      stopped = true;
+      (status as { stop?: () => void }).stop?.();
+    },
+  };
+}
