@@ -41,7 +41,18 @@ type Meta = { workspace: string; at: number; request_id?: string };
 
 /** Commands of the entity aggregate. */
 export type EntityCommand =
-  | ({ type: 'CreateEntity'; entity_id: string; entity_type: string; name: string; description: string } & Meta)
+  | ({
+      type: 'CreateEntity';
+      entity_id: string;
+      entity_type: string;
+      name: string;
+      description: string;
+      /**
+       * The vector of the entity's own text (`name. description`), asked for before the command: appended with the
+       * create or update when the entity does not hold it yet, so that an entity is not written without it.
+       */
+      self?: { vector: string; model: string; dim: number; text_digest: string };
+    } & Meta)
   | ({
       type: 'IndexContent';
       entity_id: string;
@@ -125,15 +136,20 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         if (state.exists && state.kind === 'content') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is a content entity; use the content form to update it`);
         }
+        const self = cmd.self;
+        const embedded =
+          self && !(state.exists && state.embeddedDigest === self.text_digest && state.model === self.model)
+            ? [event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'self', model: self.model, dim: self.dim, vector: self.vector, text_digest: self.text_digest, embedded_at: cmd.at }, meta)]
+            : [];
         if (!state.exists) {
-          return [event('EntityCreated', { entity_id: cmd.entity_id, type: cmd.entity_type, name: cmd.name, description: cmd.description, created_at: cmd.at }, meta)];
+          return [event('EntityCreated', { entity_id: cmd.entity_id, type: cmd.entity_type, name: cmd.name, description: cmd.description, created_at: cmd.at }, meta), ...embedded];
         }
         const changes: { name?: string; description?: string; type?: string } = {};
         if (state.name !== cmd.name) changes.name = cmd.name;
         if (state.description !== cmd.description) changes.description = cmd.description;
         if (state.type !== cmd.entity_type) changes.type = cmd.entity_type;
-        if (!Object.keys(changes).length) return [];
-        return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta)];
+        if (!Object.keys(changes).length) return embedded;
+        return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta), ...embedded];
       }
       case 'IndexContent': {
         if (state.exists && state.kind === 'entity') {

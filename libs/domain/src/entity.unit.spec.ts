@@ -54,6 +54,26 @@ describe('entity decider: CreateEntity', () => {
   });
 });
 
+describe('entity decider: CreateEntity with the vector of its own text', () => {
+  const self = (digest: string, model = 'm1') => ({ vector: 'AAAA', model, dim: 1, text_digest: digest });
+  const embedded = (digest: string, m = meta, model = 'm1') =>
+    event('ContentEmbedded', { entity_id: 'u1', of: 'self', model, dim: 1, vector: 'AAAA', text_digest: digest, embedded_at: m.at }, m);
+  it('given nothing, when CreateEntity carries the vector, then EntityCreated and ContentEmbedded: never created without it', () => {
+    expect(given(entityDecider, []).when(createEntity({ self: self('d1') }))).toEqual(emits(created(), embedded('d1')));
+  });
+  it('given the entity with that vector, when the same create arrives again, then nothing', () => {
+    expect(given(entityDecider, [created(), embedded('d1')]).when(createEntity({ self: self('d1'), ...later }))).toEqual(emits());
+  });
+  it('given the entity, when its name changes with the new text\'s vector, then EntityUpdated and ContentEmbedded', () => {
+    expect(given(entityDecider, [created(), embedded('d1')]).when(createEntity({ name: 'Bo', self: self('d2'), ...later }))).toEqual(
+      emits(event('EntityUpdated', { entity_id: 'u1', name: 'Bo', updated_at: 2000 }, later), embedded('d2', later)),
+    );
+  });
+  it('given the entity, when the text is the same but the vector is of another model, then ContentEmbedded alone', () => {
+    expect(given(entityDecider, [created(), embedded('d1')]).when(createEntity({ self: self('d1', 'm2'), ...later }))).toEqual(emits(embedded('d1', later, 'm2')));
+  });
+});
+
 describe('entity decider: IndexContent', () => {
   it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded with the whole content', () => {
     const cmd = indexContent({ title: 'A', page_description: 'About a', domain: 'x.test', ref: 'r-1', source: 'fetched', skip_url_fetch: false });

@@ -7,9 +7,12 @@ import { OP, TgError, type Operation, type RequestOf } from '@tg/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
-import { createRuntime } from '@tg/service-runtime';
+import { createRuntime, type Runtime } from '@tg/service-runtime';
+import { entityDecider } from '@tg/domain';
+import { startEmbeddingService } from '@tg/service-embedding';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { startEntityService } from './entity-service';
+import { entitySubject } from './entity-deps';
 
 const WS = 'ws_entity_ops';
 
@@ -25,12 +28,13 @@ describe('entity operations on the bus: requests are checked against the operati
   let host: ReadModelHost;
   let entity: Awaited<ReturnType<typeof startEntityService>>;
   let dataDir: string;
+  let rt: Runtime;
   beforeAll(async () => {
     nats = await startNats();
     dataDir = mkdtempSync(join(tmpdir(), 'tg-entity-ops-'));
     const config = loadConfig({}, { natsUrl: nats.url, dataDir, snapshotEveryEvents: -1, logLevel: 'silent', rpcPreferLocal: false });
     nc = await connectNats(nats.url, 'entity');
-    const rt = await createRuntime(config, nc, createLogger('entity', 'silent'));
+    rt = await createRuntime(config, nc, createLogger('entity', 'silent'));
     host = new ReadModelHost(rt);
     entity = await startEntityService(rt, host);
     await host.start();
@@ -72,4 +76,25 @@ describe('entity operations on the bus: requests are checked against the operati
     expect(await outcome(OP.entity.registerType, { entity_type: 'playlist', description: 'Lists of songs' })).toEqual({ ok: { success: true, entity_type: 'playlist', updated: false } });
     expect(await outcome(OP.entity.get, { entity_id: 'nobody' })).toEqual({ status: 404, code: 'entity_not_found' });
   });
+
+  it('a create that cannot embed the entity\'s own text writes nothing (503), and is served with its text vector once embedding is back', async () => {
+    const ann = { type: 'user', name: 'Ann', description: 'Jazz and hiking', id: 'u_ann' };
+    // No embedding service answers on this bus yet.
+    expect(await outcome(OP.entity.create, ann)).toEqual({ status: 503, code: 'unavailable' });
+    // The client saw a failure: nothing may have been written (no client retries, so an entity stored here would be
+    // one the client believes it never created).
+    expect((await rt.repo.load(entitySubject(WS, 'u_ann'), entityDecider)).state.exists).toBe(false);
+    const embedding = await startEmbeddingService(rt);
+    try {
+      const made = await outcome(OP.entity.create, ann);
+      expect(made.ok).toMatchObject({ id: 'u_ann', created: true, subspace_rank: 1 });
+      const state = (await rt.repo.load(entitySubject(WS, 'u_ann'), entityDecider)).state;
+      expect([state.exists, state.embeddedDigest !== undefined]).toEqual([true, true]);
+      // Created and embedded by one command (the vector asked for before anything is written).
+      const { events } = await rt.store.readSubject(entitySubject(WS, 'u_ann'));
+      expect(events.map((e) => e.type)).toEqual(['EntityCreated', 'ContentEmbedded']);
+    } finally {
+      await embedding.stop();
+    }
+  }, 120_000);
 });

@@ -31,12 +31,22 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
         throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
       }
       id = data.id ?? derivedEntityId(ws, ctx.requestId, data);
+      const description = data.description ?? '';
+      // The vector of the entity's own text is asked for before anything is written, and goes with the create: a
+      // create that cannot embed fails with nothing written (no client retries a 5xx, so an entity stored before
+      // such a failure would be one the client believes it never created). Skipped when the entity already holds
+      // the vector of this text (a re-send).
+      const selfText = `${data.name}. ${description}`;
+      const digest = textDigest(selfText);
+      const known = data.id ? (await rt.repo.load(entitySubject(ws, id), entityDecider)).state : undefined;
+      const self = known?.exists && known.kind === 'entity' && known.embeddedDigest === digest ? undefined : await embedSelf(rt, selfText, digest, ctx.requestId);
       const out = await rt.repo.execute(entitySubject(ws, id), entityDecider, {
         type: 'CreateEntity',
         entity_id: id,
         entity_type: type,
         name: data.name,
-        description: data.description ?? '',
+        description,
+        self,
         workspace: ws,
         at: rt.now(),
         request_id: ctx.requestId,
@@ -45,15 +55,12 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
       created = out.events[0]?.type === 'EntityCreated' || (out.events.length === 0 && out.state.createdBy === ctx.requestId);
       state = out.state;
       seq = out.seq;
-      const selfText = `${state.name}. ${state.description}`;
-      const digest = textDigest(selfText);
-      if (state.embeddedDigest !== digest) {
-        const emb = await embedTexts(rt, [selfText], ctx.requestId);
-        const vector = emb.vectors[0];
-        if (vector) {
-          const r = await rt.repo.execute(entitySubject(ws, id), entityDecider, {
-            type: 'EmbedSelf', entity_id: id, vector, model: emb.model, dim: emb.dim, text_digest: digest, workspace: ws, at: rt.now(), request_id: ctx.requestId,
-          });
+      // Only when another write changed the entity's text between the check above and the command.
+      const now = `${state.name}. ${state.description}`;
+      if (state.embeddedDigest !== textDigest(now)) {
+        const late = await embedSelf(rt, now, textDigest(now), ctx.requestId);
+        if (late) {
+          const r = await rt.repo.execute(entitySubject(ws, id), entityDecider, { type: 'EmbedSelf', entity_id: id, ...late, workspace: ws, at: rt.now(), request_id: ctx.requestId });
           seq = Math.max(seq, r.seq);
           state = r.state;
         }
@@ -80,4 +87,11 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
       seq: seq || undefined,
     };
   };
+}
+
+/** The vector of an entity's own text, for its create command (none when the model gives none for the text). */
+async function embedSelf(rt: EntityDeps['rt'], text: string, digest: string, requestId: string) {
+  const emb = await embedTexts(rt, [text], requestId);
+  const vector = emb.vectors[0];
+  return vector ? { vector, model: emb.model, dim: emb.dim, text_digest: digest } : undefined;
 }
