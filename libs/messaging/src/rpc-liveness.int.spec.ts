@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OP, TgError, type Operation } from '@tg/contracts';
 import { Type } from 'typebox';
@@ -5,6 +7,7 @@ import { createLogger } from '@tg/observability';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { RpcClient, RpcServer } from './rpc';
+import { WORKING_HEADER } from './rpc-liveness';
 
 const log = createLogger('rpc-liveness-test', 'silent');
 
@@ -15,6 +18,26 @@ const Frozen = testOp('tg.rpc.test.frozen', Type.Object({}));
 const Big = { subject: 'tg.rpc.test.big', request: Type.Object({ text: Type.String() }), reply: Type.Object({ echo: Type.String(), more: Type.String() }) } satisfies Operation;
 /** Answers as the search operation's queue group does (its subject is on the retried list); the reply is a marker. */
 const SearchLike = testOp(OP.rank.search.subject, Type.Object({ from: Type.String() }));
+/** A write served by another process (not on the retried list: a second attempt would be a second write). */
+const Elsewhere = testOp('tg.rpc.test.elsewhere', Type.Object({ ok: Type.Boolean() }));
+
+/**
+ * An instance in its own process: says it is working every 200 ms and answers after 3.5 s (as RpcServer does,
+ * by hand so that the process needs nothing compiled). Prints "request" when a request came.
+ */
+const ELSEWHERE_SERVER = `
+import { connect, headers } from '@nats-io/transport-node';
+const nc = await connect({ servers: process.env.NATS_URL });
+nc.subscribe(process.env.SUBJECT, { callback: (_e, m) => {
+  console.log('request');
+  const h = headers();
+  h.set(process.env.HEADER, '1');
+  const working = setInterval(() => nc.publish(m.reply, new Uint8Array(0), { headers: h }), 200);
+  setTimeout(() => { clearInterval(working); m.respond(JSON.stringify({ ok: true, data: { ok: true } })); }, 3_500);
+} });
+await nc.flush();
+console.log('ready');
+`;
 
 describe('RPC liveness: slow handlers keep their callers, silent ones are left; large messages by reference', () => {
   let nats: TestNats;
@@ -73,6 +96,34 @@ describe('RPC liveness: slow handlers keep their callers, silent ones are left; 
       expect(lost).toBeLessThanOrEqual(1);
     }
   });
+
+  it('a caller whose own event loop was held up past the silence limit reads the "working" messages waiting for it before it gives up on the instance', async () => {
+    const server = spawn(process.execPath, ['--input-type=module', '-e', ELSEWHERE_SERVER], {
+      cwd: process.cwd(),
+      env: { ...process.env, NATS_URL: nats.url, SUBJECT: Elsewhere.subject, HEADER: WORKING_HEADER },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const said: string[] = [];
+      const heard = (line: string) => new Promise<void>((resolve) => {
+        const check = () => (said.includes(line) ? resolve() : server.stdout.once('data', (b: Buffer) => (said.push(...String(b).trim().split('\n')), check())));
+        check();
+      });
+      await Promise.race([heard('ready'), once(server, 'exit').then(() => Promise.reject(new Error('the server process exited')))]);
+      const client = new RpcClient(nc, 20_000, undefined, 1_500);
+      const call = client.call(Elsewhere, { ws: 'w', data: {} });
+      await heard('request');
+      // This process is held up for 2.5 s (a long collection, synchronous work): the instance goes on saying it
+      // works, and those messages wait in the socket. When the loop turns again its timers come before its I/O.
+      const until = Date.now() + 2_500;
+      while (Date.now() < until) {
+        // busy
+      }
+      expect((await call).data).toEqual({ ok: true });
+    } finally {
+      server.kill();
+    }
+  }, 30_000);
 
   it('requests and replies over the payload limit travel by reference, byte for byte', async () => {
     new RpcServer(nc, 'big', log).serve(Big, async (req) => ({ data: { echo: req.data.text, more: req.data.text.toUpperCase() } }));

@@ -55,6 +55,9 @@ export function keepCallerInformed(nc: NatsConnection, msg: Msg): () => void {
   return () => clearInterval(timer);
 }
 
+/** How late a silence timer may fire before the caller's own stalled loop, not the instance, is suspected. */
+const LATE_TIMER_MS = 250;
+
 /** What went wrong with one attempt. */
 export type AttemptFailure = 'no_responders' | 'silent' | 'timeout';
 export class AttemptError extends Error {
@@ -85,9 +88,20 @@ export function requestOnce(nc: NatsConnection, subject: string, payload: string
       if (err) reject(err);
       else resolve(m!);
     };
+    // A silence timer that fires late means this process's own event loop was held up (a long collection,
+    // synchronous work): what the instance sent meanwhile waits in the socket, and a loop turn runs its timers
+    // before it reads. So a late verdict waits one turn for that I/O, and holds only if nothing came in it.
+    let armed = 0;
     const armSilence = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => finish(new AttemptError('silent', subject)), opts.silenceMs);
+      const at = Date.now();
+      armed = at;
+      silence = setTimeout(() => {
+        if (Date.now() - at < opts.silenceMs + LATE_TIMER_MS) return finish(new AttemptError('silent', subject));
+        setImmediate(() => {
+          if (armed === at) finish(new AttemptError('silent', subject));
+        });
+      }, opts.silenceMs);
     };
     const overall = setTimeout(() => finish(new AttemptError('timeout', subject)), opts.timeoutMs);
     const sub = nc.subscribe(inbox, {
