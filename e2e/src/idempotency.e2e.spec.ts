@@ -101,4 +101,20 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(rs.map((r) => [r.status, r.body.created])).toEqual(Array.from({ length: 6 }, () => [200, true]));
     expect(await eventsOf(a.workspaceId, 'burst-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
   });
+
+  it('given a link, when it is retried exactly (same key) or its append was stored but unacknowledged, then it answers linked as the first did; a new key answers already linked', async () => {
+    expect((await post(a, { id: 'lp-1', type: 'user', name: 'Linker' }, 'rid-lp-1')).status).toBe(200);
+    const child = await post(a, { content: { url: 'https://example.com/linked-once', type: 'text', content: 'a record of bebop', skip_url_fetch: true } }, 'rid-lc-1');
+    const link = (rid: string) => a.request('POST', `/entity/lp-1/link`, { body: { child_id: child.body.entity_id }, headers: { 'x-request-id': rid } });
+    const r1 = await link('rid-link-1');
+    expect([r1.status, r1.body.linked]).toEqual([200, true]);
+    // The same request again (a client's or a proxy's retry, or the resend of a publish whose acknowledgement was
+    // lost): this request made the link, so it says so.
+    const r2 = await link('rid-link-1');
+    expect([r2.status, r2.body.linked]).toEqual([200, true]);
+    const r3 = await link('rid-link-2');
+    expect([r3.status, r3.body.linked]).toEqual([200, false]);
+    const linkEvents = (await store.readSubject(EventStore.subject(a.workspaceId, 'link', `lp-1\u0000${child.body.entity_id}`))).events.map((e) => e.type);
+    expect(linkEvents).toEqual(['ChildLinked']);
+  });
 });

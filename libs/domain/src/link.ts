@@ -10,6 +10,11 @@ export interface LinkState {
   weight: number;
   parentIncarnation?: number;
   childIncarnation?: number;
+  /**
+   * Idempotency key (request id) of the command whose `ChildLinked` made the current link, so that the same
+   * request again (a retry, or the resend of an append stored but not acknowledged) answers `linked` as it did.
+   */
+  linkedBy?: string;
 }
 export type LinkCommand =
   | {
@@ -56,7 +61,7 @@ export const linkDecider: Decider<LinkState, LinkCommand, LinkEvent> = {
   evolve(state, e) {
     switch (e.type) {
       case 'ChildLinked':
-        return { linked: true, rel: e.data.rel, weight: e.data.weight, parentIncarnation: e.data.parent_incarnation, childIncarnation: e.data.child_incarnation };
+        return { linked: true, rel: e.data.rel, weight: e.data.weight, parentIncarnation: e.data.parent_incarnation, childIncarnation: e.data.child_incarnation, linkedBy: e.metadata.request_id };
       case 'ChildUnlinked':
         return { ...state, linked: false };
       default: {

@@ -32,6 +32,9 @@ export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.li
       at: rt.now(),
       request_id: ctx.requestId,
     });
+    // This request made the link: appended now, or by an earlier attempt of the same request (a retry, or an append
+    // stored whose acknowledgement was lost and that the resend found stored).
+    const made = out.events.length > 0 || (out.state.linked && out.state.linkedBy !== undefined && out.state.linkedBy === ctx.requestId);
     const seq = Math.max(out.seq, req.minSeq ?? 0);
     // A delete that won the race ended the incarnation this link binds: the link is dead; say so.
     for (const [id, inc] of [[data.parent_id, parent.state.incarnation], [data.child_id, child.state.incarnation]] as const) {
@@ -42,8 +45,8 @@ export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.li
     // the profile then shows what is left. A composition that cannot finish in time does not fail the link.
     const taste = await composeAfterWrite(d, ws, data.parent_id, seq, ctx.requestId, startedAt);
     return {
-      data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, ...taste, linked: out.events.length > 0 },
-      seq: out.events.length ? out.seq : undefined,
+      data: { parent_id: data.parent_id, entity_id: data.child_id, rel, weight, ...taste, linked: made },
+      seq: made ? out.seq : undefined,
     };
   };
 }
