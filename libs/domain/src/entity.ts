@@ -35,6 +35,25 @@ export interface EntityState {
    * explicit ids race on the same subject with an expected sequence.
    */
   urlClaimedBy?: string;
+  /** On a URL's home: the stream sequence of the `UrlClaimed` that made the current claim. */
+  urlClaimSeq?: number;
+  /**
+   * Stream sequence of this id's last `EntityDeleted` (kept across later incarnations). A claim on a URL's home
+   * older than its claimant's deletion is void: the delete's release was lost (a process killed between its two
+   * appends), and the URL belongs to nobody.
+   */
+  deletedSeq?: number;
+}
+
+/** What a caller read of a claimant it found deleted after its claim (see `EntityState.deletedSeq`). */
+export interface VoidClaim {
+  claimant: string;
+  deletedSeq: number;
+}
+
+/** Whether `v` proves the home's current claim void: it names the claimant, deleted after the claim was made. */
+export function claimVoided(home: EntityState, v: VoidClaim | undefined): boolean {
+  return !!v && home.urlClaimedBy === v.claimant && (home.urlClaimSeq ?? 0) < v.deletedSeq;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -78,8 +97,9 @@ export type EntityCommand =
   | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
   | ({ type: 'DeleteEntity'; entity_id: string } & Meta)
   /** On the URL's home aggregate (`entity_id` = the URL's natural id): `claimant` takes the URL. */
-  | ({ type: 'ClaimUrl'; entity_id: string; url: string; claimant: string } & Meta)
-  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string } & Meta);
+  | ({ type: 'ClaimUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta)
+  /** With `void`: only a claim that proof voids is released (anyone may clear it); else the claimant's own release. */
+  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta);
 
 type EntityEvent =
   | TgEventOf<'EntityCreated'>
@@ -206,14 +226,21 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         if (state.exists && state.url === cmd.url) {
           throw new TgError('url_conflict', `URL already belongs to entity ${cmd.entity_id}`, { url: cmd.url, entity_id: cmd.entity_id });
         }
-        if (state.urlClaimedBy === cmd.claimant) return [];
-        if (state.urlClaimedBy !== undefined) {
+        // A void claim (its claimant deleted after it) is taken over: released, then claimed anew, by another id or by
+        // the deleted id itself (its claim made anew, so that it holds against the next one to find it void).
+        const voided = claimVoided(state, cmd.void);
+        if (state.urlClaimedBy === cmd.claimant && !voided) return [];
+        if (state.urlClaimedBy !== undefined && !voided) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
-        return [event('UrlClaimed', { url: cmd.url, entity_id: cmd.claimant, claimed_at: cmd.at }, meta)];
+        const released = voided && state.urlClaimedBy !== cmd.claimant ? [event('UrlReleased', { url: cmd.url, entity_id: state.urlClaimedBy!, released_at: cmd.at }, meta)] : [];
+        return [...released, event('UrlClaimed', { url: cmd.url, entity_id: cmd.claimant, claimed_at: cmd.at }, meta)];
       }
       case 'ReleaseUrl':
         if (state.urlClaimedBy !== cmd.claimant) return [];
+        if (cmd.void && !claimVoided(state, cmd.void)) {
+          throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
+        }
         return [event('UrlReleased', { url: cmd.url, entity_id: cmd.claimant, released_at: cmd.at }, meta)];
       default: {
         const never: never = cmd;
@@ -226,6 +253,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityCreated':
         return {
           ...initial(),
+          ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}),
           exists: true,
           kind: 'entity',
           type: e.data.type,
@@ -245,9 +273,11 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           updatedAt: e.data.updated_at,
         };
       case 'EntityDeleted':
-        return initial();
+        return { ...initial(), deletedSeq: seqOf(e) };
       case 'ContentIndexed': {
-        const base = state.exists ? state : { ...initial(), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
+        const base = state.exists
+          ? state
+          : { ...initial(), ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,
@@ -274,9 +304,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'ContentEmbedded':
         return { ...state, embeddedDigest: e.data.text_digest, model: e.data.model };
       case 'UrlClaimed':
-        return { ...state, urlClaimedBy: e.data.entity_id };
+        return { ...state, urlClaimedBy: e.data.entity_id, urlClaimSeq: seqOf(e) };
       case 'UrlReleased': {
-        const { urlClaimedBy: _released, ...rest } = state;
+        const { urlClaimedBy: _released, urlClaimSeq: _at, ...rest } = state;
         return rest;
       }
       default: {

@@ -158,6 +158,30 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
     expect(given(entityDecider, [claimed('mine')]).when(release('theirs'))).toEqual(emits());
     expect(given(entityDecider, []).when(release('mine'))).toEqual(emits());
   });
+  it('given a claim made at sequence 5, when another id claims with proof its claimant was deleted at 9 (a delete whose release was lost), then the claim is taken over', () => {
+    const home = [stored(claimed('gone'), 5)];
+    expect(given(entityDecider, home).when(claim('next', { ...later, void: { claimant: 'gone', deletedSeq: 9 } }))).toEqual(
+      emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: 2000 }, later), event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'next', claimed_at: 2000 }, later)),
+    );
+    // The deleted claimant coming back claims anew (a claim newer than its deletion).
+    expect(given(entityDecider, home).when(claim('gone', { ...later, void: { claimant: 'gone', deletedSeq: 9 } }))).toEqual(
+      emits(event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'gone', claimed_at: 2000 }, later)),
+    );
+  });
+  it('given a claim made after its claimant\'s deletion, or a proof naming another claimant, when another id claims, then refused (url_conflict)', () => {
+    const refusedFor = refused('url_conflict', 'URL already belongs to entity back', { url: 'https://x.test/a', entity_id: 'back' });
+    expect(given(entityDecider, [stored(claimed('back'), 12)]).when(claim('next', { void: { claimant: 'back', deletedSeq: 9 } }))).toEqual(refusedFor);
+    expect(given(entityDecider, [stored(claimed('back'), 5)]).when(claim('next', { void: { claimant: 'other', deletedSeq: 9 } }))).toEqual(refusedFor);
+  });
+  it('given a void claim, when a release carries the proof, then UrlReleased; when the proof does not hold, then refused', () => {
+    const releaseVoid = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ type: 'ReleaseUrl', entity_id: 'c1', url: 'https://x.test/a', claimant: 'gone', void: { claimant: 'gone', deletedSeq }, ...later });
+    expect(given(entityDecider, [stored(claimed('gone'), 5)]).when(releaseVoid(9))).toEqual(emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: 2000 }, later)));
+    expect(given(entityDecider, [stored(claimed('gone'), 12)]).when(releaseVoid(9))).toEqual(refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }));
+  });
+  it('given an entity deleted at sequence 9 and created again, then its state keeps the deletion\'s sequence', () => {
+    const g = given(entityDecider, [stored(created(), 3), stored(deleted(), 9), stored(created(), 14)]);
+    expect([g.state.exists, g.state.deletedSeq, g.state.incarnation]).toEqual([true, 9, 14]);
+  });
   it('given a claim released, when content without an id is indexed at the home, then a full index', () => {
     const released = event('UrlReleased', { url: 'https://x.test/a', entity_id: 'mine', released_at: 1500 }, meta);
     const cmd = indexContent(later);

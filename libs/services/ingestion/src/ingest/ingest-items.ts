@@ -50,7 +50,13 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
           // id is indexed too: two writers racing for one URL cannot both own it.
           const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
-            type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, workspace: ws, at, request_id: requestId,
+            type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, void: p.voidClaim, workspace: ws, at, request_id: requestId,
+          });
+          seq = Math.max(seq, r.seq);
+        } else if (p.voidClaim && p.id === p.home) {
+          // Content without an id for a URL whose claim is void: the claim is cleared, on the same home, first.
+          const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
+            type: 'ReleaseUrl', entity_id: p.home, url: p.url, claimant: p.voidClaim.claimant, void: p.voidClaim, workspace: ws, at, request_id: requestId,
           });
           seq = Math.max(seq, r.seq);
         }

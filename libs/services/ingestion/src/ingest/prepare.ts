@@ -1,5 +1,5 @@
 import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
-import { contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider } from '@tg/domain';
+import { claimVoided, contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider, type VoidClaim } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
 import { EventStore } from '@tg/messaging';
@@ -26,6 +26,11 @@ export interface PreparedItem {
    * home aggregate (the natural id's, with an expected sequence) before indexing.
    */
   needsClaim: boolean;
+  /**
+   * The home's claim is void (its claimant was deleted after it, and the delete's release never came): the claim
+   * (or, for the natural id, the release) carries this proof and takes the URL over.
+   */
+  voidClaim?: VoidClaim;
   /** The URL's natural id: the aggregate that decides who owns the URL. */
   home: string;
   text: string;
@@ -82,7 +87,11 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     // Claims written before homes existed live on the URL's own claim aggregate.
     rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider),
   ]);
-  const claimedBy = home.state.urlClaimedBy ?? legacy.state.entityId;
+  // A claim older than its claimant's deletion is void (the delete's release was lost): the URL is nobody's.
+  const claimant = home.state.urlClaimedBy;
+  const claimantState = claimant === undefined ? undefined : claimant === explicit ? undefined : (await rt.repo.load(EventStore.subject(ws, 'entity', claimant), entityDecider)).state;
+  let voidClaim = claimant !== undefined && claimantState ? voidProof(home.state, claimant, claimantState) : undefined;
+  const claimedBy = (voidClaim ? undefined : claimant) ?? legacy.state.entityId;
   if (explicit && claimedBy && claimedBy !== explicit) {
     throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
   }
@@ -90,8 +99,10 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     throw new TgError('url_conflict', `URL already belongs to entity ${natural}`, { url, entity_id: natural });
   }
   const id = explicit ?? claimedBy ?? natural;
-  const needsClaim = id !== natural && home.state.urlClaimedBy !== id && legacy.state.entityId !== id;
   const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
+  // The deleted claimant itself coming back: its old claim is void too, and is made anew.
+  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before);
+  const needsClaim = id !== natural && (home.state.urlClaimedBy !== id || voidClaim !== undefined) && legacy.state.entityId !== id;
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
   const force = !!item.force_reindex;
@@ -138,7 +149,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   const digest = textDigest(text);
   const placeholder = placeholderFor(url);
   const unchanged =
-    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim;
+    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim && !voidClaim;
   return {
     item,
     id,
@@ -147,6 +158,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     beforeSeq,
     claimedBy,
     needsClaim,
+    voidClaim,
     home: natural,
     text,
     digest,
@@ -158,4 +170,10 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     source,
     unchanged,
   };
+}
+
+/** The proof that the home's claim by `claimant` is void, when its claimant was deleted after it. */
+function voidProof(home: EntityState, claimant: string, state: EntityState): VoidClaim | undefined {
+  const proof = state.deletedSeq === undefined ? undefined : { claimant, deletedSeq: state.deletedSeq };
+  return claimVoided(home, proof) ? proof : undefined;
 }
