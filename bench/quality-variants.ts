@@ -8,11 +8,14 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|late|paired] [--lambda L] [--r share]
+ * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity] [--lambda L] [--r share]
+ *
+ * Every experiment's test line ends with its paired difference from the set's first experiment (per-user test
+ * NDCG@10, mean ± standard error over the users with held-out movies).
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
+import { createRng, easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
 import { parseCsv, splitUsers } from './quality';
 import { easeItemScores, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
 
@@ -23,23 +26,25 @@ const splits = splitUsers(ratings);
 const mi = new Map(movies.map((m, i) => [m, i]));
 const n = movies.length;
 const users: CfUser[] = splits.map((sp) => ({ train: sp.train.map((m) => mi.get(m)!), test: new Set([...sp.test].map((m) => mi.get(m)!)), exclude: new Set([...sp.exclude].map((m) => mi.get(m)!)) }));
-// Validation: newest 20% of each user's training links (users with >= 5), the rest train.
-const val: CfUser[] = users.map((u) => {
-  const k = u.train.length;
-  const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
-  const train = u.train.slice(0, k - h);
-  const ts = new Set(train);
-  return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: new Set(train) };
-});
+/** When user `i` of the split rated movie `m` (the ratings' timestamp; the service never sees it). */
+const ratedAt = new Map(ratings.map((r) => [`${r.u}:${r.m}`, r.t]));
+const tOf = (i: number, m: number): number => ratedAt.get(`${splits[i]!.user}:${movies[m]}`)!;
 
-// The served blend's validation: each user's newest 20% ranked from the links before the 20% before them (a skip).
-const valSkip: CfUser[] = users.map((u) => {
-  const k = u.train.length;
-  const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
-  const train = u.train.slice(0, k - 2 * h);
-  const ts = new Set(train);
-  return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: new Set(u.train.slice(0, k - h)) };
-});
+/**
+ * Validation: the newest 20% of each user's training links (users with >= 5) held out. `skip`: the served blend's
+ * validation, the newest 20% ranked from the links before the 20% before them.
+ */
+function newestFold(us: CfUser[], skip: boolean): CfUser[] {
+  return us.map((u) => {
+    const k = u.train.length;
+    const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
+    const train = u.train.slice(0, k - (skip ? 2 * h : h));
+    const ts = new Set(train);
+    return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: skip ? new Set(u.train.slice(0, k - h)) : new Set(train) };
+  });
+}
+const val = newestFold(users, false);
+const valSkip = newestFold(users, true);
 const randomFolds = validationUsers(users);
 type Model = (u: number, user: CfUser) => Float64Array;
 type Maker = (us: CfUser[]) => Model;
@@ -57,11 +62,13 @@ function evaluate(us: CfUser[], model: Model) {
   const pop = new Float64Array(n);
   for (const u of us) for (const m of u.train) pop[m]!++;
   let all = 0, nAll = 0, cu = 0, nCu = 0, cm = 0, nCm = 0;
+  const each: number[] = [];
   us.forEach((u, i) => {
     if (!u.test.size) return;
     const s = model(i, u);
     const rel = new Set([...u.test].map(String));
     const nd = ndcgAtK(topOf(s, u.exclude, 10).map(String), rel, 10);
+    each.push(nd);
     all += nd; nAll++;
     if (u.train.length <= 10) { cu += nd; nCu++; }
     const coldRel = new Set([...u.test].filter((m) => pop[m]! <= 2).map(String));
@@ -71,7 +78,15 @@ function evaluate(us: CfUser[], model: Model) {
       cm += ndcgAtK(topOf(s, ex, 10).map(String), coldRel, 10); nCm++;
     }
   });
-  return { all: all / nAll, coldUsers: cu / nCu, coldMovies: cm / nCm };
+  return { all: all / nAll, coldUsers: cu / nCu, coldMovies: cm / nCm, each };
+}
+
+/** Mean and standard error of the paired per-user difference a − b. */
+function pairedDiff(a: number[], b: number[]): { mean: number; se: number } {
+  const d = a.map((x, k) => x - b[k]!);
+  const mean = d.reduce((x, y) => x + y, 0) / d.length;
+  const v = d.reduce((x, y) => x + (y - mean) ** 2, 0) / d.length;
+  return { mean, se: Math.sqrt(v / Math.max(1, d.length - 1)) };
 }
 
 function postings(us: CfUser[], weight: (u: number, pos: number, len: number, item: number) => number = () => 1): ItemPostings {
@@ -233,6 +248,129 @@ function userEase(lambda: number): Maker {
   };
 }
 
+/** The largest finite score of the items a user may be shown (1 when none is positive): the blends' scale. */
+function maxShown(s: Float64Array, user: CfUser): number {
+  let mx = 0;
+  for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!) && !user.exclude.has(j) && s[j]! > mx) mx = s[j]!;
+  return mx || 1;
+}
+
+/**
+ * Freshness, measured for what the benchmark's catalog order would give away (issue 16, eleventh session): EASE
+ * (max-normalised) minus p for every item created after the newest item the user links. `key`: the order the
+ * benchmark creates content in (movies.csv order, i.e. movie id), or the order of each movie's first rating in the
+ * whole file (the order content would enter a workspace that grew with its ratings).
+ */
+function easeFresh(p: number, key: Float64Array): Maker {
+  return (us) => {
+    const e = ease(100, 0.5)(us);
+    return (ui, user) => {
+      const s = e(ui, user);
+      const mx = maxShown(s, user);
+      let newest = -Infinity;
+      for (const m of user.train) newest = Math.max(newest, key[m]!);
+      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!)) s[j] = s[j]! / mx - (key[j]! > newest ? p : 0);
+      return s;
+    };
+  };
+}
+
+/**
+ * Trending: EASE (max-normalised) plus w × how often other users linked each item among the `win` links of the whole
+ * workspace just before this user's newest link (`causal`), or just after it (the future, which a deployment never
+ * has: measured only to bound what a global time order could give). The stream is the fold's links in rating-time
+ * order, which the benchmark does not give the service (it links user by user).
+ */
+function easeTrend(w: number, win: number, causal: boolean): Maker {
+  return (us) => {
+    const e = ease(100, 0.5)(us);
+    const ev: { t: number; u: number; p: number; m: number }[] = [];
+    us.forEach((u, i) => u.train.forEach((m, p) => ev.push({ t: tOf(i, m), u: i, p, m })));
+    ev.sort((a, b) => a.t - b.t || a.u - b.u || a.p - b.p);
+    const last = new Int32Array(us.length).fill(-1);
+    ev.forEach((x, k) => (last[x.u] = k));
+    return (ui, user) => {
+      const s = e(ui, user);
+      const at = last[ui]!;
+      if (!w || at < 0) return s;
+      const [lo, hi] = causal ? [Math.max(0, at - win), at + 1] : [at + 1, Math.min(ev.length, at + 1 + win)];
+      const c = new Float64Array(n);
+      let cm = 0;
+      for (let k = lo; k < hi; k++) if (ev[k]!.u !== ui) cm = Math.max(cm, ++c[ev[k]!.m]!);
+      const mx = maxShown(s, user);
+      for (let j = 0; j < n; j++) if (Number.isFinite(s[j]!)) s[j] = s[j]! / mx + (w * c[j]!) / (cm || 1);
+      return s;
+    };
+  };
+}
+
+/**
+ * Local co-occurrence (SLIS-like): EASE whose rows are windows of `c` consecutive links of a user (every `stride`
+ * links) instead of whole histories, so what is linked in one stretch of a history weighs and what is linked years
+ * apart does not; the user's query is their links with recency share 0.5.
+ */
+function chunkEase(lambda: number, c: number, stride: number): Maker {
+  return (us) => {
+    const per: [number, number][][] = Array.from({ length: n }, () => []);
+    let rows = 0;
+    for (const u of us) {
+      const t = u.train;
+      for (let a = 0; a === 0 || a + c - stride < t.length; a += stride) {
+        for (const m of new Set(t.slice(a, a + c))) per[m]!.push([rows, 1]);
+        rows++;
+      }
+    }
+    const x = itemPostings(rows, per);
+    const model = fitDualEase(x, lambda);
+    return (_ui, user) => {
+      const rw = recencyWeightsOf(user.train.length, 0.5);
+      return easeItemScores(model, x, easeQuery(model, x, user.train, user.train.map((_m, k) => rw[k]!)), n);
+    };
+  };
+}
+
+/** The split with each user's links of one timestamp second in a seeded random order instead of movie id order. */
+function tiesShuffled(): CfUser[] {
+  const rng = createRng(1);
+  return users.map((u, i) => {
+    const key = u.train.map((m) => ({ m, t: tOf(i, m), r: rng() }));
+    key.sort((a, b) => a.t - b.t || a.r - b.r);
+    return { ...u, train: key.map((k) => k.m) };
+  });
+}
+
+/**
+ * Per-user mixing by activity: EASE λ 100 + w × the sequential term, with (recency share, w) chosen per bucket of a
+ * user's number of links (≤ 10, ≤ 30, ≤ 100, more) on the served blend's validation; the test of those choices
+ * against EASE λ 100 r 0.5.
+ */
+function activityMixing(log: (s: string) => void) {
+  const bucket = (len: number) => (len <= 10 ? 0 : len <= 30 ? 1 : len <= 100 ? 2 : 3);
+  const grid: [number, number][] = [];
+  for (const r of [0, 0.25, 0.5, 1]) for (const w of [0, 0.5, 1, 2]) grid.push([r, w]);
+  const bucketsOf = (us: CfUser[]) => us.flatMap((u, i) => (u.test.size ? [bucket(users[i]!.train.length)] : []));
+  const bv = bucketsOf(valSkip), bt = bucketsOf(users);
+  const v = grid.map(([r, w]) => evaluate(valSkip, easeSeq(100, r, w, 10, 10)(valSkip)).each);
+  const t = grid.map(([r, w]) => evaluate(users, easeSeq(100, r, w, 10, 10)(users)).each);
+  const ref = t[grid.findIndex(([r, w]) => r === 0.5 && w === 0)]!;
+  const meanOf = (a: number[], bs: number[], b: number) => {
+    const x = a.filter((_, k) => bs[k] === b);
+    return x.reduce((p, q) => p + q, 0) / Math.max(1, x.length);
+  };
+  for (const seqToo of [false, true]) {
+    const pick = [0, 1, 2, 3].map((b) => {
+      let best = -1;
+      grid.forEach(([, w], g) => {
+        if ((seqToo || w === 0) && (best < 0 || meanOf(v[g]!, bv, b) > meanOf(v[best]!, bv, b))) best = g;
+      });
+      return best;
+    });
+    const mixed = bt.map((b, k) => t[pick[b]!]![k]!);
+    const d = pairedDiff(mixed, ref);
+    log(`per-bucket ${seqToo ? '(recency, w)' : 'recency'} chosen on skip: ${pick.map((g, b) => `b${b} r${grid[g]![0]} w${grid[g]![1]} (skip ${meanOf(v[g]!, bv, b).toFixed(4)}, ${bv.filter((x) => x === b).length} users)`).join(', ')} | test ${(mixed.reduce((p, q) => p + q, 0) / mixed.length).toFixed(4)}, paired vs ease l100 r0.5 ${d.mean >= 0 ? '+' : ''}${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`);
+  }
+}
+
 export async function run(args: string[]) {
   const i = args.indexOf('--set');
   const which = i >= 0 ? args[i + 1]! : 'base';
@@ -312,15 +450,48 @@ export async function run(args: string[]) {
     for (const w of [0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} late-half ease l100`, blend(ease(100, 0.5), late(100, 0.5), w)]);
     experiments.push(['late-half ease l100 alone', late(100, 0.5)]);
   }
+  let base = users;
+  if (which === 'fresh') {
+    const order = Float64Array.from(movies.keys());
+    const first = new Map<string, number>();
+    for (const r of ratings) first.set(r.m, Math.min(first.get(r.m) ?? Infinity, r.t));
+    const byFirst = [...movies.keys()].sort((a, b) => (first.get(movies[a]!) ?? Infinity) - (first.get(movies[b]!) ?? Infinity) || a - b);
+    const firstRank = new Float64Array(n);
+    byFirst.forEach((m, k) => (firstRank[m] = k));
+    for (const [kn, key] of [['creation (movie id) order', order], ['first-rating order', firstRank]] as const) for (const p of [0, 0.05, 0.1, 0.2, 0.5]) experiments.push([`ease l100 r0.5 − ${p} after newest (${kn})`, easeFresh(p, key)]);
+  }
+  if (which === 'trend') {
+    experiments.push(['ease l100 r0.5', ease(100, 0.5)]);
+    for (const causal of [true, false]) for (const win of [500, 2000]) for (const w of [0.1, 0.3]) experiments.push([`ease l100 r0.5 + ${w} trend ${causal ? 'before' : 'after'} ${win}`, easeTrend(w, win, causal)]);
+  }
+  if (which === 'seq2' || which === 'ties') {
+    // The sequential term (`seq`) under every validation, paired against EASE λ 100 r 0.5; `ties`: with each user's
+    // links of one timestamp second in a seeded random order instead of movie id order (the split's membership
+    // unchanged), so that no transition is learned from the split's tie order.
+    if (which === 'ties') base = tiesShuffled();
+    for (const r of [0.5, 0.25, 0]) for (const w of [0, 0.5, 1, 2, 4]) experiments.push([`${which === 'ties' ? 'ties shuffled: ' : ''}ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
+  }
+  if (which === 'chunk') {
+    experiments.push(['ease l100 r0.5', ease(100, 0.5)]);
+    for (const [c, st] of [[20, 10], [50, 25]] as const) {
+      for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} chunk-ease(${c}/${st}) l${c}`, blend(ease(100, 0.5), chunkEase(c, c, st), w)]);
+      experiments.push([`chunk-ease(${c}/${st}) l${c} alone`, chunkEase(c, c, st)]);
+    }
+  }
+  if (which === 'activity') activityMixing(log);
   if (which === 'abs') for (const h of [3, 5, 10, 20, 40]) experiments.push([`ease l100 half-life ${h} links`, easeAbs(100, h)]);
   if (which === 'seq') for (const w of [0.5, 1, 2, 4, 8]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
+  const folds = base === users ? { val, valSkip, randomFolds } : { val: newestFold(base, false), valSkip: newestFold(base, true), randomFolds: validationUsers(base) };
+  let first: number[] | undefined;
   for (const [name, make] of experiments) {
-    const v = evaluate(val, make(val));
-    const vs = evaluate(valSkip, make(valSkip));
-    const rf = randomFolds.map((f) => evaluate(f, make(f)).all);
+    const v = evaluate(folds.val, make(folds.val));
+    const vs = evaluate(folds.valSkip, make(folds.valSkip));
+    const rf = folds.randomFolds.map((f) => evaluate(f, make(f)).all);
     const rv = rf.reduce((a, b) => a + b, 0) / rf.length;
-    const te = evaluate(users, make(users));
-    log(`${name.padEnd(40)} rnd ${rv.toFixed(4)} val ${v.all.toFixed(4)} cu ${v.coldUsers.toFixed(4)} cm ${v.coldMovies.toFixed(4)} skip ${vs.all.toFixed(4)} ${vs.coldUsers.toFixed(4)} ${vs.coldMovies.toFixed(4)} | test ${te.all.toFixed(4)} cu ${te.coldUsers.toFixed(4)} cm ${te.coldMovies.toFixed(4)}`);
+    const te = evaluate(base, make(base));
+    first ??= te.each;
+    const d = pairedDiff(te.each, first);
+    log(`${name.padEnd(40)} rnd ${rv.toFixed(4)} val ${v.all.toFixed(4)} cu ${v.coldUsers.toFixed(4)} cm ${v.coldMovies.toFixed(4)} skip ${vs.all.toFixed(4)} ${vs.coldUsers.toFixed(4)} ${vs.coldMovies.toFixed(4)} | test ${te.all.toFixed(4)} cu ${te.coldUsers.toFixed(4)} cm ${te.coldMovies.toFixed(4)} | vs first ${d.mean >= 0 ? '+' : ''}${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`);
   }
   if (which === 'grid2') {
     // A second time fold: each user's training links 60-80% held out, trained on the first 60% (the newest 20% dropped).
