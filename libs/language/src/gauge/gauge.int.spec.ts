@@ -31,6 +31,7 @@ import {
   GAUGE_PHENOMENA_ADDED_11,
   GAUGE_NEUTRAL_ADDED_12,
   GAUGE_PHENOMENA_ROUND11,
+  GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -265,6 +266,38 @@ describe('gauge model and data', () => {
         ...GAUGE_NEUTRAL_ADDED_12,
       ].flatMap((e) => [norm(e.followup), norm(e.response)]),
     );
+    for (const e of GAUGE_PHENOMENA_ROUND12) {
+      expect(earlier.has(norm(e.followup)), e.id).toBe(false);
+      expect(earlier.has(norm(e.response)), e.id).toBe(false);
+    }
+    expect(GAUGE_PHENOMENA_ROUND12.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(GAUGE_PHENOMENA_ROUND12.map((e) => e.domain)).size).toBe(6);
+    expect(GAUGE_PHENOMENA_ROUND12.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint').length).toBeGreaterThanOrEqual(12);
+    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+      const rows = GAUGE_PHENOMENA_ROUND12.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(12);
+      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
+    }
+    // Round 12 was scored once (wide model 0.882, round-9 rule model 0.874); since round 13 it is in the wide model's
+    // training, so its guard moved to an in-sample check (wide.int.spec.ts).
+  });
+
+  it('keeps the round-13 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
+    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+    const earlier = new Set(
+      [
+        ...GAUGE_PHENOMENA_TRAINING,
+        ...GAUGE_DATASET,
+        ...GAUGE_BLIND_SET,
+        ...GAUGE_PHENOMENA_ROUND9,
+        ...GAUGE_PHENOMENA_ADDED_10,
+        ...GAUGE_PHENOMENA_ROUND10,
+        ...GAUGE_PHENOMENA_ADDED_11,
+        ...GAUGE_PHENOMENA_ROUND11,
+        ...GAUGE_NEUTRAL_ADDED_12,
+        ...GAUGE_PHENOMENA_ROUND12,
+      ].flatMap((e) => [norm(e.followup), norm(e.response)]),
+    );
     for (const e of GAUGE_PHENOMENA_BLIND_SET) {
       expect(earlier.has(norm(e.followup)), e.id).toBe(false);
       expect(earlier.has(norm(e.response)), e.id).toBe(false);
@@ -277,9 +310,6 @@ describe('gauge model and data', () => {
       expect(rows.length, kind).toBeGreaterThanOrEqual(12);
       expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
     }
-    // Regression guard on the served (wide) model's figure on round 12 (docs/benchmarks.md): 0.882 when scored once
-    // (the round-9 rule model 0.874).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.87);
   });
 
   it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the rule model’s fit (GAUGE_MODEL; the rule models fitted with them were not served, docs/benchmarks.md; the wide model is fitted with them)', () => {
