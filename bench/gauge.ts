@@ -47,11 +47,12 @@ import {
   GAUGE_PHENOMENA_ROUND9,
   GAUGE_PHENOMENA_ROUND10,
   GAUGE_PHENOMENA_ROUND11,
+  GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 12 (issue 17; written after the round-12 wide model 6a6f89b was frozen; casual messaging style; scored once)';
+const BLIND_NAME = 'phenomena blind set, round 13 (issue 17; written after the round-13 wide model d50bd04 was frozen; mixed register; scored once)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -105,6 +106,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound9', 'phenomena round 9 (scored once on the round-9 model 5c55457: AUC 0.796; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND9],
     ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND10],
     ['phenomenaRound11', 'phenomena round 11 (scored once: round-9 model with the praises() fix 0.866; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND11],
+    ['phenomenaRound12', 'phenomena round 12 (scored once: wide model 6a6f89b 0.882, round-9 model 0.874; in the wide model\'s training since round 13)', GAUGE_PHENOMENA_ROUND12],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -22,8 +22,10 @@ export { GAUGE_PHENOMENA_ADDED_10 } from './gauge-phenomena-10';
 export { GAUGE_PHENOMENA_ROUND10 } from './gauge-phenomena-blind-10';
 export { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 export { GAUGE_PHENOMENA_ROUND11 } from './gauge-phenomena-blind-11';
-/** The newest blind round (round 12), written after the round-12 wide model was frozen. */
-export { GAUGE_PHENOMENA_ROUND12 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-12';
+export { GAUGE_PHENOMENA_ROUND12 } from './gauge-phenomena-blind-12';
+export { GAUGE_PHENOMENA_ROUND13 } from './gauge-phenomena-blind-13';
+/** The newest blind round (round 13), written after the round-13 wide model was frozen (d50bd04). */
+export { GAUGE_PHENOMENA_ROUND13 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-13';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

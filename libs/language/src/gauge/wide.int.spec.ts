@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { crossFeatures, followupGrams, gramBuckets, HASH_BUCKETS } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -38,6 +38,53 @@ describe('wide model inputs (round 12)', () => {
     expect(crossFeatures(RAMEN, f).echoMany).toBe(1);
     expect(crossFeatures(RAMEN, f, true).echoMany).toBe(0);
     expect(crossFeatures(RAMEN, f, true).echoShare).toBe(0);
+  });
+});
+
+describe('wide model inputs (round 13): the shape of a question', () => {
+  const on = (r: string, f: string) => Object.entries(questionShape(r, f)).filter(([, v]) => v).map(([k]) => k).sort();
+
+  it('reads what a question opens with, after interjections and a leading "and"', () => {
+    expect(on('Try the carbon steel pan.', 'ooh does it need seasoning?')).toEqual(['qAux', 'qItem']);
+    expect(on('Drive instead of flying.', "and who's paying for the hotels?")).toEqual(['qConj', 'qWhoWhy']);
+    expect(on('The smart fridge tracks your milk.', "can't i just like, look inside")).toEqual(['qMe', 'qNegAux']);
+    expect(on('Watch all the earlier films first.', 'the new one comes out in 9 days??')).toEqual(['qDouble', 'qFragment', 'qItem']);
+    expect(on('Make the dough over three days.', 'three days for breakfast, who does that')).toEqual(['qFragment', 'qItem', 'qWhoWhy']);
+    expect(on('Ramp the toggle up slowly.', 'how do you usually decide where to start?')).toEqual(['qInfoWh', 'qYou']);
+  });
+
+  it('asks nothing in a statement, an exclamation or an unpunctuated report', () => {
+    for (const f of ["can't wait for everyone's faces, making it sunday", 'did it and my husband asked for seconds', 'what a relief honestly', 'would love to try', 'Thanks, works.']) {
+      expect(on('Add a spoon of brown butter.', f), f).toEqual([]);
+    }
+  });
+
+  it('reads the rules’ engagement as 0 under a challenging question shape', () => {
+    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qNegAux', 'qWhoWhy']);
+    const r = 'Get the deluxe vinyl box set, it has the demos.';
+    const challenged = "and who's got a record player these days?";
+    const { signals, praised } = pairSignals(r, challenged);
+    const cf = crossFeatures(r, challenged, false);
+    expect(ENGAGEMENT_GATE.some((q) => cf[q] > 0)).toBe(true);
+    expect(wideLogit(r, challenged, { ...signals, engagement: 1 }, praised)).toBeCloseTo(wideLogit(r, challenged, { ...signals, engagement: 0 }, praised), 9);
+  });
+
+  it('orders an engaged question above a challenging one after the same reply', () => {
+    const pairs: [string, string, string][] = [
+      ['Get the deluxe vinyl box set, it has the demos.', 'does it come with a download code too?', "and who's got a record player these days?"],
+      ['Repaint the whole flat before the inspection.', 'would one coat be enough on the white walls?', 'who has the weekend for that?'],
+      ['A sous vide stick makes steak foolproof.', 'can i use it with a normal stock pot?', "can't i just use a thermometer"],
+    ];
+    for (const [response, engaged, challenging] of pairs) {
+      expect(gauge({ response, followup: engaged }).label, engaged).toBe('positive');
+      expect(gauge({ response, followup: challenging }).label, challenging).toBe('negative');
+    }
+  });
+
+  it('reads the reply blocks from the reply’s first sentence (every labelled reply is one sentence)', () => {
+    const w = blockWords(RAMEN + ' The history of the noodle is long.', 'Great!', true, false);
+    expect(w.reply).toEqual(blockWords(RAMEN, 'Great!', true, false).reply);
+    expect(w.praisedReply).not.toContain('history');
   });
 });
 
@@ -87,5 +134,7 @@ describe('wide model (round 12)', () => {
     // Round 10 is in the wide model's training; the rule model, which never saw it, scored it 0.734.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND10).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     expect(evaluateGauge(GAUGE_NEUTRAL_ADDED_12).counts.neutral).toBe(24);
+    // Round 12 is in training since round 13.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND12).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
   });
 });

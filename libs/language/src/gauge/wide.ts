@@ -1,10 +1,11 @@
-import { blockWords, crossFeatures, CROSS_FEATURES, gramBuckets, gramScale, type VectorBlock } from './lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, type VectorBlock } from './lexical';
 import type { GaugeSignals } from './signals';
 import { rowsOf } from './stance';
 import { WIDE_MODEL } from './wide-weights';
 
 /**
- * Round 12 (issue 17): the gauge's wide model, the served scorer. A logistic over the rule signals (the learned
+ * Round 12 (issue 17): the gauge's wide model, the served scorer. Round 13 added the question-shape cross features
+ * and the engagement gate (lexical.ts) and fitted it with round 12 (2,238 pairs). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
@@ -34,8 +35,9 @@ function model(): Decoded {
 export function wideLogit(response: string, followup: string, signals: GaugeSignals, praised: boolean): number {
   const m = model();
   let z: number = WIDE_MODEL.bias;
-  for (const [k, w] of m.rules) z += w * signals[k];
   const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0);
+  const challenged = ENGAGEMENT_GATE.some((q) => cf[q] > 0);
+  for (const [k, w] of m.rules) z += w * (k === 'engagement' && challenged ? 0 : signals[k]);
   CROSS_FEATURES.forEach((k, j) => (z += m.cross[j]! * cf[k]));
   const buckets = gramBuckets(response, followup);
   if (buckets.length) {
