@@ -13,6 +13,9 @@
  * 2 score and 3 writes: one content item, one batch of 10, one link). Reported: p50/p99 by request kind, the
  * request rate, failures, and the load generator's CPU per request (it runs in this process).
  *
+ * `--query-embed-local` sets TG_QUERY_EMBED_LOCAL=true everywhere; `--embedding-nice N` sets TG_NICE=N on the
+ * embedding service's processes only (topology).
+ *
  * Usage: npm run bench -- mixed [-- --items 5000 --concurrency 32 --seconds 30 --shapes topology,one-process]
  */
 import { percentile } from '@tg/math';
@@ -156,10 +159,14 @@ export async function run(args: string[]) {
   for (const shape of shapes) {
     const t0 = Date.now();
     // Production defaults for what the test harness shortens (background re-fits after writes, enrichment), as `npm run stack` does.
-    const env = { TG_CLUSTER_DEBOUNCE_MS: '2000', TG_ENRICH_DELAY_MS: '30000' };
+    // --query-embed-local: ranking embeds search queries itself (TG_QUERY_EMBED_LOCAL); --embedding-nice N: the
+    // embedding processes' CPU priority (TG_NICE), as a deployment would set for that service alone.
+    const env = { TG_CLUSTER_DEBOUNCE_MS: '2000', TG_ENRICH_DELAY_MS: '30000', ...(args.includes('--query-embed-local') ? { TG_QUERY_EMBED_LOCAL: 'true' } : {}) };
+    const embeddingNice = arg(args, 'embedding-nice', 0);
+    const envOf = embeddingNice > 0 ? { 'embedding-service': { TG_NICE: String(embeddingNice) } } : undefined;
     const stack =
       shape === 'topology'
-        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) }, env })
+        ? await startProcessStack({ nats: natsCluster(), replicas: { gateway: 2, ...Object.fromEntries(SERVICE_APPS.map((a) => [a, 2])) }, env, envOf })
         : await startProcessStack({ nats: singleNats(), shape: 'all-in-one', replicas: { tastegraph: 1 }, env });
     try {
       console.log(`${shape}: up in ${((Date.now() - t0) / 1000).toFixed(1)} s (${stack.processes().length} app processes)`);

@@ -26,6 +26,8 @@ export interface ProcessStackOptions {
   nats?: NatsFactory;
   /** Extra environment for every app process (e.g. `TG_RPC_TIMEOUT_MS`). */
   env?: Record<string, string>;
+  /** Extra environment for the processes of one app (after `env`), as a deployment sets per service. */
+  envOf?: Partial<Record<AppName, Record<string, string>>>;
   /** pino level of the services (default `info`: their `started` line is the readiness signal). */
   logLevel?: string;
   /**
@@ -143,7 +145,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
   const app = async (name: AppName, i: number): Promise<ManagedProcess> => {
     const dataDir = dataDirOf(name, i);
     const entry = join(root, 'apps', name, 'src', 'main.ts');
-    const env = commonEnv(dataDir);
+    const env = { ...commonEnv(dataDir), ...opts.envOf?.[name] };
     if (partitions > 1 && PARTITIONED_APPS.includes(name) && shape === 'services') env['TG_SERVE_PARTITIONS'] = formatPartitionSet(partitionsOf(name, i));
     let ready: (p: ManagedProcess) => Promise<void>;
     if (name === 'gateway' || name === 'tastegraph') {
