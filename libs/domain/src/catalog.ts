@@ -320,16 +320,23 @@ export class CatalogProjection {
 
   /** The catalog of a workspace (created empty on first use). */
   ws(id: string): WorkspaceCatalog {
+    // Consecutive events are mostly of one workspace: a string compare instead of hashing a fresh id.
+    const last = this.lastWs;
+    if (last !== undefined && last.id === id) return last;
     let c = this.workspaces.get(id);
     if (!c) {
       c = new WorkspaceCatalog(id);
       this.workspaces.set(id, c);
     }
+    this.lastWs = c;
     return c;
   }
+  /** The workspace {@link ws} answered last (always the one in `workspaces` under its id). */
+  private lastWs?: WorkspaceCatalog;
   /** Puts a whole workspace catalog in place (a snapshot restores workspaces this way). */
   restore(c: WorkspaceCatalog): void {
     this.workspaces.set(c.id, c);
+    if (this.lastWs?.id === c.id) this.lastWs = c;
   }
   /** Workspaces seen so far. */
   all(): IterableIterator<WorkspaceCatalog> {
@@ -357,14 +364,14 @@ export class CatalogProjection {
           createdAt: e.data.created_at,
           updatedAt: e.data.created_at,
           incarnation: e.seq,
-        });
+        }, undefined);
         t.entities.push(e.data.entity_id);
         break;
       }
       case 'EntityUpdated': {
         const d = c.entities.get(e.data.entity_id);
         if (!d) return t;
-        this.putDoc(c, { ...d, name: e.data.name ?? d.name, description: e.data.description ?? d.description, type: e.data.type ?? d.type, updatedAt: e.data.updated_at });
+        this.putDoc(c, { ...d, name: e.data.name ?? d.name, description: e.data.description ?? d.description, type: e.data.type ?? d.type, updatedAt: e.data.updated_at }, d);
         t.entities.push(d.id);
         break;
       }
@@ -384,7 +391,7 @@ export class CatalogProjection {
           createdAt: prev?.createdAt ?? e.data.indexed_at,
           updatedAt: e.data.indexed_at,
           incarnation: prev ? prev.incarnation : e.seq,
-        });
+        }, prev);
         if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) c.urls.delete(prev.url);
         c.urls.set(e.data.url, e.data.entity_id);
         t.entities.push(e.data.entity_id);
@@ -393,7 +400,7 @@ export class CatalogProjection {
       case 'ContentEnriched': {
         const d = c.entities.get(e.data.entity_id);
         if (!d) return t;
-        this.putDoc(c, { ...d, name: e.data.name, description: e.data.description, updatedAt: e.data.enriched_at });
+        this.putDoc(c, { ...d, name: e.data.name, description: e.data.description, updatedAt: e.data.enriched_at }, d);
         t.entities.push(d.id);
         break;
       }
@@ -405,7 +412,8 @@ export class CatalogProjection {
         c.models.set(id, e.data.model);
         t.entities.push(id);
         // Re-embedding a child re-pools every parent: take the old vector out, put the new one in.
-        for (const pid of c.childParents.get(id) ?? []) {
+        const parentIds = c.childParents.get(id);
+        if (parentIds) for (const pid of parentIds) {
           const p = c.parents.get(pid);
           const link = p?.children.get(id);
           if (!p || !link) continue;
@@ -524,8 +532,8 @@ export class CatalogProjection {
     return s;
   }
 
-  private putDoc(c: WorkspaceCatalog, d: EntityDoc): void {
-    const prev = c.entities.get(d.id);
+  /** Puts a document in place of `prev`, the one now under its id (undefined when none: the caller has just looked). */
+  private putDoc(c: WorkspaceCatalog, d: EntityDoc, prev: EntityDoc | undefined): void {
     if (prev?.type !== d.type) {
       if (prev) c.typeCounts.set(prev.type, (c.typeCounts.get(prev.type) ?? 1) - 1);
       c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 0) + 1);
