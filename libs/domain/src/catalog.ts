@@ -272,6 +272,19 @@ export class CatalogProjection {
   }
   private deferring = false;
 
+  /**
+   * One copy of each of the few strings nearly every item repeats (embedding model, media type, link relation):
+   * each event brings its own copy, which the catalog would otherwise keep per item. Bounded, as the values come
+   * from clients.
+   */
+  private shared(s: string): string {
+    const known = this.strings.get(s);
+    if (known !== undefined) return known;
+    if (this.strings.size < 4_096) this.strings.set(s, s);
+    return s;
+  }
+  private readonly strings = new Map<string, string>();
+
   /** The capture being held, if any (see {@link capture}). */
   private held?: CatalogCapture;
 
@@ -384,7 +397,7 @@ export class CatalogProjection {
           name: e.data.name,
           description: e.data.description,
           url: e.data.url,
-          mediaType: e.data.media_type,
+          mediaType: this.shared(e.data.media_type),
           domain: e.data.domain,
           ref: e.data.ref,
           text: e.data.text.length > MAX_TEXT ? e.data.text.slice(0, MAX_TEXT) : e.data.text,
@@ -405,11 +418,12 @@ export class CatalogProjection {
         break;
       }
       case 'ContentEmbedded': {
-        const id = e.data.entity_id;
+        // The document's own copy of the id (equal) as the key, when there is one: the event's would be kept too.
+        const id = c.entities.get(e.data.entity_id)?.id ?? e.data.entity_id;
         const v = decodeVector(e.data.vector);
         const old = c.vectors.get(id);
         c.vectors.set(id, v);
-        c.models.set(id, e.data.model);
+        c.models.set(id, this.shared(e.data.model));
         t.entities.push(id);
         // Re-embedding a child re-pools every parent: take the old vector out, put the new one in.
         const parentIds = c.childParents.get(id);
@@ -446,16 +460,21 @@ export class CatalogProjection {
         if (c.urls.get(e.data.url) === e.data.entity_id) c.urls.delete(e.data.url);
         return t;
       case 'ChildLinked': {
-        const { parent_id, child_id, rel, weight } = e.data;
+        const { rel, weight } = e.data;
         // A link binds the incarnations it was decided against: one that reaches us after either end was
         // deleted (a delete racing the link) or re-created is dead, and never brings an entity back.
-        if (!isLive(c.entities.get(parent_id), e.data.parent_incarnation) || !isLive(c.entities.get(child_id), e.data.child_incarnation)) return t;
+        const parentDoc = c.entities.get(e.data.parent_id);
+        const childDoc = c.entities.get(e.data.child_id);
+        if (!isLive(parentDoc, e.data.parent_incarnation) || !isLive(childDoc, e.data.child_incarnation)) return t;
+        // The documents' own copies of the ids (equal strings) as keys: the event's copies would be kept once per link.
+        const parent_id = parentDoc!.id;
+        const child_id = childDoc!.id;
         const p = c.parent(parent_id);
         this.held?.keepParent(p);
         const prev = p.children.get(child_id);
         const v = c.vectors.get(child_id);
         if (prev && v) this.unpool(p, child_id, v, prev.weight);
-        p.children.set(child_id, { rel, weight });
+        p.children.set(child_id, { rel: this.shared(rel), weight });
         let cp = this.parentsOf(c, child_id);
         if (!cp) c.childParents.set(child_id, (cp = new Set()));
         cp.add(parent_id);
