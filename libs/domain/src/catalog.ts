@@ -272,6 +272,19 @@ export class CatalogProjection {
   }
   private deferring = false;
 
+  /**
+   * One copy of each of the few strings nearly every item repeats (embedding model, media type, link relation):
+   * each event brings its own copy, which the catalog would otherwise keep per item. Bounded, as the values come
+   * from clients.
+   */
+  private shared(s: string): string {
+    const known = this.strings.get(s);
+    if (known !== undefined) return known;
+    if (this.strings.size < 4_096) this.strings.set(s, s);
+    return s;
+  }
+  private readonly strings = new Map<string, string>();
+
   /** The capture being held, if any (see {@link capture}). */
   private held?: CatalogCapture;
 
@@ -320,16 +333,23 @@ export class CatalogProjection {
 
   /** The catalog of a workspace (created empty on first use). */
   ws(id: string): WorkspaceCatalog {
+    // Consecutive events are mostly of one workspace: a string compare instead of hashing a fresh id.
+    const last = this.lastWs;
+    if (last !== undefined && last.id === id) return last;
     let c = this.workspaces.get(id);
     if (!c) {
       c = new WorkspaceCatalog(id);
       this.workspaces.set(id, c);
     }
+    this.lastWs = c;
     return c;
   }
+  /** The workspace {@link ws} answered last (always the one in `workspaces` under its id). */
+  private lastWs?: WorkspaceCatalog;
   /** Puts a whole workspace catalog in place (a snapshot restores workspaces this way). */
   restore(c: WorkspaceCatalog): void {
     this.workspaces.set(c.id, c);
+    if (this.lastWs?.id === c.id) this.lastWs = c;
   }
   /** Workspaces seen so far. */
   all(): IterableIterator<WorkspaceCatalog> {
@@ -357,14 +377,14 @@ export class CatalogProjection {
           createdAt: e.data.created_at,
           updatedAt: e.data.created_at,
           incarnation: e.seq,
-        });
+        }, undefined);
         t.entities.push(e.data.entity_id);
         break;
       }
       case 'EntityUpdated': {
         const d = c.entities.get(e.data.entity_id);
         if (!d) return t;
-        this.putDoc(c, { ...d, name: e.data.name ?? d.name, description: e.data.description ?? d.description, type: e.data.type ?? d.type, updatedAt: e.data.updated_at });
+        this.putDoc(c, { ...d, name: e.data.name ?? d.name, description: e.data.description ?? d.description, type: e.data.type ?? d.type, updatedAt: e.data.updated_at }, d);
         t.entities.push(d.id);
         break;
       }
@@ -377,14 +397,14 @@ export class CatalogProjection {
           name: e.data.name,
           description: e.data.description,
           url: e.data.url,
-          mediaType: e.data.media_type,
+          mediaType: this.shared(e.data.media_type),
           domain: e.data.domain,
           ref: e.data.ref,
           text: e.data.text.length > MAX_TEXT ? e.data.text.slice(0, MAX_TEXT) : e.data.text,
           createdAt: prev?.createdAt ?? e.data.indexed_at,
           updatedAt: e.data.indexed_at,
           incarnation: prev ? prev.incarnation : e.seq,
-        });
+        }, prev);
         if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) c.urls.delete(prev.url);
         c.urls.set(e.data.url, e.data.entity_id);
         t.entities.push(e.data.entity_id);
@@ -393,19 +413,21 @@ export class CatalogProjection {
       case 'ContentEnriched': {
         const d = c.entities.get(e.data.entity_id);
         if (!d) return t;
-        this.putDoc(c, { ...d, name: e.data.name, description: e.data.description, updatedAt: e.data.enriched_at });
+        this.putDoc(c, { ...d, name: e.data.name, description: e.data.description, updatedAt: e.data.enriched_at }, d);
         t.entities.push(d.id);
         break;
       }
       case 'ContentEmbedded': {
-        const id = e.data.entity_id;
+        // The document's own copy of the id (equal) as the key, when there is one: the event's would be kept too.
+        const id = c.entities.get(e.data.entity_id)?.id ?? e.data.entity_id;
         const v = decodeVector(e.data.vector);
         const old = c.vectors.get(id);
         c.vectors.set(id, v);
-        c.models.set(id, e.data.model);
+        c.models.set(id, this.shared(e.data.model));
         t.entities.push(id);
         // Re-embedding a child re-pools every parent: take the old vector out, put the new one in.
-        for (const pid of c.childParents.get(id) ?? []) {
+        const parentIds = c.childParents.get(id);
+        if (parentIds) for (const pid of parentIds) {
           const p = c.parents.get(pid);
           const link = p?.children.get(id);
           if (!p || !link) continue;
@@ -438,16 +460,21 @@ export class CatalogProjection {
         if (c.urls.get(e.data.url) === e.data.entity_id) c.urls.delete(e.data.url);
         return t;
       case 'ChildLinked': {
-        const { parent_id, child_id, rel, weight } = e.data;
+        const { rel, weight } = e.data;
         // A link binds the incarnations it was decided against: one that reaches us after either end was
         // deleted (a delete racing the link) or re-created is dead, and never brings an entity back.
-        if (!isLive(c.entities.get(parent_id), e.data.parent_incarnation) || !isLive(c.entities.get(child_id), e.data.child_incarnation)) return t;
+        const parentDoc = c.entities.get(e.data.parent_id);
+        const childDoc = c.entities.get(e.data.child_id);
+        if (!isLive(parentDoc, e.data.parent_incarnation) || !isLive(childDoc, e.data.child_incarnation)) return t;
+        // The documents' own copies of the ids (equal strings) as keys: the event's copies would be kept once per link.
+        const parent_id = parentDoc!.id;
+        const child_id = childDoc!.id;
         const p = c.parent(parent_id);
         this.held?.keepParent(p);
         const prev = p.children.get(child_id);
         const v = c.vectors.get(child_id);
         if (prev && v) this.unpool(p, child_id, v, prev.weight);
-        p.children.set(child_id, { rel, weight });
+        p.children.set(child_id, { rel: this.shared(rel), weight });
         let cp = this.parentsOf(c, child_id);
         if (!cp) c.childParents.set(child_id, (cp = new Set()));
         cp.add(parent_id);
@@ -524,8 +551,8 @@ export class CatalogProjection {
     return s;
   }
 
-  private putDoc(c: WorkspaceCatalog, d: EntityDoc): void {
-    const prev = c.entities.get(d.id);
+  /** Puts a document in place of `prev`, the one now under its id (undefined when none: the caller has just looked). */
+  private putDoc(c: WorkspaceCatalog, d: EntityDoc, prev: EntityDoc | undefined): void {
     if (prev?.type !== d.type) {
       if (prev) c.typeCounts.set(prev.type, (c.typeCounts.get(prev.type) ?? 1) - 1);
       c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 0) + 1);

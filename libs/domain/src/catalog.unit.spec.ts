@@ -391,6 +391,27 @@ describe('catalog projection: statistics deferred during a catch-up', () => {
     }
   });
 
+  it('events of several workspaces interleaved fold as each workspace folded alone (the last workspace looked up is reused)', () => {
+    const log = churn(4, 2_000);
+    const wss = [...new Set(log.events.map((e) => e.metadata.workspace))];
+    expect(wss.length).toBe(2);
+    // Consecutive events of another workspace, so a lookup kept from the previous event would fold into the wrong one.
+    let switches = 0;
+    for (let i = 1; i < log.events.length; i++) if (log.events[i]!.metadata.workspace !== log.events[i - 1]!.metadata.workspace) switches++;
+    expect(switches).toBeGreaterThan(100);
+    const together = log.fold();
+    for (const ws of wss) {
+      const alone = new CatalogProjection();
+      for (const e of log.events) if (e.metadata.workspace === ws) alone.apply(e);
+      expect(workspaceDigest(together.ws(ws))).toEqual(workspaceDigest(alone.ws(ws)));
+    }
+    // A workspace put in place by a snapshot restore is the one answered from then on, also right after a lookup of it.
+    const replacement = new CatalogProjection().ws(wss[0]!);
+    expect(together.ws(wss[0]!)).not.toBe(replacement);
+    together.restore(replacement);
+    expect(together.ws(wss[0]!)).toBe(replacement);
+  });
+
   it('a parent with more queued updates than the queue holds settles in steps, to the same bits', () => {
     const rng = createRng(9);
     const log = new Log();
