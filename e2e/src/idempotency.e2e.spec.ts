@@ -102,6 +102,13 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(await eventsOf(a.workspaceId, 'burst-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
   });
 
+  it('given concurrent exact retries of a content create, then it is indexed once and every answer says created', async () => {
+    const body = { content: { url: 'https://example.com/burst-content', type: 'text', content: 'a burst of cool jazz', skip_url_fetch: true } };
+    const rs = await Promise.all(Array.from({ length: 6 }, () => post(a, body, 'rid-burst-content')));
+    expect(rs.map((r) => [r.status, r.body.created])).toEqual(Array.from({ length: 6 }, () => [200, true]));
+    expect(await eventsOf(a.workspaceId, rs[0]!.body.entity_id)).toEqual(['ContentIndexed', 'ContentEmbedded']);
+  });
+
   it('given a link, when it is retried exactly (same key) or its append was stored but unacknowledged, then it answers linked as the first did; a new key answers already linked', async () => {
     expect((await post(a, { id: 'lp-1', type: 'user', name: 'Linker' }, 'rid-lp-1')).status).toBe(200);
     const child = await post(a, { content: { url: 'https://example.com/linked-once', type: 'text', content: 'a record of bebop', skip_url_fetch: true } }, 'rid-lc-1');

@@ -90,6 +90,9 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
         // Completing this request's own torn index (its ContentIndexed written before a crash): still its create.
         if (r.events.length > 0 && r.events[0]!.type === 'ContentEmbedded') created = !!r.state.createdBy && r.state.createdBy === requestId;
+        // Nothing appended now: the same request got there first (a concurrent exact retry, or the resend of an append
+        // stored but not acknowledged); it answers as that create did.
+        if (r.events.length === 0) created = !!r.state.createdBy && r.state.createdBy === requestId;
         childIncarnation = r.state.incarnation;
       } else {
         // An exact retry (same key, nothing changed) answers as the create did.
