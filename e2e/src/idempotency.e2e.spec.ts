@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { event } from '@tg/contracts';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { startStack, type TestStack } from '@tg/test-stack';
 
@@ -100,6 +101,18 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     const rs = await Promise.all(Array.from({ length: 6 }, () => post(a, body, 'rid-burst')));
     expect(rs.map((r) => [r.status, r.body.created])).toEqual(Array.from({ length: 6 }, () => [200, true]));
     expect(await eventsOf(a.workspaceId, 'burst-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
+  });
+
+  it('given a create torn after its first append (killed before the text vector), when it is retried exactly, then the vector is written and it answers created', async () => {
+    const subject = EventStore.subject(a.workspaceId, 'entity', 'torn-1');
+    await store.append(subject, [event('EntityCreated', { entity_id: 'torn-1', type: 'user', name: 'Torn', description: '', created_at: Date.now() }, { workspace: a.workspaceId, at: Date.now(), request_id: 'rid-torn' })], { expectedSeq: 0 });
+    const r = await post(a, { id: 'torn-1', type: 'user', name: 'Torn' }, 'rid-torn');
+    expect([r.status, r.body.created]).toEqual([200, true]);
+    expect(await eventsOf(a.workspaceId, 'torn-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
+    // Another request completing it would not be its create.
+    const subject2 = EventStore.subject(a.workspaceId, 'entity', 'torn-2');
+    await store.append(subject2, [event('EntityCreated', { entity_id: 'torn-2', type: 'user', name: 'Torn', description: '', created_at: Date.now() }, { workspace: a.workspaceId, at: Date.now(), request_id: 'rid-torn-2' })], { expectedSeq: 0 });
+    expect((await post(a, { id: 'torn-2', type: 'user', name: 'Torn' }, 'rid-other')).body.created).toBe(false);
   });
 
   it('given concurrent exact retries of a content create, then it is indexed once and every answer says created', async () => {

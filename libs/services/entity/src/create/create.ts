@@ -51,8 +51,9 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
         at: rt.now(),
         request_id: ctx.requestId,
       });
-      // An exact retry of the create (same key, nothing left to change) answers as the create did.
-      created = out.events[0]?.type === 'EntityCreated' || (out.events.length === 0 && out.state.createdBy === ctx.requestId);
+      // An exact retry of the create (same key, nothing left to change, or only the text vector a torn first attempt
+      // did not write) answers as the create did.
+      created = out.events[0]?.type === 'EntityCreated' || (!out.events.some((e) => e.type === 'EntityUpdated') && out.state.createdBy === ctx.requestId);
       state = out.state;
       seq = out.seq;
       // Only when another write changed the entity's text between the check above and the command.
