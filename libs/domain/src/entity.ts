@@ -98,8 +98,13 @@ export type EntityCommand =
   | ({ type: 'DeleteEntity'; entity_id: string } & Meta)
   /** On the URL's home aggregate (`entity_id` = the URL's natural id): `claimant` takes the URL. */
   | ({ type: 'ClaimUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta)
-  /** With `void`: only a claim that proof voids is released (anyone may clear it); else the claimant's own release. */
-  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta);
+  /**
+   * With `void`: only a claim that proof voids is released (anyone may clear it); else the claimant's own release.
+   * With `deletedSeq` (a delete's release, after its `EntityDeleted` at that sequence): only a claim made before the
+   * deletion; one made after it is the id's next incarnation's (created again, claiming anew, between the delete's
+   * two appends) and stays.
+   */
+  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim; deletedSeq?: number } & Meta);
 
 type EntityEvent =
   | TgEventOf<'EntityCreated'>
@@ -238,6 +243,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       }
       case 'ReleaseUrl':
         if (state.urlClaimedBy !== cmd.claimant) return [];
+        if (cmd.deletedSeq !== undefined && (state.urlClaimSeq ?? 0) > cmd.deletedSeq) return [];
         if (cmd.void && !claimVoided(state, cmd.void)) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }

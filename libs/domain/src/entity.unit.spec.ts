@@ -178,6 +178,13 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
     expect(given(entityDecider, [stored(claimed('gone'), 5)]).when(releaseVoid(9))).toEqual(emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: 2000 }, later)));
     expect(given(entityDecider, [stored(claimed('gone'), 12)]).when(releaseVoid(9))).toEqual(refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }));
   });
+  it('given a claim made at 12, when the release of its claimant\'s deletion at 9 arrives (the id created again and claiming anew between the delete\'s appends), then nothing; a claim made before the deletion is released', () => {
+    const afterDelete = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ ...release('back'), deletedSeq });
+    expect(given(entityDecider, [stored(claimed('back'), 12)]).when(afterDelete(9))).toEqual(emits());
+    expect(given(entityDecider, [stored(claimed('back'), 5)]).when(afterDelete(9))).toEqual(
+      emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'back', released_at: 2000 }, later)),
+    );
+  });
   it('given an entity deleted at sequence 9 and created again, then its state keeps the deletion\'s sequence', () => {
     const g = given(entityDecider, [stored(created(), 3), stored(deleted(), 9), stored(created(), 14)]);
     expect([g.state.exists, g.state.deletedSeq, g.state.incarnation]).toEqual([true, 9, 14]);
