@@ -29,6 +29,7 @@ describe('URL claims: the release of a delete, and the same id created again mea
   const conns: NatsConnection[] = [];
   const stops: (() => Promise<unknown>)[] = [];
   let entityRt: Runtime;
+  let ingestRt: Runtime;
   let caller: RpcClient;
   beforeAll(async () => {
     nats = await startNats();
@@ -44,7 +45,7 @@ describe('URL claims: the release of a delete, and the same id created again mea
     const entity = await startEntityService(entityRt, host);
     await host.start();
     stops.push(() => entity.stop(), () => host.stop());
-    const ingestRt = await runtime('ingestion');
+    ingestRt = await runtime('ingestion');
     const embedding = await startEmbeddingService(ingestRt);
     const ingestion = await startIngestionService(ingestRt);
     stops.push(() => ingestion.stop(), () => embedding.stop());
@@ -102,6 +103,41 @@ describe('URL claims: the release of a delete, and the same id created again mea
     // The entity created after the delete holds the URL: its claim stands, the URL resolves to it, nobody else takes it.
     expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('owner');
     expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'owner' } });
+    expect(await index(url, 'intruder')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+
+  it('a re-index prepared against the live entity and committed after its delete (claim released) claims the URL anew', async () => {
+    const url = 'https://claims.test/stale';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    expect(await index(url, 'holder')).toMatchObject({ ok: { entity_id: 'holder', created: true } });
+    // The re-index waits between its preparation (the entity live, its claim standing) and its commit.
+    let reached!: () => void;
+    const atIndex = new Promise<void>((r) => (reached = r));
+    let go!: () => void;
+    const proceed = new Promise<void>((r) => (go = r));
+    const execute = ingestRt.repo.execute.bind(ingestRt.repo);
+    let held = false;
+    ingestRt.repo.execute = (async (subject: string, decider: never, command: { type?: string }, opts?: never) => {
+      if (!held && subject === EventStore.subject(WS, 'entity', 'holder') && command?.type === 'IndexContent') {
+        held = true;
+        reached();
+        await proceed;
+      }
+      return execute(subject, decider, command as never, opts);
+    }) as typeof ingestRt.repo.execute;
+    try {
+      const reindex = outcome(OP.ingest.content, { content: { url, type: 'text', content: 'more notes on modal jazz', skip_url_fetch: true }, id: 'holder' });
+      await atIndex;
+      // Deleted meanwhile, its claim released.
+      expect(await outcome(OP.entity.delete, { entity_id: 'holder' })).toEqual({ ok: { success: true } });
+      go();
+      expect(await reindex).toMatchObject({ ok: { entity_id: 'holder', created: true } });
+    } finally {
+      ingestRt.repo.execute = execute;
+    }
+    // The entity written after the delete holds the URL with a claim: the URL resolves to it, nobody else takes it.
+    expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('holder');
+    expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'holder' } });
     expect(await index(url, 'intruder')).toEqual({ status: 409, code: 'url_conflict' });
   }, 120_000);
 });

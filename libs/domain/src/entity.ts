@@ -58,6 +58,9 @@ export function claimVoided(home: EntityState, v: VoidClaim | undefined): boolea
 
 type Meta = { workspace: string; at: number; request_id?: string };
 
+/** `details.reason` of the conflict that refuses an IndexContent prepared against an incarnation that ended since. */
+export const INCARNATION_ENDED = 'incarnation_ended';
+
 /** Commands of the entity aggregate. */
 export type EntityCommand =
   | ({
@@ -92,6 +95,12 @@ export type EntityCommand =
       vector: string;
       model: string;
       dim: number;
+      /**
+       * The incarnation the write was prepared against, when the entity existed then: a command that finds it ended
+       * (deleted, maybe created again, since) is refused ({@link INCARNATION_ENDED}) and prepared again, so that it
+       * never brings an entity back without the URL claim its deletion released.
+       */
+      incarnation?: number;
     } & Meta)
   | ({ type: 'EnrichContent'; entity_id: string; name: string; description: string; source: string } & Meta)
   | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
@@ -177,6 +186,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta), ...embedded];
       }
       case 'IndexContent': {
+        if (cmd.incarnation !== undefined && state.incarnation !== cmd.incarnation) {
+          throw new TgError('conflict', `Entity ${cmd.entity_id} was deleted or created again while this write was prepared`, { entity_id: cmd.entity_id, reason: INCARNATION_ENDED });
+        }
         if (state.exists && state.kind === 'entity') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is not a content entity`);
         }

@@ -74,6 +74,20 @@ describe('entity decider: CreateEntity with the vector of its own text', () => {
   });
 });
 
+describe('entity decider: IndexContent prepared against an incarnation', () => {
+  const live = [stored(content[0]!, 3), stored(content[1]!, 4)];
+  it('given the content live as prepared (incarnation 3), when IndexContent of new text for incarnation 3, then indexed and embedded', () => {
+    const cmd = indexContent({ text: 'other', text_digest: 'd-other', incarnation: 3, ...later });
+    expect(given(entityDecider, live).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+  it('given the content deleted after the write was prepared against it, when IndexContent for that incarnation, then refused (conflict): it does not bring the entity back without its URL claim', () => {
+    const cmd = indexContent({ text: 'other', text_digest: 'd-other', incarnation: 3, ...later });
+    const ended = refused('conflict', 'Entity c1 was deleted or created again while this write was prepared', { entity_id: 'c1', reason: 'incarnation_ended' });
+    expect(given(entityDecider, [...live, stored(deleted('c1', 'https://x.test/a'), 9)]).when(cmd)).toEqual(ended);
+    expect(given(entityDecider, [...live, stored(deleted('c1', 'https://x.test/a'), 9), stored(content[0]!, 11)]).when(cmd)).toEqual(ended);
+  });
+});
+
 describe('entity decider: IndexContent', () => {
   it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded with the whole content', () => {
     const cmd = indexContent({ title: 'A', page_description: 'About a', domain: 'x.test', ref: 'r-1', source: 'fetched', skip_url_fetch: false });
