@@ -17,6 +17,28 @@ import { startNats, type TestNats } from '@tg/test-stack/nats';
 const WS = 'ws_claim_race';
 
 /**
+ * Holds the first command of `type` on `subject` that `rt`'s repository is asked to execute (a slow instance between
+ * two steps of a write) until `go` is called; `reached` resolves when it is held. `restore` puts the repository back.
+ */
+function holdFirst(rt: Runtime, subject: string, type: string) {
+  let reached!: () => void;
+  const atHold = new Promise<void>((r) => (reached = r));
+  let go!: () => void;
+  const proceed = new Promise<void>((r) => (go = r));
+  const execute = rt.repo.execute.bind(rt.repo);
+  let held = false;
+  rt.repo.execute = (async (s: string, decider: never, command: { type?: string }, opts?: never) => {
+    if (!held && s === subject && command?.type === type) {
+      held = true;
+      reached();
+      await proceed;
+    }
+    return execute(s, decider, command as never, opts);
+  }) as typeof rt.repo.execute;
+  return { reached: atHold, go, restore: () => (rt.repo.execute = execute) };
+}
+
+/**
  * A delete of a content entity with an explicit id appends `EntityDeleted` on the entity, then releases the URL's
  * claim on the URL's home: two appends. The same id created again with the same URL between them (another
  * instance serving it) claims the URL anew (its old claim is older than the deletion). The delete's release that
@@ -77,27 +99,16 @@ describe('URL claims: the release of a delete, and the same id created again mea
     expect(await index(url, 'owner')).toMatchObject({ ok: { entity_id: 'owner', created: true } });
 
     // The delete's release waits (a slow instance) until the re-create has run.
-    let reached!: () => void;
-    const atRelease = new Promise<void>((r) => (reached = r));
-    let go!: () => void;
-    const release = new Promise<void>((r) => (go = r));
-    const execute = entityRt.repo.execute.bind(entityRt.repo);
-    entityRt.repo.execute = (async (subject: string, decider: never, command: { type?: string }, opts?: never) => {
-      if (subject === home && command?.type === 'ReleaseUrl') {
-        reached();
-        await release;
-      }
-      return execute(subject, decider, command as never, opts);
-    }) as typeof entityRt.repo.execute;
+    const hold = holdFirst(entityRt, home, 'ReleaseUrl');
     try {
       const deleting = outcome(OP.entity.delete, { entity_id: 'owner' });
-      await atRelease;
+      await hold.reached;
       // The same id, created again with the same URL, by another instance, while the delete is between its appends.
       expect(await index(url, 'owner')).toMatchObject({ ok: { entity_id: 'owner', created: true } });
-      go();
+      hold.go();
       expect(await deleting).toEqual({ ok: { success: true } });
     } finally {
-      entityRt.repo.execute = execute;
+      hold.restore();
     }
 
     // The entity created after the delete holds the URL: its claim stands, the URL resolves to it, nobody else takes it.
@@ -111,29 +122,16 @@ describe('URL claims: the release of a delete, and the same id created again mea
     const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
     expect(await index(url, 'holder')).toMatchObject({ ok: { entity_id: 'holder', created: true } });
     // The re-index waits between its preparation (the entity live, its claim standing) and its commit.
-    let reached!: () => void;
-    const atIndex = new Promise<void>((r) => (reached = r));
-    let go!: () => void;
-    const proceed = new Promise<void>((r) => (go = r));
-    const execute = ingestRt.repo.execute.bind(ingestRt.repo);
-    let held = false;
-    ingestRt.repo.execute = (async (subject: string, decider: never, command: { type?: string }, opts?: never) => {
-      if (!held && subject === EventStore.subject(WS, 'entity', 'holder') && command?.type === 'IndexContent') {
-        held = true;
-        reached();
-        await proceed;
-      }
-      return execute(subject, decider, command as never, opts);
-    }) as typeof ingestRt.repo.execute;
+    const hold = holdFirst(ingestRt, EventStore.subject(WS, 'entity', 'holder'), 'IndexContent');
     try {
       const reindex = outcome(OP.ingest.content, { content: { url, type: 'text', content: 'more notes on modal jazz', skip_url_fetch: true }, id: 'holder' });
-      await atIndex;
+      await hold.reached;
       // Deleted meanwhile, its claim released.
       expect(await outcome(OP.entity.delete, { entity_id: 'holder' })).toEqual({ ok: { success: true } });
-      go();
+      hold.go();
       expect(await reindex).toMatchObject({ ok: { entity_id: 'holder', created: true } });
     } finally {
-      ingestRt.repo.execute = execute;
+      hold.restore();
     }
     // The entity written after the delete holds the URL with a claim: the URL resolves to it, nobody else takes it.
     expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('holder');
