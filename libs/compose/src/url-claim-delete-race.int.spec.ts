@@ -45,7 +45,7 @@ function holdFirst(rt: Runtime, subject: string, type: string) {
  * comes after must not release that new claim: else the entity holds the URL with no claim recorded, the URL no
  * longer resolves to it, and another id can take the URL too.
  */
-describe('URL claims: the release of a delete, and the same id created again meanwhile', () => {
+describe('URL claims: the release of a delete, the same id written again meanwhile, an id that moved to another URL', () => {
   let nats: TestNats;
   let dataDir: string;
   const conns: NatsConnection[] = [];
@@ -137,5 +137,18 @@ describe('URL claims: the release of a delete, and the same id created again mea
     expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('holder');
     expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'holder' } });
     expect(await index(url, 'intruder')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+
+  it('an id whose content moved to another URL does not keep the old URL from others: the next writer of it takes it over', async () => {
+    const from = 'https://claims.test/moved-from';
+    const to = 'https://claims.test/moved-to';
+    expect(await index(from, 'mover')).toMatchObject({ ok: { entity_id: 'mover', created: true } });
+    expect(await index(to, 'mover')).toMatchObject({ ok: { entity_id: 'mover', url: to } });
+    // Nobody holds `from` now (it resolves to nobody), so another id may take it, and then it resolves to that id.
+    expect(await outcome(OP.entity.get, { entity_id: from })).toEqual({ status: 404, code: 'entity_not_found' });
+    expect(await index(from, 'newcomer')).toMatchObject({ ok: { entity_id: 'newcomer', created: true } });
+    expect(await outcome(OP.entity.get, { entity_id: from })).toMatchObject({ ok: { id: 'newcomer' } });
+    // And the claim taken over holds: the id that moved away cannot come back to it.
+    expect(await index(from, 'mover')).toEqual({ status: 409, code: 'url_conflict' });
   }, 120_000);
 });

@@ -43,9 +43,17 @@ export interface EntityState {
    * appends), and the URL belongs to nobody.
    */
   deletedSeq?: number;
+  /**
+   * Stream sequence of the `ContentIndexed` that gave this content its current URL (kept while the URL stays). A
+   * claim on another URL's home older than it is void too: its claimant moved to this URL since.
+   */
+  urlSeq?: number;
 }
 
-/** What a caller read of a claimant it found deleted after its claim (see `EntityState.deletedSeq`). */
+/**
+ * What a caller read of a claimant it found gone from the URL after its claim: deleted (`EntityState.deletedSeq`),
+ * or its content indexed under another URL (`EntityState.urlSeq`); `deletedSeq` is the sequence of that event.
+ */
 export interface VoidClaim {
   claimant: string;
   deletedSeq: number;
@@ -315,6 +323,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           skipMediaEnrich: e.data.skip_media_enrich,
           enriched: sameText && base.enriched,
           updatedAt: e.data.indexed_at,
+          urlSeq: base.url === e.data.url && base.urlSeq !== undefined ? base.urlSeq : seqOf(e),
         };
       }
       case 'ContentEnriched':

@@ -199,6 +199,14 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
       emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'back', released_at: 2000 }, later)),
     );
   });
+  it('given content indexed at 3, re-indexed at 7 under the same URL, then at 9 under another, then its state names when it took its current URL', () => {
+    const again = indexContent({ text: 'other', text_digest: 'd-other', ...later });
+    const moved = indexContent({ url: 'https://x.test/b', ...later });
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(indexedBy(again)[0]!, 7)]).state.urlSeq).toBe(3);
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(indexedBy(again)[0]!, 7), stored(indexedBy(moved)[0]!, 9)]).state.urlSeq).toBe(9);
+    // Deleted and indexed again under the same URL: a new incarnation takes the URL anew.
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(deleted('c1'), 5), stored(content[0]!, 8)]).state.urlSeq).toBe(8);
+  });
   it('given an entity deleted at sequence 9 and created again, then its state keeps the deletion\'s sequence', () => {
     const g = given(entityDecider, [stored(created(), 3), stored(deleted(), 9), stored(created(), 14)]);
     expect([g.state.exists, g.state.deletedSeq, g.state.incarnation]).toEqual([true, 9, 14]);
