@@ -43,9 +43,17 @@ export interface EntityState {
    * appends), and the URL belongs to nobody.
    */
   deletedSeq?: number;
+  /**
+   * Stream sequence of the `ContentIndexed` that gave this content its current URL (kept while the URL stays). A
+   * claim on another URL's home older than it is void too: its claimant moved to this URL since.
+   */
+  urlSeq?: number;
 }
 
-/** What a caller read of a claimant it found deleted after its claim (see `EntityState.deletedSeq`). */
+/**
+ * What a caller read of a claimant it found gone from the URL after its claim: deleted (`EntityState.deletedSeq`),
+ * or its content indexed under another URL (`EntityState.urlSeq`); `deletedSeq` is the sequence of that event.
+ */
 export interface VoidClaim {
   claimant: string;
   deletedSeq: number;
@@ -57,6 +65,9 @@ export function claimVoided(home: EntityState, v: VoidClaim | undefined): boolea
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
+
+/** `details.reason` of the conflict that refuses an IndexContent prepared against an incarnation that ended since. */
+export const INCARNATION_ENDED = 'incarnation_ended';
 
 /** Commands of the entity aggregate. */
 export type EntityCommand =
@@ -92,14 +103,25 @@ export type EntityCommand =
       vector: string;
       model: string;
       dim: number;
+      /**
+       * The incarnation the write was prepared against, when the entity existed then: a command that finds it ended
+       * (deleted, maybe created again, since) is refused ({@link INCARNATION_ENDED}) and prepared again, so that it
+       * never brings an entity back without the URL claim its deletion released.
+       */
+      incarnation?: number;
     } & Meta)
   | ({ type: 'EnrichContent'; entity_id: string; name: string; description: string; source: string } & Meta)
   | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
   | ({ type: 'DeleteEntity'; entity_id: string } & Meta)
   /** On the URL's home aggregate (`entity_id` = the URL's natural id): `claimant` takes the URL. */
   | ({ type: 'ClaimUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta)
-  /** With `void`: only a claim that proof voids is released (anyone may clear it); else the claimant's own release. */
-  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim } & Meta);
+  /**
+   * With `void`: only a claim that proof voids is released (anyone may clear it); else the claimant's own release.
+   * With `deletedSeq` (a delete's release, after its `EntityDeleted` at that sequence): only a claim made before the
+   * deletion; one made after it is the id's next incarnation's (created again, claiming anew, between the delete's
+   * two appends) and stays.
+   */
+  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim; deletedSeq?: number } & Meta);
 
 type EntityEvent =
   | TgEventOf<'EntityCreated'>
@@ -172,6 +194,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta), ...embedded];
       }
       case 'IndexContent': {
+        if (cmd.incarnation !== undefined && state.incarnation !== cmd.incarnation) {
+          throw new TgError('conflict', `Entity ${cmd.entity_id} was deleted or created again while this write was prepared`, { entity_id: cmd.entity_id, reason: INCARNATION_ENDED });
+        }
         if (state.exists && state.kind === 'entity') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is not a content entity`);
         }
@@ -238,6 +263,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       }
       case 'ReleaseUrl':
         if (state.urlClaimedBy !== cmd.claimant) return [];
+        if (cmd.deletedSeq !== undefined && (state.urlClaimSeq ?? 0) > cmd.deletedSeq) return [];
         if (cmd.void && !claimVoided(state, cmd.void)) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
@@ -297,6 +323,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           skipMediaEnrich: e.data.skip_media_enrich,
           enriched: sameText && base.enriched,
           updatedAt: e.data.indexed_at,
+          urlSeq: base.url === e.data.url && base.urlSeq !== undefined ? base.urlSeq : seqOf(e),
         };
       }
       case 'ContentEnriched':

@@ -74,6 +74,20 @@ describe('entity decider: CreateEntity with the vector of its own text', () => {
   });
 });
 
+describe('entity decider: IndexContent prepared against an incarnation', () => {
+  const live = [stored(content[0]!, 3), stored(content[1]!, 4)];
+  it('given the content live as prepared (incarnation 3), when IndexContent of new text for incarnation 3, then indexed and embedded', () => {
+    const cmd = indexContent({ text: 'other', text_digest: 'd-other', incarnation: 3, ...later });
+    expect(given(entityDecider, live).when(cmd)).toEqual(emits(...indexedBy(cmd)));
+  });
+  it('given the content deleted after the write was prepared against it, when IndexContent for that incarnation, then refused (conflict): it does not bring the entity back without its URL claim', () => {
+    const cmd = indexContent({ text: 'other', text_digest: 'd-other', incarnation: 3, ...later });
+    const ended = refused('conflict', 'Entity c1 was deleted or created again while this write was prepared', { entity_id: 'c1', reason: 'incarnation_ended' });
+    expect(given(entityDecider, [...live, stored(deleted('c1', 'https://x.test/a'), 9)]).when(cmd)).toEqual(ended);
+    expect(given(entityDecider, [...live, stored(deleted('c1', 'https://x.test/a'), 9), stored(content[0]!, 11)]).when(cmd)).toEqual(ended);
+  });
+});
+
 describe('entity decider: IndexContent', () => {
   it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded with the whole content', () => {
     const cmd = indexContent({ title: 'A', page_description: 'About a', domain: 'x.test', ref: 'r-1', source: 'fetched', skip_url_fetch: false });
@@ -177,6 +191,21 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
     const releaseVoid = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ type: 'ReleaseUrl', entity_id: 'c1', url: 'https://x.test/a', claimant: 'gone', void: { claimant: 'gone', deletedSeq }, ...later });
     expect(given(entityDecider, [stored(claimed('gone'), 5)]).when(releaseVoid(9))).toEqual(emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: 2000 }, later)));
     expect(given(entityDecider, [stored(claimed('gone'), 12)]).when(releaseVoid(9))).toEqual(refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }));
+  });
+  it('given a claim made at 12, when the release of its claimant\'s deletion at 9 arrives (the id created again and claiming anew between the delete\'s appends), then nothing; a claim made before the deletion is released', () => {
+    const afterDelete = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ ...release('back'), deletedSeq });
+    expect(given(entityDecider, [stored(claimed('back'), 12)]).when(afterDelete(9))).toEqual(emits());
+    expect(given(entityDecider, [stored(claimed('back'), 5)]).when(afterDelete(9))).toEqual(
+      emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'back', released_at: 2000 }, later)),
+    );
+  });
+  it('given content indexed at 3, re-indexed at 7 under the same URL, then at 9 under another, then its state names when it took its current URL', () => {
+    const again = indexContent({ text: 'other', text_digest: 'd-other', ...later });
+    const moved = indexContent({ url: 'https://x.test/b', ...later });
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(indexedBy(again)[0]!, 7)]).state.urlSeq).toBe(3);
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(indexedBy(again)[0]!, 7), stored(indexedBy(moved)[0]!, 9)]).state.urlSeq).toBe(9);
+    // Deleted and indexed again under the same URL: a new incarnation takes the URL anew.
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(deleted('c1'), 5), stored(content[0]!, 8)]).state.urlSeq).toBe(8);
   });
   it('given an entity deleted at sequence 9 and created again, then its state keeps the deletion\'s sequence', () => {
     const g = given(entityDecider, [stored(created(), 3), stored(deleted(), 9), stored(created(), 14)]);

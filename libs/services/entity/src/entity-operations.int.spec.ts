@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
-import { OP, TgError, type Operation, type RequestOf } from '@tg/contracts';
+import { OP, TgError, event, type Operation, type RequestOf } from '@tg/contracts';
 import { RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
@@ -93,6 +93,23 @@ describe('entity operations on the bus: requests are checked against the operati
       // Created and embedded by one command (the vector asked for before anything is written).
       const { events } = await rt.store.readSubject(entitySubject(WS, 'u_ann'));
       expect(events.map((e) => e.type)).toEqual(['EntityCreated', 'ContentEmbedded']);
+    } finally {
+      await embedding.stop();
+    }
+  }, 120_000);
+
+  it('a create torn between its two appends (EntityCreated stored, its ContentEmbedded not) sent again with the same request id answers created: true and completes the write', async () => {
+    const embedding = await startEmbeddingService(rt);
+    try {
+      // What a create killed after its first publish left (or a replica racing the same request saw).
+      const subject = entitySubject(WS, 'u_torn');
+      await rt.store.append(subject, [event('EntityCreated', { entity_id: 'u_torn', type: 'user', name: 'Tom', description: 'Bebop', created_at: 1 }, { workspace: WS, at: 1, request_id: 'rid-torn' })], { expectedSeq: 0 });
+      const call = (rid: string) => new RpcClient(client).call(OP.entity.create, { ws: WS, data: { type: 'user', name: 'Tom', description: 'Bebop', id: 'u_torn' } }, { requestId: rid });
+      // This request created the entity: it says so, as an exact retry of a whole create does.
+      expect((await call('rid-torn')).data).toMatchObject({ id: 'u_torn', created: true, subspace_rank: 1 });
+      expect((await rt.store.readSubject(subject)).events.map((e) => e.type)).toEqual(['EntityCreated', 'ContentEmbedded']);
+      // Another request for the same entity did not create it.
+      expect((await call('rid-other')).data).toMatchObject({ id: 'u_torn', created: false });
     } finally {
       await embedding.stop();
     }

@@ -51,9 +51,11 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
         at: rt.now(),
         request_id: ctx.requestId,
       });
-      // An exact retry of the create (same key, nothing left to change, or only the text vector a torn first attempt
-      // did not write) answers as the create did.
-      created = out.events[0]?.type === 'EntityCreated' || (!out.events.some((e) => e.type === 'EntityUpdated') && out.state.createdBy === ctx.requestId);
+      // An exact retry of the create (same key, nothing left to change) answers as the create did; so does the same
+      // request completing its own torn create (its EntityCreated stored, the ContentEmbedded after it not: a process
+      // killed between the two publishes, or a replica that raced the same request to the first one).
+      const completes = out.events.length === 0 || out.events[0]!.type === 'ContentEmbedded';
+      created = out.events[0]?.type === 'EntityCreated' || (completes && out.state.createdBy === ctx.requestId);
       state = out.state;
       seq = out.seq;
       // Only when another write changed the entity's text between the check above and the command.

@@ -18,10 +18,13 @@ export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     let seq = out.seq;
     const url = found.state.url;
     if (url && found.id !== contentIdForUrl(url)) {
-      // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any).
+      // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any): the claim made
+      // before this deletion only. The id created again with the URL meanwhile (another instance, between these two
+      // appends) claimed it anew, after the deletion; that claim is the new entity's and stays.
       const home = contentIdForUrl(url);
+      const deletedSeq = out.seqs[0] ?? out.seq;
       const [r1, r2] = await Promise.all([
-        rt.repo.execute(entitySubject(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, workspace: ws, at, request_id: ctx.requestId }),
+        rt.repo.execute(entitySubject(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, deletedSeq, workspace: ws, at, request_id: ctx.requestId }),
         rt.repo.execute(EventStore.subject(ws, 'url', url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url, entity_id: found.id, at }),
       ]);
       seq = Math.max(seq, r1.seq, r2.seq);

@@ -1,5 +1,5 @@
 import { TgError, isTgError, type IngestResult } from '@tg/contracts';
-import { entityDecider, linkDecider, linkId } from '@tg/domain';
+import { INCARNATION_ENDED, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts, mapLimit, type Runtime } from '@tg/service-runtime';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
@@ -81,6 +81,9 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           vector: v.vector,
           model: v.model,
           dim: v.dim,
+          // Prepared against a live entity: if it was deleted since (its URL's claim released with it), this write is
+          // refused and prepared again (below) instead of bringing the entity back without a claim.
+          incarnation: p.before.exists ? p.before.incarnation : undefined,
           workspace: ws,
           at,
           request_id: requestId,
@@ -115,9 +118,12 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
       }
       return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
     } catch (e) {
-      if (retryLost && !(p instanceof Error) && isTgError(e) && e.code === 'url_conflict' && !(p.item.id ?? p.item.content.id)) {
+      const lostUrl = isTgError(e) && e.code === 'url_conflict' && !(p instanceof Error) && !(p.item.id ?? p.item.content.id);
+      const ended = isTgError(e) && e.code === 'conflict' && (e.details as { reason?: string } | undefined)?.reason === INCARNATION_ENDED;
+      if (retryLost && !(p instanceof Error) && (lostUrl || ended)) {
         // An item without an id lost its URL to a claim by an explicit id (between preparing and committing):
-        // it is that entity's content now, as if it had been sent after the claim. Prepared again, once.
+        // it is that entity's content now, as if it had been sent after the claim. An item whose entity was deleted
+        // between preparing and committing is written as after the delete (its URL claimed anew). Prepared again, once.
         const again = await ingestItems(rt, ws, [p.item], requestId, throwOnError, false);
         seq = Math.max(seq, again.seq);
         return again.results[0]!;

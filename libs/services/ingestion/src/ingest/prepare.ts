@@ -87,10 +87,11 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     // Claims written before homes existed live on the URL's own claim aggregate.
     rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider),
   ]);
-  // A claim older than its claimant's deletion is void (the delete's release was lost): the URL is nobody's.
+  // A claim older than its claimant's deletion (the delete's release was lost) or its move to another URL is void:
+  // the URL is nobody's.
   const claimant = home.state.urlClaimedBy;
   const claimantState = claimant === undefined ? undefined : claimant === explicit ? undefined : (await rt.repo.load(EventStore.subject(ws, 'entity', claimant), entityDecider)).state;
-  let voidClaim = claimant !== undefined && claimantState ? voidProof(home.state, claimant, claimantState) : undefined;
+  let voidClaim = claimant !== undefined && claimantState ? voidProof(home.state, claimant, claimantState, url) : undefined;
   const claimedBy = (voidClaim ? undefined : claimant) ?? legacy.state.entityId;
   if (explicit && claimedBy && claimedBy !== explicit) {
     throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
@@ -100,8 +101,9 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   }
   const id = explicit ?? claimedBy ?? natural;
   const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
-  // The deleted claimant itself coming back: its old claim is void too, and is made anew.
-  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before);
+  // The claimant itself coming back (deleted, or moved away, since its claim): its old claim is void too, and is made
+  // anew.
+  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url);
   const needsClaim = id !== natural && (home.state.urlClaimedBy !== id || voidClaim !== undefined) && legacy.state.entityId !== id;
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
@@ -172,8 +174,14 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   };
 }
 
-/** The proof that the home's claim by `claimant` is void, when its claimant was deleted after it. */
-function voidProof(home: EntityState, claimant: string, state: EntityState): VoidClaim | undefined {
-  const proof = state.deletedSeq === undefined ? undefined : { claimant, deletedSeq: state.deletedSeq };
+/**
+ * The proof that the home's claim by `claimant` is void: its claimant let go of the URL after the claim, deleted, or
+ * its content indexed under another URL since (a claim newer than that is one whose content is on its way). A
+ * claimant that holds the URL keeps it, whatever the sequences say.
+ */
+function voidProof(home: EntityState, claimant: string, state: EntityState, url: string): VoidClaim | undefined {
+  if (state.exists && state.url === url) return undefined;
+  const letGo = Math.max(state.deletedSeq ?? 0, state.exists && state.kind === 'content' ? (state.urlSeq ?? 0) : 0);
+  const proof = letGo > 0 ? { claimant, deletedSeq: letGo } : undefined;
   return claimVoided(home, proof) ? proof : undefined;
 }

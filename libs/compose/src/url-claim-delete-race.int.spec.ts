@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '@tg/config';
+import { OP, TgError, contentIdForUrl, type Operation, type RequestOf } from '@tg/contracts';
+import { entityDecider } from '@tg/domain';
+import { EventStore, RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
+import { createLogger } from '@tg/observability';
+import { ReadModelHost } from '@tg/read-model';
+import { createRuntime, type Runtime } from '@tg/service-runtime';
+import { startEmbeddingService } from '@tg/service-embedding';
+import { startEntityService } from '@tg/service-entity';
+import { startIngestionService } from '@tg/service-ingestion';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
+
+const WS = 'ws_claim_race';
+
+/**
+ * Holds the first command of `type` on `subject` that `rt`'s repository is asked to execute (a slow instance between
+ * two steps of a write) until `go` is called; `reached` resolves when it is held. `restore` puts the repository back.
+ */
+function holdFirst(rt: Runtime, subject: string, type: string) {
+  let reached!: () => void;
+  const atHold = new Promise<void>((r) => (reached = r));
+  let go!: () => void;
+  const proceed = new Promise<void>((r) => (go = r));
+  const execute = rt.repo.execute.bind(rt.repo);
+  let held = false;
+  rt.repo.execute = (async (s: string, decider: never, command: { type?: string }, opts?: never) => {
+    if (!held && s === subject && command?.type === type) {
+      held = true;
+      reached();
+      await proceed;
+    }
+    return execute(s, decider, command as never, opts);
+  }) as typeof rt.repo.execute;
+  return { reached: atHold, go, restore: () => (rt.repo.execute = execute) };
+}
+
+/**
+ * A delete of a content entity with an explicit id appends `EntityDeleted` on the entity, then releases the URL's
+ * claim on the URL's home: two appends. The same id created again with the same URL between them (another
+ * instance serving it) claims the URL anew (its old claim is older than the deletion). The delete's release that
+ * comes after must not release that new claim: else the entity holds the URL with no claim recorded, the URL no
+ * longer resolves to it, and another id can take the URL too.
+ */
+describe('URL claims: the release of a delete, the same id written again meanwhile, an id that moved to another URL', () => {
+  let nats: TestNats;
+  let dataDir: string;
+  const conns: NatsConnection[] = [];
+  const stops: (() => Promise<unknown>)[] = [];
+  let entityRt: Runtime;
+  let ingestRt: Runtime;
+  let caller: RpcClient;
+  beforeAll(async () => {
+    nats = await startNats();
+    dataDir = mkdtempSync(join(tmpdir(), 'tg-claim-race-'));
+    const runtime = async (name: string) => {
+      const config = loadConfig({}, { natsUrl: nats.url, dataDir, snapshotEveryEvents: -1, logLevel: 'silent', rpcPreferLocal: false });
+      const nc = await connectNats(nats.url, name);
+      conns.push(nc);
+      return createRuntime(config, nc, createLogger(name, 'silent'));
+    };
+    entityRt = await runtime('entity');
+    const host = new ReadModelHost(entityRt);
+    const entity = await startEntityService(entityRt, host);
+    await host.start();
+    stops.push(() => entity.stop(), () => host.stop());
+    ingestRt = await runtime('ingestion');
+    const embedding = await startEmbeddingService(ingestRt);
+    const ingestion = await startIngestionService(ingestRt);
+    stops.push(() => ingestion.stop(), () => embedding.stop());
+    const callerNc = await connectNats(nats.url, 'caller');
+    conns.push(callerNc);
+    caller = new RpcClient(callerNc, 30_000);
+  }, 120_000);
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    for (const nc of conns) await nc.close().catch(() => undefined);
+    await nats?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
+  const outcome = async <O extends Operation>(op: O, data: RequestOf<O>) => {
+    try {
+      return { ok: (await caller.call(op, { ws: WS, data })).data as Record<string, unknown> };
+    } catch (e) {
+      expect(e).toBeInstanceOf(TgError);
+      return { status: (e as TgError).status, code: (e as TgError).code };
+    }
+  };
+  const index = (url: string, id: string) => outcome(OP.ingest.content, { content: { url, type: 'text', content: 'notes on modal jazz', skip_url_fetch: true }, id });
+
+  it('the same id created again with the URL between the two appends of its delete keeps its new claim', async () => {
+    const url = 'https://claims.test/race';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    expect(await index(url, 'owner')).toMatchObject({ ok: { entity_id: 'owner', created: true } });
+
+    // The delete's release waits (a slow instance) until the re-create has run.
+    const hold = holdFirst(entityRt, home, 'ReleaseUrl');
+    try {
+      const deleting = outcome(OP.entity.delete, { entity_id: 'owner' });
+      await hold.reached;
+      // The same id, created again with the same URL, by another instance, while the delete is between its appends.
+      expect(await index(url, 'owner')).toMatchObject({ ok: { entity_id: 'owner', created: true } });
+      hold.go();
+      expect(await deleting).toEqual({ ok: { success: true } });
+    } finally {
+      hold.restore();
+    }
+
+    // The entity created after the delete holds the URL: its claim stands, the URL resolves to it, nobody else takes it.
+    expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('owner');
+    expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'owner' } });
+    expect(await index(url, 'intruder')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+
+  it('a re-index prepared against the live entity and committed after its delete (claim released) claims the URL anew', async () => {
+    const url = 'https://claims.test/stale';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    expect(await index(url, 'holder')).toMatchObject({ ok: { entity_id: 'holder', created: true } });
+    // The re-index waits between its preparation (the entity live, its claim standing) and its commit.
+    const hold = holdFirst(ingestRt, EventStore.subject(WS, 'entity', 'holder'), 'IndexContent');
+    try {
+      const reindex = outcome(OP.ingest.content, { content: { url, type: 'text', content: 'more notes on modal jazz', skip_url_fetch: true }, id: 'holder' });
+      await hold.reached;
+      // Deleted meanwhile, its claim released.
+      expect(await outcome(OP.entity.delete, { entity_id: 'holder' })).toEqual({ ok: { success: true } });
+      hold.go();
+      expect(await reindex).toMatchObject({ ok: { entity_id: 'holder', created: true } });
+    } finally {
+      hold.restore();
+    }
+    // The entity written after the delete holds the URL with a claim: the URL resolves to it, nobody else takes it.
+    expect((await entityRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('holder');
+    expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'holder' } });
+    expect(await index(url, 'intruder')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+
+  it('an id whose content moved to another URL does not keep the old URL from others: the next writer of it takes it over', async () => {
+    const from = 'https://claims.test/moved-from';
+    const to = 'https://claims.test/moved-to';
+    expect(await index(from, 'mover')).toMatchObject({ ok: { entity_id: 'mover', created: true } });
+    expect(await index(to, 'mover')).toMatchObject({ ok: { entity_id: 'mover', url: to } });
+    // Nobody holds `from` now (it resolves to nobody), so another id may take it, and then it resolves to that id.
+    expect(await outcome(OP.entity.get, { entity_id: from })).toEqual({ status: 404, code: 'entity_not_found' });
+    expect(await index(from, 'newcomer')).toMatchObject({ ok: { entity_id: 'newcomer', created: true } });
+    expect(await outcome(OP.entity.get, { entity_id: from })).toMatchObject({ ok: { id: 'newcomer' } });
+    // And the claim taken over holds: the id that moved away cannot come back to it.
+    expect(await index(from, 'mover')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+});
