@@ -84,6 +84,31 @@ describe('EventStore on a real JetStream', () => {
     expect((await store.readSubject(subject)).events).toHaveLength(1);
   });
 
+  it('answers a duplicate of its own command as done, even when deciding it again against what is stored would refuse it', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dup-refuse');
+    /** Deletes once: a second delete of the same thing is refused (as DeleteEntity of a deleted entity is: 404). */
+    const deleteOnce: Decider<{ n: number }, { name: string; request_id: string }, TgEvent> = {
+      initialState: () => ({ n: 0 }),
+      decide: (c, s) => {
+        if (s.n) throw new Error('already gone');
+        return [created(c.name)];
+      },
+      evolve: (s) => ({ n: s.n + 1 }),
+    };
+    const r1 = new AggregateRepository(store);
+    const r2 = new AggregateRepository(store);
+    await r1.load(subject, deleteOnce);
+    await r2.load(subject, deleteOnce);
+    // The same command (same request) through two repositories: one append is stored, the other is its duplicate
+    // (as the resend of an append whose acknowledgement was lost is). Both did the write.
+    const outs = await Promise.all([r1.execute(subject, deleteOnce, { name: 'x', request_id: 'k' }), r2.execute(subject, deleteOnce, { name: 'x', request_id: 'k' })]);
+    expect(outs.map((o) => o.state.n)).toEqual([1, 1]);
+    expect(outs.filter((o) => o.duplicate)).toHaveLength(1);
+    expect((await store.readSubject(subject)).events).toHaveLength(1);
+    // A different command that the state refuses is still refused.
+    await expect(r1.execute(subject, deleteOnce, { name: 'x', request_id: 'other' })).rejects.toThrow('already gone');
+  });
+
   it('never loses an event when two writers race on one aggregate', async () => {
     const subject = EventStore.subject('ws_test', 'entity', 'race');
     const r1 = new AggregateRepository(store);

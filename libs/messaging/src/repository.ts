@@ -84,7 +84,16 @@ export class AggregateRepository {
     if (!current) current = await this.reload(subject, decider, undefined, opts);
     let duplicate = false;
     for (let attempt = 0; ; attempt++) {
-      const events = decider.decide(command, current.state);
+      let events: ReturnType<typeof decider.decide>;
+      try {
+        events = decider.decide(command, current.state);
+      } catch (e) {
+        // This very command is stored (its message id was a duplicate): it was done, by an earlier attempt whose
+        // acknowledgement was lost or by the same request elsewhere. Decided again against the state after it, it may
+        // be refused (a delete of what it deleted): that refusal is not its outcome.
+        if (duplicate) return { state: current.state, events: [], seq: current.seq, seqs: [], duplicate };
+        throw e;
+      }
       if (events.length === 0) return { state: current.state, events, seq: current.seq, seqs: [], duplicate };
       try {
         const msgId = opts.msgId ? `${opts.msgId}@${current.seq}` : commandMsgId(subject, current.seq, command);
