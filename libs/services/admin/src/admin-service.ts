@@ -4,6 +4,7 @@ import { StreamCursor, runProjectionFeed } from '@tg/messaging';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import type { AdminDeps } from './admin-deps';
 import { hashKey } from './keys/keys';
+import { ACCOUNT_EVENTS } from './account-events';
 import { verifyKeyHandler } from './keys/verify-key';
 import { TokenSigner } from './visualize-tokens/token-signer';
 import { issueVisualizeTokenHandler, verifyVisualizeTokenHandler } from './visualize-tokens/tokens';
@@ -17,7 +18,7 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
     cursor,
     name: 'admin',
     log: rt.log,
-    filterSubject: 'tg.evt._account.*.*',
+    filterSubject: ACCOUNT_EVENTS,
     handle: (e) => projection.apply(e),
   });
   await feed.caughtUp;

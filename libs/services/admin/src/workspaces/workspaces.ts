@@ -2,6 +2,7 @@ import { styledKey, type OP } from '@tg/contracts';
 import { workspaceDecider } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
 import { readYourWrites } from '@tg/service-runtime';
+import { readAccountToEnd } from '../account-events';
 import type { AdminDeps } from '../admin-deps';
 import { hashKey, keyPrefix, newWorkspaceKey, randomBase62 } from '../keys/keys';
 
@@ -41,9 +42,13 @@ export function listWorkspacesHandler({ rt, cursor, projection }: AdminDeps): Op
 }
 
 /** `tg.rpc.admin.workspace-exists`. */
-export function workspaceExistsHandler({ rt, cursor, projection }: AdminDeps): OperationHandler<typeof OP.admin.workspaceExists> {
+export function workspaceExistsHandler(d: AdminDeps): OperationHandler<typeof OP.admin.workspaceExists> {
+  const { rt, cursor, projection } = d;
   return async (req) => {
     await readYourWrites(cursor, req, rt.config.readWaitMs);
-    return { data: { exists: projection.workspaces.has(req.data.workspace_id) } };
+    const id = req.data.workspace_id;
+    // Not known here yet, maybe (created through another gateway): read to the end, then look again.
+    const exists = projection.workspaces.has(id) || ((await readAccountToEnd(d, req)) && projection.workspaces.has(id));
+    return { data: { exists } };
   };
 }

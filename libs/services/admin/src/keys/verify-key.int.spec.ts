@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@tg/config';
+import { AdminProjection } from '@tg/domain';
+import { EventStore, StreamCursor, connectNats } from '@tg/messaging';
+import { createLogger } from '@tg/observability';
+import { createRuntime } from '@tg/service-runtime';
+import { startNats } from '@tg/test-stack/nats';
+import { createWorkspaceHandler, workspaceExistsHandler } from '../workspaces/workspaces';
+import { TokenSigner } from '../visualize-tokens/token-signer';
+import { verifyKeyHandler } from './verify-key';
+
+describe('admin verify-key on an instance whose projection has not yet read the key', () => {
+  it('looks again once it has read the account events the stream holds, instead of answering "unknown key"', async () => {
+    const nats = await startNats();
+    const dataDir = mkdtempSync(join(tmpdir(), 'tg-verify-key-'));
+    const nc = await connectNats(nats.url, 'admin');
+    try {
+      const log = createLogger('admin', 'silent');
+      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
+      // This instance's projection is fed by hand below: it stands for an instance (behind another gateway, on
+      // another node of a cluster) whose feed delivers the new workspace after the request naming its key arrives.
+      const projection = new AdminProjection();
+      const cursor = new StreamCursor();
+      const d = { rt, projection, cursor, accountHash: 'not-this', signer: new TokenSigner('s') };
+      const ctx = { requestId: 'r1', log };
+      const made = await createWorkspaceHandler(d)({ ws: '_account', data: { name: 'Fresh' } } as never, ctx as never);
+      const key = made.data.workspace_api_key;
+      const verified = verifyKeyHandler(d)({ ws: '_account', data: { key } } as never, ctx as never);
+      // The feed catches up a moment later.
+      setImmediate(() => {
+        void rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id)).then(({ events }) => {
+          for (const e of events) {
+            projection.apply(e);
+            cursor.advance(e.seq);
+          }
+        });
+      });
+      expect((await verified).data).toEqual({ kind: 'workspace', workspace: made.data.public_id });
+      // A key nobody issued is still unknown (and answered without waiting for anything new).
+      expect((await verifyKeyHandler(d)({ ws: '_account', data: { key: `${key.slice(0, -4)}zzzz` } } as never, ctx as never)).data).toBeNull();
+      // The same for "does this workspace exist" (an account key naming the new workspace in its header).
+      const late = { rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') };
+      const exists = workspaceExistsHandler(late)({ ws: '_account', data: { workspace_id: made.data.public_id } } as never, ctx as never);
+      setImmediate(() => {
+        void rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id)).then(({ events }) => {
+          for (const e of events) {
+            late.projection.apply(e);
+            late.cursor.advance(e.seq);
+          }
+        });
+      });
+      expect((await exists).data).toEqual({ exists: true });
+      expect((await workspaceExistsHandler(late)({ ws: '_account', data: { workspace_id: 'ws_nobody' } } as never, ctx as never)).data).toEqual({ exists: false });
+    } finally {
+      await nc.close();
+      await nats.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
