@@ -52,7 +52,7 @@ import {
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 13 (issue 17; written after the round-13 wide model d50bd04 was frozen; mixed register; scored once)';
+const BLIND_NAME = 'phenomena blind set, round 14 (issue 17; written after the round-14 wide model d378d6e was frozen; sarcasm and action reports 16 pairs each; scored once)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
