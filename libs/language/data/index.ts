@@ -24,8 +24,9 @@ export { GAUGE_PHENOMENA_ADDED_11 } from './gauge-phenomena-11';
 export { GAUGE_PHENOMENA_ROUND11 } from './gauge-phenomena-blind-11';
 export { GAUGE_PHENOMENA_ROUND12 } from './gauge-phenomena-blind-12';
 export { GAUGE_PHENOMENA_ROUND13 } from './gauge-phenomena-blind-13';
-/** The newest blind round (round 13), written after the round-13 wide model was frozen (d50bd04). */
-export { GAUGE_PHENOMENA_ROUND13 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-13';
+export { GAUGE_PHENOMENA_ROUND14 } from './gauge-phenomena-blind-14';
+/** The newest blind round (round 14), written after the round-14 wide model was frozen (d378d6e). */
+export { GAUGE_PHENOMENA_ROUND14 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-14';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

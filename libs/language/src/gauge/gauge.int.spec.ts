@@ -33,6 +33,7 @@ import {
   GAUGE_NEUTRAL_ADDED_12,
   GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_ROUND12,
+  GAUGE_PHENOMENA_ROUND13,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -293,10 +294,23 @@ describe('gauge model and data', () => {
   });
 
   it('keeps the round-13 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
-    expectBlindRound(GAUGE_PHENOMENA_BLIND_SET, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12]);
+    expectBlindRound(GAUGE_PHENOMENA_ROUND13, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12]);
     // Regression guard on the served (round-13) model's figure on round 13 (docs/benchmarks.md), added after it was
-    // scored once: 0.925 (the round-12 wide model 0.920).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.91);
+    // scored once: 0.925 (the round-12 wide model 0.920). The round-14 model, fitted with round 13, was not served
+    // (Round 14), so round 13 is still outside the served model's training.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND13).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.91);
+  });
+
+  it('keeps the round-14 blind set apart from every earlier pair: nine phenomena, sarcasm and action reports with at least 16 pairs each', () => {
+    expectBlindRound(GAUGE_PHENOMENA_BLIND_SET, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13]);
+    for (const kind of ['sarcasm', 'action-report']) {
+      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(16);
+      expect(rows.filter((e) => e.label === 'positive').length, kind).toBe(rows.filter((e) => e.label === 'negative').length);
+    }
+    // Regression guard on the served (round-13) model's figure on round 14 (docs/benchmarks.md), added after it was
+    // scored once: 0.934 (the round-14 model, not served by the rule fixed before scoring, 0.938).
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.92);
   });
 
   it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the rule model’s fit (GAUGE_MODEL; the rule models fitted with them were not served, docs/benchmarks.md; the wide model is fitted with them)', () => {
