@@ -124,7 +124,54 @@ export async function runProjectionFeed(
     // A short pull expiry: missed heartbeats (a server gone quiet) are noticed within seconds.
     return consumer.consume({ max_messages: 2_000, expires: 5_000 });
   };
-  let messages: ConsumerMessages = await open(applied);
+  let messages!: ConsumerMessages;
+  /** Set when the consumer may have been made anew (see `watch`): the stream is checked before the next fold. */
+  let suspect = false;
+  /**
+   * Whether the stream was re-created since the projection began (then the feed stops and says so, once). Waits,
+   * retrying, while the stream cannot be read (it is not there yet). One check at a time.
+   */
+  let checking: Promise<boolean> | undefined;
+  const replacedNow = (): Promise<boolean> => (checking ??= checkStream().finally(() => (checking = undefined)));
+  const checkStream = async (): Promise<boolean> => {
+    for (let attempt = 0; !stopped; attempt++) {
+      try {
+        const info = await store.jsm.streams.info(store.stream);
+        if (stopped) return true;
+        const now = String(info.created);
+        suspect = false;
+        if (now === opts.streamCreated) return false;
+        stopped = true;
+        await messages.close().catch(() => undefined);
+        opts.log.error({ projection: opts.name, was: opts.streamCreated, now, applied, lastSeq: info.state.last_seq }, 'the event stream was re-created: this projection holds another stream; stopped');
+        opts.onReplaced?.({ was: opts.streamCreated!, now, lastSeq: info.state.last_seq });
+        // A start still catching up is not left waiting for a position it will never reach.
+        resolveCaught();
+        return true;
+      } catch (err) {
+        if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot read the stream yet; retrying');
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    }
+    return true;
+  };
+  // A consumer that the client had to make anew (the stream gone, or the consumer deleted with it) while the
+  // connection stayed up: the stream may have been deleted and created again (an operator, a cluster) and the client
+  // reads it on from the old position. Until the stream's identity is checked, nothing more is folded.
+  const SUSPECT = new Set(['consumer_deleted', 'consumer_not_found', 'stream_not_found', 'ordered_consumer_recreated', 'reset']);
+  const watch = (feed: ConsumerMessages) => {
+    void (async () => {
+      for await (const n of feed.status()) {
+        if (stopped || feed !== messages) break;
+        if (!SUSPECT.has(n.type)) continue;
+        suspect = true;
+        // No message may come to trigger the check (the new stream may be quiet): check now too.
+        if (opts.streamCreated !== undefined) void replacedNow();
+      }
+    })().catch(() => undefined);
+    return feed;
+  };
+  messages = watch(await open(applied));
   // Caught up = nothing to read at start, or a delivered message reports none left / reaches the stream end.
   const target = await store.streamLastSeq();
   if (target <= applied) resolveCaught();
@@ -134,9 +181,15 @@ export async function runProjectionFeed(
     if (count === 0) resolveCaught();
   }
   const drainInto = async (feed: ConsumerMessages) => {
+    let consumer: string | undefined;
     for await (const m of feed) {
       if (stopped || feed !== messages) break;
+      // A message of a consumer the client made anew (its name changes) comes after the notification above may
+      // have been read: it is checked for here, in order, before it is folded.
+      if (consumer !== undefined && m.info.consumer !== consumer) suspect = true;
+      consumer = m.info.consumer;
       if (m.seq <= applied) continue;
+      if (suspect && opts.streamCreated !== undefined && (await replacedNow())) break;
       try {
         if (!opts.accept || opts.accept(m.subject)) opts.handle(toStoredEvent(m));
       } catch (err) {
@@ -158,23 +211,11 @@ export async function runProjectionFeed(
   const resume = async () => {
     for (let attempt = 0; !stopped; attempt++) {
       try {
-        if (opts.streamCreated !== undefined) {
-          // Throws while the stream is not there (yet): retried like any reopening.
-          const info = await store.jsm.streams.info(store.stream);
-          const now = String(info.created);
-          if (now !== opts.streamCreated) {
-            stopped = true;
-            await messages.close().catch(() => undefined);
-            opts.log.error({ projection: opts.name, was: opts.streamCreated, now, applied, lastSeq: info.state.last_seq }, 'the event stream was re-created: this projection holds another stream; stopped');
-            opts.onReplaced?.({ was: opts.streamCreated, now, lastSeq: info.state.last_seq });
-            // A start still catching up is not left waiting for a position it will never reach.
-            resolveCaught();
-            return;
-          }
-        }
+        if (opts.streamCreated !== undefined && (await replacedNow())) return;
         const next = await open(applied);
         const old = messages;
         messages = next;
+        watch(next);
         await old.close().catch(() => undefined);
         loop = drainInto(next);
         opts.log.info({ projection: opts.name, after: applied }, 'projection feed resumed after reconnect');

@@ -53,4 +53,30 @@ describe('watchStreamIdentity', () => {
       await nats.dispose();
     }
   }, 60_000);
+
+  it('tells a stream deleted and made anew while the connection stays up, at its next periodic check', async () => {
+    const nats = await startNats();
+    const nc = await connectNats(nats.url, 'watcher-2');
+    const writer = await connectNats(nats.url, 'writer-2');
+    try {
+      const store = await EventStore.open(nc);
+      const replaced: string[] = [];
+      let gen = 0;
+      const watch = watchStreamIdentity(store, { reconnected: () => ++gen, replaced: (_token, c) => replaced.push(c.now) }, createLogger('watch', 'silent'), 100);
+      await watch.ready;
+      await until('a periodic check', () => watch.checks() >= 2);
+      expect(replaced).toEqual([]);
+      const old = await EventStore.open(writer);
+      await old.jsm.streams.delete(old.stream);
+      const made = await EventStore.open(writer);
+      const now = String((await made.jsm.streams.info(made.stream)).created);
+      await until('the watcher to tell', () => replaced.length === 1);
+      expect(replaced).toEqual([now]);
+      watch.stop();
+    } finally {
+      await writer.close();
+      await nc.close().catch(() => undefined);
+      await nats.dispose();
+    }
+  }, 60_000);
 });

@@ -14,11 +14,17 @@ export interface StreamChangeListener {
 
 /**
  * Watches the event stream's identity (its creation time) across reconnects: the stream's creation time is read
- * at start and after every reconnect, retried until JetStream answers. A different time means the server came back
+ * at start, after every reconnect and every `everyMs`, retried until JetStream answers. A different time means the server came back
  * without its store and a writer made the stream anew (the read models stop on it: `runProjectionFeed`'s
  * `streamCreated`); what remembers stream positions, as the gateway's read-your-writes marks, must forget them.
  */
-export function watchStreamIdentity(store: EventStore, listener: StreamChangeListener, log: Logger): { ready: Promise<void>; checks(): number; stop(): void } {
+export function watchStreamIdentity(
+  store: EventStore,
+  listener: StreamChangeListener,
+  log: Logger,
+  /** Also checked this often while the connection stays up (a stream deleted and made anew by an operator, or in a cluster). */
+  everyMs = 30_000,
+): { ready: Promise<void>; checks(): number; stop(): void } {
   let stopped = false;
   let checks = 0;
   let known: string | undefined;
@@ -52,12 +58,21 @@ export function watchStreamIdentity(store: EventStore, listener: StreamChangeLis
       }
     }
   })().catch(() => undefined);
+  // A periodic check has no reconnect to date the change by: marks noted before it began are forgotten (those noted
+  // between the re-creation and the check too; the rare case costs read-your-writes for a moment, not correctness).
+  let periodic: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    if (stopped || periodic) return;
+    periodic = ready.then(() => check(listener.reconnected())).finally(() => (periodic = undefined));
+  }, everyMs);
+  timer.unref();
   return {
     ready,
     /** Checks answered so far (the one at start included). */
     checks: () => checks,
     stop() {
       stopped = true;
+      clearInterval(timer);
       (status as { stop?: () => void }).stop?.();
     },
   };

@@ -65,4 +65,32 @@ describe('a read model whose stream is re-created while it runs', () => {
       await nats.dispose();
     }
   }, 60_000);
+
+  it('stops too when the stream is deleted and made anew while its connection stays up (an operator, or a cluster), before folding any of the new stream', async () => {
+    const nats = await startNats();
+    try {
+      const nc = await connectNats(nats.url, 'host-2');
+      conns.push(nc);
+      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'tg-replaced-2-')), snapshotEveryEvents: -1, logLevel: 'silent', readWaitMs: 500 }), nc, createLogger('host', 'silent'));
+      for (const id of ['a', 'b', 'c']) await rt.store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+      const host = new ReadModelHost(rt);
+      const replaced: string[] = [];
+      host.onReplaced((reason) => replaced.push(reason));
+      await host.start();
+      const writerNc = await connectNats(nats.url, 'writer-2');
+      conns.push(writerNc);
+      const old = await EventStore.open(writerNc);
+      await old.jsm.streams.delete(old.stream);
+      const store = await EventStore.open(writerNc);
+      for (const id of ['x', 'y', 'z', 'w']) await store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+      await until('the read model to notice', () => !host.health().ok);
+      expect(host.health().reason).toMatch(/re-created/);
+      expect(replaced).toHaveLength(1);
+      // Before: it read the new stream on from sequence 4 ('w') on top of the old state, and said it was fine.
+      expect([...host.catalog.ws(WS).entities.keys()]).toEqual(['a', 'b', 'c']);
+      await host.stop();
+    } finally {
+      await nats.dispose();
+    }
+  }, 60_000);
 });
