@@ -17,14 +17,24 @@ const config = {
 let seed = 0x2545f491;
 const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 ** 32);
 const words = () => Array.from({ length: 3 }, () => opts.words[Math.floor(rand() * opts.words.length)]).join(' ');
-if (template !== undefined) {
-  config.body = template;
-  if (template.includes('[<id>]') || template.includes('[<words>]')) {
-    const prefix = `${process.pid}-${Date.now()}`;
-    config.requests = [
-      { setupRequest: (req) => ({ ...req, body: template.replaceAll('[<id>]', `${prefix}-${n++}`).replaceAll('[<words>]', () => words()) }) },
-    ];
-  }
+// __anchor__ in the URL becomes one of opts.anchors per request (another fixed-seed generator).
+const ANCHOR = '__anchor__';
+let anchorSeed = 0x1b873593;
+const anchorOf = () => opts.anchors[Math.floor(((anchorSeed = (Math.imul(anchorSeed, 1664525) + 1013904223) >>> 0) / 2 ** 32) * opts.anchors.length)];
+const perRequest = (template !== undefined && (template.includes('[<id>]') || template.includes('[<words>]'))) || (opts.anchors !== undefined && opts.url.includes(ANCHOR));
+if (template !== undefined) config.body = template;
+if (perRequest) {
+  const prefix = `${process.pid}-${Date.now()}`;
+  const path = new URL(opts.url).pathname + new URL(opts.url).search;
+  config.requests = [
+    {
+      setupRequest: (req) => ({
+        ...req,
+        ...(template !== undefined ? { body: template.replaceAll('[<id>]', `${prefix}-${n++}`).replaceAll('[<words>]', () => words()) } : {}),
+        ...(opts.anchors ? { path: path.replace(ANCHOR, encodeURIComponent(anchorOf())) } : {}),
+      }),
+    },
+  ];
 }
 // Throughput from the first request to the last response (autocannon's own duration is rounded up to its
 // one-second ticker when a run ends by `amount`).

@@ -19,6 +19,8 @@ export async function load(opts: {
   amount: number;
   /** Words that `[<words>]` in the body draws from (three per request). */
   words?: string[];
+  /** Anchor ids that `__anchor__` in the URL draws from (one per request, a fixed-seed sequence). */
+  anchors?: string[];
 }): Promise<{ p50: number; p99: number; rps: number; errors: number; non2xx: number; requests: number; clientCpuMs: number }> {
   const worker = new URL('./load-worker.mjs', import.meta.url).pathname;
   const child = spawn(process.execPath, [worker, JSON.stringify(opts)], { stdio: ['ignore', 'pipe', 'inherit'] });
