@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { event } from '@tg/contracts';
+import { contentIdForUrl, event } from '@tg/contracts';
+import { CLAIM_LEASE_MS } from '@tg/domain';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { startStack, type TestStack } from '@tg/test-stack';
 
@@ -10,7 +11,7 @@ type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
  * aggregate of its natural id). Deleting the entity releases the claim in a second append: a process killed
  * between the two leaves the claim of an entity that is gone. Such a claim must not keep the URL from anyone.
  */
-describe('URL claims left behind by an interrupted delete', () => {
+describe('URL claims left behind by an interrupted write', () => {
   let s: TestStack;
   let ws: WsClient;
   let nc: NatsConnection;
@@ -64,5 +65,37 @@ describe('URL claims left behind by an interrupted delete', () => {
     expect([again.status, again.body.entity_id]).toEqual([200, 'returning']);
     // The renewed claim holds against others.
     expect((await index(url, 'someone-else')).body.code).toBe('url_conflict');
+  });
+
+  /** What an ingest killed between its claim and its content leaves: the claim on the URL's home, made `ageMs` ago. */
+  const claimWithoutContent = async (claimant: string, url: string, ageMs: number) => {
+    const home = contentIdForUrl(url);
+    const subject = EventStore.subject(ws.workspaceId, 'entity', home);
+    const claimedAt = Date.now() - ageMs;
+    await store.append(subject, [event('UrlClaimed', { url, entity_id: claimant, claimed_at: claimedAt }, { workspace: ws.workspaceId, at: claimedAt })], { expectedSeq: await store.lastSubjectSeq(subject) });
+  };
+
+  it('a claim whose content never came holds for the lease (its ingest may be on its way), and is taken over after it', async () => {
+    const fresh = 'https://claims.test/d';
+    await claimWithoutContent('never-came', fresh, 1_000);
+    expect((await index(fresh, 'other-id')).body.code).toBe('url_conflict');
+    const stale = 'https://claims.test/e';
+    await claimWithoutContent('never-came-2', stale, CLAIM_LEASE_MS + 60_000);
+    const taken = await index(stale, 'other-id-2');
+    expect([taken.status, taken.body.entity_id]).toEqual([200, 'other-id-2']);
+    expect((await index(stale, 'never-came-2')).body.code).toBe('url_conflict');
+  });
+
+  it('content without an id after the lease lives under the natural id; the claimant itself may still come, with its claim made anew', async () => {
+    const url = 'https://claims.test/f';
+    await claimWithoutContent('late-one', url, CLAIM_LEASE_MS + 60_000);
+    const plain = await index(url);
+    expect(plain.status).toBe(200);
+    expect(plain.body.entity_id).toBe(contentIdForUrl(url));
+    const own = 'https://claims.test/g';
+    await claimWithoutContent('slow-one', own, CLAIM_LEASE_MS + 60_000);
+    expect((await index(own, 'slow-one')).status).toBe(200);
+    // Made anew: it holds against the next id for a whole lease.
+    expect((await index(own, 'after-slow')).body.code).toBe('url_conflict');
   });
 });

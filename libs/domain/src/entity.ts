@@ -37,6 +37,8 @@ export interface EntityState {
   urlClaimedBy?: string;
   /** On a URL's home: the stream sequence of the `UrlClaimed` that made the current claim. */
   urlClaimSeq?: number;
+  /** On a URL's home: when the current claim was made (`claimed_at`, the claiming process's clock). */
+  urlClaimAt?: number;
   /**
    * Stream sequence of this id's last `EntityDeleted` (kept across later incarnations). A claim on a URL's home
    * older than its claimant's deletion is void: the delete's release was lost (a process killed between its two
@@ -51,17 +53,32 @@ export interface EntityState {
 }
 
 /**
- * What a caller read of a claimant it found gone from the URL after its claim: deleted (`EntityState.deletedSeq`),
- * or its content indexed under another URL (`EntityState.urlSeq`); `deletedSeq` is the sequence of that event.
+ * What a caller read of a claimant it found without the URL: gone from it after its claim, deleted
+ * (`EntityState.deletedSeq`) or its content indexed under another URL (`EntityState.urlSeq`), `deletedSeq` being the
+ * sequence of that event; or never come to it (`abandoned`: the claimant does not hold the URL, and nothing says it
+ * left it), which voids only a claim older than {@link CLAIM_LEASE_MS}.
  */
 export interface VoidClaim {
   claimant: string;
-  deletedSeq: number;
+  deletedSeq?: number;
+  abandoned?: boolean;
 }
 
-/** Whether `v` proves the home's current claim void: it names the claimant, deleted after the claim was made. */
-export function claimVoided(home: EntityState, v: VoidClaim | undefined): boolean {
-  return !!v && home.urlClaimedBy === v.claimant && (home.urlClaimSeq ?? 0) < v.deletedSeq;
+/**
+ * How long a claim may wait for its claimant's content. An ingest claims a URL, then indexes the content in the next
+ * append (milliseconds, bounded by the publish's retries; it gives up past half of this); a process killed between
+ * the two leaves a claim whose content never comes, which this long after it anyone may take over.
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+
+/**
+ * Whether `v` proves the home's current claim void: it names the claimant, and the claimant left the URL after the
+ * claim was made, or (abandoned) the claim is older than the lease at `at`.
+ */
+export function claimVoided(home: EntityState, v: VoidClaim | undefined, at?: number): boolean {
+  if (!v || home.urlClaimedBy !== v.claimant) return false;
+  if (v.deletedSeq !== undefined && (home.urlClaimSeq ?? 0) < v.deletedSeq) return true;
+  return !!v.abandoned && at !== undefined && home.urlClaimAt !== undefined && at - home.urlClaimAt > CLAIM_LEASE_MS;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -253,7 +270,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         }
         // A void claim (its claimant deleted after it) is taken over: released, then claimed anew, by another id or by
         // the deleted id itself (its claim made anew, so that it holds against the next one to find it void).
-        const voided = claimVoided(state, cmd.void);
+        const voided = claimVoided(state, cmd.void, cmd.at);
         if (state.urlClaimedBy === cmd.claimant && !voided) return [];
         if (state.urlClaimedBy !== undefined && !voided) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
@@ -264,7 +281,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'ReleaseUrl':
         if (state.urlClaimedBy !== cmd.claimant) return [];
         if (cmd.deletedSeq !== undefined && (state.urlClaimSeq ?? 0) > cmd.deletedSeq) return [];
-        if (cmd.void && !claimVoided(state, cmd.void)) {
+        if (cmd.void && !claimVoided(state, cmd.void, cmd.at)) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
         return [event('UrlReleased', { url: cmd.url, entity_id: cmd.claimant, released_at: cmd.at }, meta)];
@@ -331,9 +348,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'ContentEmbedded':
         return { ...state, embeddedDigest: e.data.text_digest, model: e.data.model };
       case 'UrlClaimed':
-        return { ...state, urlClaimedBy: e.data.entity_id, urlClaimSeq: seqOf(e) };
+        return { ...state, urlClaimedBy: e.data.entity_id, urlClaimSeq: seqOf(e), urlClaimAt: e.data.claimed_at };
       case 'UrlReleased': {
-        const { urlClaimedBy: _released, urlClaimSeq: _at, ...rest } = state;
+        const { urlClaimedBy: _released, urlClaimSeq: _seq, urlClaimAt: _at, ...rest } = state;
         return rest;
       }
       default: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event, type EventData } from '@tg/contracts';
-import { entityDecider, type EntityCommand } from './entity';
+import { CLAIM_LEASE_MS, entityDecider, type EntityCommand } from './entity';
 import { emits, eventsOf, fold, given, refused, stored } from './given-when-then';
 import { indexContent, indexedBy } from './testing/content-commands';
 
@@ -186,6 +186,24 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
     const refusedFor = refused('url_conflict', 'URL already belongs to entity back', { url: 'https://x.test/a', entity_id: 'back' });
     expect(given(entityDecider, [stored(claimed('back'), 12)]).when(claim('next', { void: { claimant: 'back', deletedSeq: 9 } }))).toEqual(refusedFor);
     expect(given(entityDecider, [stored(claimed('back'), 5)]).when(claim('next', { void: { claimant: 'other', deletedSeq: 9 } }))).toEqual(refusedFor);
+  });
+  it('given a claim whose content never came, when another id claims past the lease with that proof, then taken over; within the lease, refused', () => {
+    const home = [stored(claimed('gone'), 5)];
+    const at = (t: number) => ({ workspace: 'ws_1', at: t, request_id: 'req-3' });
+    const late = at(1000 + CLAIM_LEASE_MS + 1);
+    expect(given(entityDecider, home).when(claim('next', { ...late, void: { claimant: 'gone', abandoned: true } }))).toEqual(
+      emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: late.at }, late), event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'next', claimed_at: late.at }, late)),
+    );
+    expect(given(entityDecider, home).when(claim('next', { ...at(1000 + CLAIM_LEASE_MS - 1), void: { claimant: 'gone', abandoned: true } }))).toEqual(
+      refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }),
+    );
+    // The claimant itself, late: its claim is made anew (dated now), so that the lease starts again.
+    expect(given(entityDecider, home).when(claim('gone', { ...late, void: { claimant: 'gone', abandoned: true } }))).toEqual(
+      emits(event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'gone', claimed_at: late.at }, late)),
+    );
+    expect(given(entityDecider, [...home, stored(event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'gone', claimed_at: late.at }, late), 9)]).when(claim('next', { ...at(late.at + 1), void: { claimant: 'gone', abandoned: true } }))).toEqual(
+      refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }),
+    );
   });
   it('given a void claim, when a release carries the proof, then UrlReleased; when the proof does not hold, then refused', () => {
     const releaseVoid = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ type: 'ReleaseUrl', entity_id: 'c1', url: 'https://x.test/a', claimant: 'gone', void: { claimant: 'gone', deletedSeq }, ...later });

@@ -1,5 +1,5 @@
 import { TgError, isTgError, type IngestResult } from '@tg/contracts';
-import { INCARNATION_ENDED, entityDecider, linkDecider, linkId } from '@tg/domain';
+import { CLAIM_LEASE_MS, INCARNATION_ENDED, entityDecider, linkDecider, linkId } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts, mapLimit, type Runtime } from '@tg/service-runtime';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
@@ -61,6 +61,9 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           seq = Math.max(seq, r.seq);
         }
         const c = p.item.content;
+        // A claim is taken over by others once it is older than the lease without its content: never index after half
+        // of it (a process held up here that long), so that its content cannot land under a claim someone took.
+        if (p.needsClaim && rt.now() - at > CLAIM_LEASE_MS / 2) throw new TgError('unavailable', 'The URL claim is too old to index its content now; send it again');
         const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
           type: 'IndexContent',
           entity_id: p.id,

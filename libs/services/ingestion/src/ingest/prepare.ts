@@ -91,7 +91,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   // the URL is nobody's.
   const claimant = home.state.urlClaimedBy;
   const claimantState = claimant === undefined ? undefined : claimant === explicit ? undefined : (await rt.repo.load(EventStore.subject(ws, 'entity', claimant), entityDecider)).state;
-  let voidClaim = claimant !== undefined && claimantState ? voidProof(home.state, claimant, claimantState, url) : undefined;
+  let voidClaim = claimant !== undefined && claimantState ? voidProof(home.state, claimant, claimantState, url, rt.now()) : undefined;
   const claimedBy = (voidClaim ? undefined : claimant) ?? legacy.state.entityId;
   if (explicit && claimedBy && claimedBy !== explicit) {
     throw new TgError('url_conflict', `URL already belongs to entity ${claimedBy}`, { url, entity_id: claimedBy });
@@ -103,7 +103,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
   // The claimant itself coming back (deleted, or moved away, since its claim): its old claim is void too, and is made
   // anew.
-  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url);
+  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url, rt.now());
   const needsClaim = id !== natural && (home.state.urlClaimedBy !== id || voidClaim !== undefined) && legacy.state.entityId !== id;
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
@@ -179,9 +179,12 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
  * its content indexed under another URL since (a claim newer than that is one whose content is on its way). A
  * claimant that holds the URL keeps it, whatever the sequences say.
  */
-function voidProof(home: EntityState, claimant: string, state: EntityState, url: string): VoidClaim | undefined {
+function voidProof(home: EntityState, claimant: string, state: EntityState, url: string, now: number): VoidClaim | undefined {
   if (state.exists && state.url === url) return undefined;
   const letGo = Math.max(state.deletedSeq ?? 0, state.exists && state.kind === 'content' ? (state.urlSeq ?? 0) : 0);
   const proof = letGo > 0 ? { claimant, deletedSeq: letGo } : undefined;
-  return claimVoided(home, proof) ? proof : undefined;
+  if (claimVoided(home, proof)) return proof;
+  // Never came to the URL (an ingest killed between its claim and its content): void once the lease is over.
+  const abandoned = { claimant, abandoned: true };
+  return claimVoided(home, abandoned, now) ? abandoned : undefined;
 }
