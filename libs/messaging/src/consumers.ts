@@ -136,10 +136,11 @@ export async function runProjectionFeed(
   const checkStream = async (): Promise<boolean> => {
     for (let attempt = 0; !stopped; attempt++) {
       try {
+        // Cleared before asking: a notification that comes while the answer is on its way asks again.
+        suspect = false;
         const info = await store.jsm.streams.info(store.stream);
         if (stopped) return true;
         const now = String(info.created);
-        suspect = false;
         if (now === opts.streamCreated) return false;
         stopped = true;
         await messages.close().catch(() => undefined);
@@ -149,6 +150,7 @@ export async function runProjectionFeed(
         resolveCaught();
         return true;
       } catch (err) {
+        suspect = true;
         if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot read the stream yet; retrying');
         await new Promise((r) => setTimeout(r, 250));
       }
