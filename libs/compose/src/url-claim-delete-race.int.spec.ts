@@ -192,4 +192,33 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
       expect({ holders, claim, taker }).toEqual({ holders: [claimant], claim: claimant, taker: { status: 409, code: 'url_conflict' } });
     }, 120_000);
   }
+
+  it('an ingest held between its claim and its content past the lease, its URL taken over meanwhile, does not index it', async () => {
+    const url = 'https://claims.test/held-past-lease';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    // Held after its claim and after it checked its claim's age, before its content's append (a stalled process).
+    const hold = holdFirst(ingestRt, EventStore.subject(WS, 'entity', 'stalled'), 'IndexContent');
+    const now = ingestRt.now;
+    let taker: Awaited<ReturnType<typeof index>>;
+    let stalled: Awaited<ReturnType<typeof index>>;
+    try {
+      const writing = index(url, 'stalled');
+      await hold.reached;
+      expect((await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('stalled');
+      ingestRt.now = () => Date.now() + CLAIM_LEASE_MS + 60_000;
+      taker = await index(url, 'after-stall');
+      hold.go();
+      stalled = await writing;
+    } finally {
+      hold.restore();
+      ingestRt.now = now;
+    }
+    const claim = (await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy;
+    const holders: string[] = [];
+    for (const id of ['stalled', 'after-stall']) {
+      const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
+      if (s.exists && s.url === url) holders.push(id);
+    }
+    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, stalled }).toEqual({ holders: ['after-stall'], claim: 'after-stall', taker: 'ok', stalled: { status: 503, code: 'unavailable' } });
+  }, 120_000);
 });
