@@ -66,9 +66,12 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         }
         const c = p.item.content;
         // A claim is taken over by others once it is older than the lease without its content: never index after half
-        // of it (a process held up here that long, or a claim found of an earlier ingest), so that its content cannot
-        // land under a claim someone took.
-        if (claimAt !== undefined && rt.now() - claimAt > CLAIM_LEASE_MS / 2) throw new TgError('unavailable', 'The URL claim is too old to index its content now; send it again');
+        // of it (a process held up that long, or a claim found of an earlier ingest), so that its content cannot land
+        // under a claim someone took. Checked just before the append (after any wait in the repository and its
+        // retries): what remains unchecked is one publish.
+        const claimFresh = () => {
+          if (claimAt !== undefined && rt.now() - claimAt > CLAIM_LEASE_MS / 2) throw new TgError('unavailable', 'The URL claim is too old to index its content now; send it again');
+        };
         const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
           type: 'IndexContent',
           entity_id: p.id,
@@ -95,7 +98,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           workspace: ws,
           at,
           request_id: requestId,
-        });
+        }, { beforeAppend: claimFresh });
         seq = Math.max(seq, r.seq);
         // Created here only when this command's first event began the incarnation (not a racing writer's).
         created = r.events.length > 0 && r.state.incarnation === r.seqs[0];
