@@ -111,7 +111,9 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   // Its own claim without its content, past half a lease, is made anew too (others take it over after a whole lease).
   if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url, rt.now(), CLAIM_LEASE_MS / 2);
   const needsClaim = id !== natural && (home.state.urlClaimedBy !== id || voidClaim !== undefined) && legacy.state.entityId !== id;
-  const claimAt = !needsClaim && id !== natural && home.state.urlClaimedBy === id && !(before.exists && before.url === url) ? home.state.urlClaimAt : undefined;
+  // A claim on the URL's own (legacy) claim aggregate has no lease: nothing relies on the home's then.
+  const claimAt =
+    !needsClaim && id !== natural && home.state.urlClaimedBy === id && legacy.state.entityId !== id && !(before.exists && before.url === url) ? home.state.urlClaimAt : undefined;
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
   const force = !!item.force_reindex;
