@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
-import { OP, TgError, contentIdForUrl, type Operation, type RequestOf } from '@tg/contracts';
-import { entityDecider } from '@tg/domain';
+import { OP, TgError, contentIdForUrl, event, type Operation, type RequestOf } from '@tg/contracts';
+import { CLAIM_LEASE_MS, entityDecider } from '@tg/domain';
 import { EventStore, RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { ReadModelHost } from '@tg/read-model';
@@ -150,5 +150,75 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
     expect(await outcome(OP.entity.get, { entity_id: from })).toMatchObject({ ok: { id: 'newcomer' } });
     // And the claim taken over holds: the id that moved away cannot come back to it.
     expect(await index(from, 'mover')).toEqual({ status: 409, code: 'url_conflict' });
+  }, 120_000);
+
+  /**
+   * An ingest killed between its claim and its content leaves a claim that others take over after the lease. The
+   * claimant itself (or content without an id, which becomes the claimant's) writing near the lease's end relies on that
+   * old claim: its content must not land after someone took the URL over (two entities with one URL).
+   */
+  for (const via of ['its id', 'content without an id'] as const) {
+    it(`a claimant writing by ${via} on its own claim near the lease's end: one holder of the URL, the one claimed`, async () => {
+      const url = `https://claims.test/lease-end-${via === 'its id' ? 'id' : 'plain'}`;
+      const claimant = `late-${via === 'its id' ? 'id' : 'plain'}`;
+      const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+      // The claim its killed ingest left, nine and a half minutes ago.
+      const claimedAt = Date.now() - CLAIM_LEASE_MS + 30_000;
+      await ingestRt.store.append(home, [event('UrlClaimed', { url, entity_id: claimant, claimed_at: claimedAt }, { workspace: WS, at: claimedAt })], {
+        expectedSeq: await ingestRt.store.lastSubjectSeq(home),
+      });
+      const hold = holdFirst(ingestRt, EventStore.subject(WS, 'entity', claimant), 'IndexContent');
+      const now = ingestRt.now;
+      let taker: Awaited<ReturnType<typeof index>>;
+      try {
+        const content = { url, type: 'text', content: 'notes on modal jazz', skip_url_fetch: true } as const;
+        const late = outcome(OP.ingest.content, via === 'its id' ? { content, id: claimant } : { content });
+        await hold.reached;
+        // A minute on (its content still on its way): the claim, as its killed ingest made it, is past the lease.
+        ingestRt.now = () => Date.now() + 60_000;
+        taker = await index(url, `taker-${claimant}`);
+        hold.go();
+        await late;
+      } finally {
+        hold.restore();
+        ingestRt.now = now;
+      }
+      const claim = (await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy;
+      const holders: string[] = [];
+      for (const id of [claimant, `taker-${claimant}`]) {
+        const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
+        if (s.exists && s.url === url) holders.push(id);
+      }
+      expect({ holders, claim, taker }).toEqual({ holders: [claimant], claim: claimant, taker: { status: 409, code: 'url_conflict' } });
+    }, 120_000);
+  }
+
+  it('an ingest held between its claim and its content past the lease, its URL taken over meanwhile, does not index it', async () => {
+    const url = 'https://claims.test/held-past-lease';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    // Held after its claim and after it checked its claim's age, before its content's append (a stalled process).
+    const hold = holdFirst(ingestRt, EventStore.subject(WS, 'entity', 'stalled'), 'IndexContent');
+    const now = ingestRt.now;
+    let taker: Awaited<ReturnType<typeof index>>;
+    let stalled: Awaited<ReturnType<typeof index>>;
+    try {
+      const writing = index(url, 'stalled');
+      await hold.reached;
+      expect((await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('stalled');
+      ingestRt.now = () => Date.now() + CLAIM_LEASE_MS + 60_000;
+      taker = await index(url, 'after-stall');
+      hold.go();
+      stalled = await writing;
+    } finally {
+      hold.restore();
+      ingestRt.now = now;
+    }
+    const claim = (await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy;
+    const holders: string[] = [];
+    for (const id of ['stalled', 'after-stall']) {
+      const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
+      if (s.exists && s.url === url) holders.push(id);
+    }
+    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, stalled }).toEqual({ holders: ['after-stall'], claim: 'after-stall', taker: 'ok', stalled: { status: 503, code: 'unavailable' } });
   }, 120_000);
 });

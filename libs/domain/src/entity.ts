@@ -73,12 +73,14 @@ export const CLAIM_LEASE_MS = 10 * 60_000;
 
 /**
  * Whether `v` proves the home's current claim void: it names the claimant, and the claimant left the URL after the
- * claim was made, or (abandoned) the claim is older than the lease at `at`.
+ * claim was made, or (abandoned) the claim is older than `lease` at `at`. The claimant itself renews its own claim
+ * without content past half a lease (`lease` = CLAIM_LEASE_MS / 2), before anyone else may take it over: a write of
+ * its content relies only on a claim at most half a lease old.
  */
-export function claimVoided(home: EntityState, v: VoidClaim | undefined, at?: number): boolean {
+export function claimVoided(home: EntityState, v: VoidClaim | undefined, at?: number, lease = CLAIM_LEASE_MS): boolean {
   if (!v || home.urlClaimedBy !== v.claimant) return false;
   if (v.deletedSeq !== undefined && (home.urlClaimSeq ?? 0) < v.deletedSeq) return true;
-  return !!v.abandoned && at !== undefined && home.urlClaimAt !== undefined && at - home.urlClaimAt > CLAIM_LEASE_MS;
+  return !!v.abandoned && at !== undefined && home.urlClaimAt !== undefined && at - home.urlClaimAt > lease;
 }
 
 type Meta = { workspace: string; at: number; request_id?: string };
@@ -270,7 +272,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         }
         // A void claim (its claimant deleted after it) is taken over: released, then claimed anew, by another id or by
         // the deleted id itself (its claim made anew, so that it holds against the next one to find it void).
-        const voided = claimVoided(state, cmd.void, cmd.at);
+        const voided = claimVoided(state, cmd.void, cmd.at, cmd.void?.claimant === cmd.claimant ? CLAIM_LEASE_MS / 2 : CLAIM_LEASE_MS);
         if (state.urlClaimedBy === cmd.claimant && !voided) return [];
         if (state.urlClaimedBy !== undefined && !voided) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });

@@ -205,6 +205,18 @@ describe('entity decider: one owner per URL (on the URL\'s home aggregate)', () 
       refused('url_conflict', 'URL already belongs to entity gone', { url: 'https://x.test/a', entity_id: 'gone' }),
     );
   });
+  it('given its own claim without content, when the claimant claims again past half the lease, then its claim is made anew; within it, nothing; others wait a whole lease', () => {
+    const home = [stored(claimed('own'), 5)];
+    const at = (t: number) => ({ workspace: 'ws_1', at: t, request_id: 'req-3' });
+    const half = at(1000 + CLAIM_LEASE_MS / 2 + 1);
+    expect(given(entityDecider, home).when(claim('own', { ...half, void: { claimant: 'own', abandoned: true } }))).toEqual(
+      emits(event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'own', claimed_at: half.at }, half)),
+    );
+    expect(given(entityDecider, home).when(claim('own', { ...at(1000 + CLAIM_LEASE_MS / 2 - 1), void: { claimant: 'own', abandoned: true } }))).toEqual(emits());
+    expect(given(entityDecider, home).when(claim('next', { ...half, void: { claimant: 'own', abandoned: true } }))).toEqual(
+      refused('url_conflict', 'URL already belongs to entity own', { url: 'https://x.test/a', entity_id: 'own' }),
+    );
+  });
   it('given a void claim, when a release carries the proof, then UrlReleased; when the proof does not hold, then refused', () => {
     const releaseVoid = (deletedSeq: number): Cmd<'ReleaseUrl'> => ({ type: 'ReleaseUrl', entity_id: 'c1', url: 'https://x.test/a', claimant: 'gone', void: { claimant: 'gone', deletedSeq }, ...later });
     expect(given(entityDecider, [stored(claimed('gone'), 5)]).when(releaseVoid(9))).toEqual(emits(event('UrlReleased', { url: 'https://x.test/a', entity_id: 'gone', released_at: 2000 }, later)));

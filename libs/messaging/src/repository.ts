@@ -13,6 +13,18 @@ export interface LoadOptions {
   lastEventOnly?: boolean;
 }
 
+/** How a command is executed. */
+export interface ExecuteOptions extends LoadOptions {
+  /** The append's message id base (else derived from the subject, the sequence decided against and the command). */
+  msgId?: string;
+  /**
+   * Called just before each append (after any wait for this process's earlier commands on the subject and after every
+   * retry): throwing refuses the command there. For a write valid only until some time (a lease) that may have passed
+   * while it waited.
+   */
+  beforeAppend?: () => void;
+}
+
 /** Result of executing a command on an aggregate. */
 export interface Executed<S> {
   state: S;
@@ -64,7 +76,7 @@ export class AggregateRepository {
    * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded and the
    * command decided again against what is stored (usually deciding nothing).
    */
-  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions = {}): Promise<Executed<S>> {
+  execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: ExecuteOptions = {}): Promise<Executed<S>> {
     const prev = this.queues.get(subject) ?? Promise.resolve();
     const run = prev.then(
       () => this.executeNow(subject, decider, command, opts),
@@ -78,7 +90,7 @@ export class AggregateRepository {
     return run;
   }
 
-  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: { msgId?: string } & LoadOptions): Promise<Executed<S>> {
+  private async executeNow<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: ExecuteOptions): Promise<Executed<S>> {
     const maxRetries = this.opts.maxRetries ?? 8;
     let current = this.cache.get(subject) as { state: S; seq: number } | undefined;
     if (!current) current = await this.reload(subject, decider, undefined, opts);
@@ -95,6 +107,7 @@ export class AggregateRepository {
         throw e;
       }
       if (events.length === 0) return { state: current.state, events, seq: current.seq, seqs: [], duplicate };
+      opts.beforeAppend?.();
       try {
         const msgId = opts.msgId ? `${opts.msgId}@${current.seq}` : commandMsgId(subject, current.seq, command);
         const seqs = await this.store.appendEach(subject, events, { expectedSeq: current.seq, msgId });

@@ -46,6 +46,8 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
       if (!p.unchanged) {
         const v = vectors.get(p)!;
         if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
+        // When the claim this content relies on was made (a claim found of an earlier ingest, or the one made now).
+        let claimAt = p.claimAt;
         if (p.needsClaim) {
           // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
           // id is indexed too: two writers racing for one URL cannot both own it.
@@ -53,6 +55,8 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
             type: 'ClaimUrl', entity_id: p.home, url: p.url, claimant: p.id, void: p.voidClaim, workspace: ws, at, request_id: requestId,
           });
           seq = Math.max(seq, r.seq);
+          // Nothing appended when the claim was its already (another instance's, dated by that one's clock).
+          claimAt = r.state.urlClaimedBy === p.id && r.state.urlClaimAt !== undefined ? r.state.urlClaimAt : at;
         } else if (p.voidClaim && p.id === p.home) {
           // Content without an id for a URL whose claim is void: the claim is cleared, on the same home, first.
           const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.home), entityDecider, {
@@ -62,8 +66,12 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         }
         const c = p.item.content;
         // A claim is taken over by others once it is older than the lease without its content: never index after half
-        // of it (a process held up here that long), so that its content cannot land under a claim someone took.
-        if (p.needsClaim && rt.now() - at > CLAIM_LEASE_MS / 2) throw new TgError('unavailable', 'The URL claim is too old to index its content now; send it again');
+        // of it (a process held up that long, or a claim found of an earlier ingest), so that its content cannot land
+        // under a claim someone took. Checked just before the append (after any wait in the repository and its
+        // retries): what remains unchecked is one publish.
+        const claimFresh = () => {
+          if (claimAt !== undefined && rt.now() - claimAt > CLAIM_LEASE_MS / 2) throw new TgError('unavailable', 'The URL claim is too old to index its content now; send it again');
+        };
         const r = await rt.repo.execute(EventStore.subject(ws, 'entity', p.id), entityDecider, {
           type: 'IndexContent',
           entity_id: p.id,
@@ -90,7 +98,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
           workspace: ws,
           at,
           request_id: requestId,
-        });
+        }, { beforeAppend: claimFresh });
         seq = Math.max(seq, r.seq);
         // Created here only when this command's first event began the incarnation (not a racing writer's).
         created = r.events.length > 0 && r.state.incarnation === r.seqs[0];

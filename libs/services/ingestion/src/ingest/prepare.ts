@@ -1,5 +1,5 @@
 import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
-import { claimVoided, contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider, type VoidClaim } from '@tg/domain';
+import { CLAIM_LEASE_MS, claimVoided, contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider, type VoidClaim } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
 import { EventStore } from '@tg/messaging';
@@ -31,6 +31,11 @@ export interface PreparedItem {
    * (or, for the natural id, the release) carries this proof and takes the URL over.
    */
   voidClaim?: VoidClaim;
+  /**
+   * When the claim this write relies on was made, if its id does not hold the URL yet and does not claim it now (its
+   * claim made by an earlier, interrupted ingest): its content is not indexed more than half a lease after it.
+   */
+  claimAt?: number;
   /** The URL's natural id: the aggregate that decides who owns the URL. */
   home: string;
   text: string;
@@ -103,8 +108,12 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   const { state: before, seq: beforeSeq } = id === natural ? home : await rt.repo.load(EventStore.subject(ws, 'entity', id), entityDecider);
   // The claimant itself coming back (deleted, or moved away, since its claim): its old claim is void too, and is made
   // anew.
-  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url, rt.now());
+  // Its own claim without its content, past half a lease, is made anew too (others take it over after a whole lease).
+  if (claimant !== undefined && claimant === id && id !== natural) voidClaim = voidProof(home.state, claimant, before, url, rt.now(), CLAIM_LEASE_MS / 2);
   const needsClaim = id !== natural && (home.state.urlClaimedBy !== id || voidClaim !== undefined) && legacy.state.entityId !== id;
+  // A claim on the URL's own (legacy) claim aggregate has no lease: nothing relies on the home's then.
+  const claimAt =
+    !needsClaim && id !== natural && home.state.urlClaimedBy === id && legacy.state.entityId !== id && !(before.exists && before.url === url) ? home.state.urlClaimAt : undefined;
   if (before.exists && before.kind !== 'content') throw new TgError('conflict', `Entity ${id} exists and is not a content entity`);
 
   const force = !!item.force_reindex;
@@ -161,6 +170,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     claimedBy,
     needsClaim,
     voidClaim,
+    claimAt,
     home: natural,
     text,
     digest,
@@ -179,12 +189,12 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
  * its content indexed under another URL since (a claim newer than that is one whose content is on its way). A
  * claimant that holds the URL keeps it, whatever the sequences say.
  */
-function voidProof(home: EntityState, claimant: string, state: EntityState, url: string, now: number): VoidClaim | undefined {
+function voidProof(home: EntityState, claimant: string, state: EntityState, url: string, now: number, lease = CLAIM_LEASE_MS): VoidClaim | undefined {
   if (state.exists && state.url === url) return undefined;
   const letGo = Math.max(state.deletedSeq ?? 0, state.exists && state.kind === 'content' ? (state.urlSeq ?? 0) : 0);
   const proof = letGo > 0 ? { claimant, deletedSeq: letGo } : undefined;
   if (claimVoided(home, proof)) return proof;
   // Never came to the URL (an ingest killed between its claim and its content): void once the lease is over.
   const abandoned = { claimant, abandoned: true };
-  return claimVoided(home, abandoned, now) ? abandoned : undefined;
+  return claimVoided(home, abandoned, now, lease) ? abandoned : undefined;
 }
