@@ -73,6 +73,9 @@ export function searchScore(relevance: number, taste: number | undefined): numbe
   return Math.sqrt(Math.max(0, relevance) * Math.max(0, taste));
 }
 
+/** What a lexical match counts for at most in {@link queryRelevance}. */
+export const LEXICAL_DAMPING = 0.8;
+
 /**
  * Relevance of an item to a text query: the semantic match or the lexical one, whichever speaks
  * (noisy-or). Lexical is the share of the query's IDF mass the item contains, damped to 0.8 so that
@@ -80,7 +83,7 @@ export function searchScore(relevance: number, taste: number | undefined): numbe
  */
 export function queryRelevance(semantic: number | undefined, lexical: number | undefined): number {
   const s = semantic ?? 0;
-  const l = 0.8 * (lexical ?? 0);
+  const l = LEXICAL_DAMPING * (lexical ?? 0);
   return 1 - (1 - s) * (1 - l);
 }
 

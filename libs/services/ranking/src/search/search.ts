@@ -6,7 +6,7 @@ import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore
 import { ROW, type TopPack } from '../graph';
 import { anchorOf, type AnchorCtx, type RankingDeps } from '../ranking-deps';
 import type { Neighbourhood } from '../taste-neighbourhood';
-import { pairMatch, queryRelevance, searchScore } from '../scoring';
+import { LEXICAL_DAMPING, pairMatch, queryRelevance, searchScore } from '../scoring';
 
 /**
  * Most postings walked for lexical search candidates: the rarest query terms, up to this many documents in
@@ -18,6 +18,11 @@ export const LEXICAL_POSTINGS_BUDGET = 500;
  * candidates cost less (each is a few cache misses: its document, vector and terms); the latency benchmark
  * compares the served results with scoring every item (docs/benchmarks.md).
  */
+/**
+ * Added to a candidate's relevance bound: the bound and the relevance round differently, and a lexical share (a sum of
+ * some of the query's IDF weights over their total) may exceed 1 by an ulp.
+ */
+const BOUND_MARGIN = 1e-12;
 export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
 /**
  * Input of /search. `exhaustive` (internal, not reachable through the gateway's schema) scores every entity of
@@ -106,9 +111,10 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   if (extra.length) await embedMissing(r, extra, requestId);
   /** Share of the query's IDF mass the item contains. */
   const present = Bm25Index.weighted(new Map(weighted.filter((w) => w.df > 0).map((w) => [w.t, w.idf])));
+  const weightOf = cat.lexical.weigher(present);
   const lexical = (c: Cand) => {
     if (!idfTotal) return undefined;
-    if (c.key.startsWith('c')) return cat.lexical.weightOf(c.entity_id, present) / idfTotal;
+    if (c.key.startsWith('c')) return weightOf(c.entity_id) / idfTotal;
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
@@ -120,18 +126,52 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     if (memo && fixed.has(c.entity_id)) memo.items.set(c.entity_id, { doc: c.doc, vector: c.vector, taste: t });
     return t;
   };
-  const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
+  // Each candidate's score is sqrt(relevance · taste), relevance = 1 − (1 − semantic)(1 − 0.8·lexical), lexical ≤ 1. The taste and
+  // the semantic match are known first (the taste mostly kept per anchor, the cosine mostly known from the probes)
+  // and bound the score, and a candidate whose bound is below the limit-th exact score so far (by
+  // bound, best first) cannot be in the answer: its lexical weight (a document lookup) is not computed.
+  const cands = [...pool.values(), ...extra];
+  const n = cands.length;
+  const sems = new Float64Array(n);
+  const tastes = new Array<ReturnType<typeof tasteScore> | undefined>(n);
+  const bounds = new Float64Array(n);
+  const useTaste = !!profile || anchor.graph.active;
+  for (let i = 0; i < n; i++) {
+    const c = cands[i]!;
     const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
-    const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
-    const lex = lexical(c);
-    const rel = queryRelevance(sem, lex);
-    const t = profile || anchor.graph.active ? tasteOf(c) : undefined;
+    const s = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : 0;
+    const t = useTaste ? tasteOf(c) : undefined;
+    sems[i] = s;
+    tastes[i] = t;
+    bounds[i] = searchScore((idfTotal ? 1 - (1 - s) * (1 - LEXICAL_DAMPING) : s) + BOUND_MARGIN, t?.score);
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+  const limit = input.limit ?? 20;
+  /** The limit best exact scores so far, descending. */
+  const best: number[] = [];
+  const exact: { c: Cand; score: number; rel: number; t: ReturnType<typeof tasteScore> | undefined }[] = [];
+  for (const i of order) {
+    if (best.length >= limit && bounds[i]! < best[limit - 1]!) break;
+    const c = cands[i]!;
+    const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c));
+    const t = tastes[i];
+    const score = searchScore(rel, t?.score);
+    exact.push({ c, score, rel, t });
+    let j = Math.min(best.length, limit);
+    if (j === limit && score <= best[limit - 1]!) continue;
+    while (j > 0 && best[j - 1]! < score) {
+      if (j < limit) best[j] = best[j - 1]!;
+      j--;
+    }
+    best[j] = score;
+  }
+  exact.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
+  const scored: Scored[] = exact.slice(0, limit).map(({ c, score, rel, t }) => {
     const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
     if (t?.graph) signals['graph'] = t.graph;
-    return { c, score: searchScore(rel, t?.score), signals };
+    return { c, score, signals };
   });
-  scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
-  return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+  return { scored, anchor, q };
 }
 
 /**
