@@ -39,8 +39,11 @@ export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.s
   };
 }
 
-/** Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored. */
-export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string) {
+/**
+ * Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored.
+ * `bound: false` scores every candidate in full (the same answer; for tests of the bound).
+ */
+export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string, opts: { bound?: boolean } = {}) {
   const { index, neighbourhoods } = r;
   const want = input.limit ?? 20;
   const k = Math.max(SEARCH_PROBES.query, want);
@@ -120,10 +123,14 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   };
   const memo = tasteMemo(anchor, near);
   const tasteOf = (c: Cand) => {
-    const hit = memo?.items.get(c.entity_id);
+    const hit = memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id);
     if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
     const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
-    if (memo && fixed.has(c.entity_id)) memo.items.set(c.entity_id, { doc: c.doc, vector: c.vector, taste: t });
+    if (memo) {
+      const kept = { doc: c.doc, vector: c.vector, taste: t };
+      if (fixed.has(c.entity_id)) memo.items.set(c.entity_id, kept);
+      else if (memo.others && c.key.startsWith('c') && memo.others.size < TASTE_MEMO.others) memo.others.set(c.entity_id, kept);
+    }
     return t;
   };
   // Each candidate's score is sqrt(relevance · taste), relevance = 1 − (1 − semantic)(1 − 0.8·lexical), lexical ≤ 1. The taste and
@@ -151,7 +158,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const best: number[] = [];
   const exact: { c: Cand; score: number; rel: number; t: ReturnType<typeof tasteScore> | undefined }[] = [];
   for (const i of order) {
-    if (best.length >= limit && bounds[i]! < best[limit - 1]!) break;
+    if (opts.bound !== false && best.length >= limit && bounds[i]! < best[limit - 1]!) break;
     const c = cands[i]!;
     const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c));
     const t = tastes[i];
@@ -179,28 +186,56 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
  * same few hundred on every search of the anchor, which a search takes some of by how they fit its query. A taste
  * score does not depend on the query: it is a function of the anchor's profile, its neighbourhood (the content match
  * it computed), its graph evidence and the item's document and vector, so an entry is kept while the first three are
- * the same objects (the evidence by its key) and used while the item has the same document and vector. At most the
- * neighbourhood's and the list's items are kept (only they are added).
+ * the same objects (the evidence by its key) and used while the item has the same document and vector. All the
+ * neighbourhood's and the list's items are kept; of the other candidates (the query's, the lexical ones), at most
+ * {@link TASTE_MEMO}.others, and only for the {@link TASTE_MEMO}.anchors anchors searched last.
  */
 interface TasteMemo {
   profile: TasteProfile | null;
   near: Neighbourhood | undefined;
-  items: Map<string, { doc?: EntityDoc; vector: Float32Array | null; taste: ReturnType<typeof tasteScore> }>;
+  items: Map<string, KeptTaste>;
+  /** The other candidates' taste scores, while the anchor is among those searched last. */
+  others?: Map<string, KeptTaste>;
 }
+interface KeptTaste {
+  doc?: EntityDoc;
+  vector: Float32Array | null;
+  taste: ReturnType<typeof tasteScore>;
+}
+/** Bounds on the taste scores kept of candidates outside an anchor's fixed sets (about 100 bytes each). */
+export const TASTE_MEMO = Object.freeze({ others: 4_096, anchors: 64 });
 const tasteMemos = new WeakMap<object, TasteMemo>();
+/** The memos that keep other candidates' taste scores, least recently searched first. */
+const recentMemos = new Set<TasteMemo>();
 
 /** The anchor's taste memo, when its graph evidence is kept between requests (a learned model); else none. */
 function tasteMemo(anchor: AnchorCtx, near: Neighbourhood | undefined): TasteMemo | undefined {
   const key = anchor.graph.key;
   if (!key) return undefined;
   let m = tasteMemos.get(key);
-  if (!m || m.profile !== anchor.profile || m.near !== near) tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  if (!m || m.profile !== anchor.profile || m.near !== near) {
+    if (m) recentMemos.delete(m);
+    tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  }
+  recentMemos.delete(m);
+  recentMemos.add(m);
+  m.others ??= new Map();
+  if (recentMemos.size > TASTE_MEMO.anchors) {
+    const oldest = recentMemos.values().next().value as TasteMemo;
+    recentMemos.delete(oldest);
+    oldest.others = undefined;
+  }
   return m;
 }
 
 /** How many taste scores are kept under a graph evidence key (for tests). */
 export function tasteMemoSize(key: object): number {
   return tasteMemos.get(key)?.items.size ?? 0;
+}
+
+/** How many other candidates' taste scores are kept under a graph evidence key (for tests). */
+export function otherTasteMemoSize(key: object): number {
+  return tasteMemos.get(key)?.others?.size ?? 0;
 }
 
 /**
