@@ -41,9 +41,9 @@ export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.s
 
 /**
  * Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored.
- * `bound: false` scores every candidate in full (the same answer; for tests of the bound).
+ * `fresh` (for tests): the same answer computed with nothing kept between searches and every candidate scored in full.
  */
-export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string, opts: { bound?: boolean } = {}) {
+export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string, opts: { fresh?: boolean } = {}) {
   const { index, neighbourhoods } = r;
   const want = input.limit ?? 20;
   const k = Math.max(SEARCH_PROBES.query, want);
@@ -64,11 +64,16 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const pool = new Map<string, Cand>();
   /** Candidates from the anchor's fixed sets (its neighbourhood, its graph list): their taste scores are kept. */
   const fixed = new Set<string>();
+  const made = opts.fresh ? new Map<string, Cand | null>() : candidatesAt(cat, input.inTermsOf);
   const add = (id: string) => {
     if (pool.has(id) || id === doc.id) return;
-    const d = cat.entities.get(id);
-    if (!d || d.type !== input.inTermsOf) return;
-    pool.set(id, candFromDoc(d, index.representative(ws, id, d), `c${id}`));
+    let c = made.get(id);
+    if (c === undefined) {
+      const d = cat.entities.get(id);
+      c = d && d.type === input.inTermsOf ? candFromDoc(d, index.representative(ws, id, d), `c${id}`) : null;
+      if (made.size < CANDIDATES_KEPT) made.set(id, c);
+    }
+    if (c) pool.set(id, c);
   };
   // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
   // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
@@ -121,7 +126,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
-  const memo = tasteMemo(anchor, near);
+  const memo = opts.fresh ? undefined : tasteMemo(anchor, near);
   const tasteOf = (c: Cand) => {
     const hit = memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id);
     if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
@@ -158,7 +163,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const best: number[] = [];
   const exact: { c: Cand; score: number; rel: number; t: ReturnType<typeof tasteScore> | undefined }[] = [];
   for (const i of order) {
-    if (opts.bound !== false && best.length >= limit && bounds[i]! < best[limit - 1]!) break;
+    if (!opts.fresh && best.length >= limit && bounds[i]! < best[limit - 1]!) break;
     const c = cands[i]!;
     const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c));
     const t = tastes[i];
@@ -179,6 +184,26 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     return { c, score, signals };
   });
   return { scored, anchor, q };
+}
+
+/** Candidates kept per catalog state (about 200 bytes each). */
+const CANDIDATES_KEPT = 8_192;
+/** Workspaces whose candidates are kept (those searched last). */
+const CATALOGS_KEPT = 4;
+/**
+ * The candidates made at a catalog's version, by id (null: not an entity of the type), for one entity type: a
+ * candidate is its document and representative vector, which any event may change, so they are kept only while the
+ * catalog is at the version they were made at (a read-mostly workspace searches the same few thousand items again and
+ * again: the anchor's neighbourhood and graph list on every search). Not changed by a search (read only).
+ */
+const candidateCache = new Map<WorkspaceCatalog, { version: number; type: string; byId: Map<string, Cand | null> }>();
+function candidatesAt(cat: WorkspaceCatalog, type: string): Map<string, Cand | null> {
+  let e = candidateCache.get(cat);
+  if (!e || e.version !== cat.version || e.type !== type) e = { version: cat.version, type, byId: new Map() };
+  candidateCache.delete(cat);
+  candidateCache.set(cat, e);
+  if (candidateCache.size > CATALOGS_KEPT) candidateCache.delete(candidateCache.keys().next().value as WorkspaceCatalog);
+  return e.byId;
 }
 
 /**

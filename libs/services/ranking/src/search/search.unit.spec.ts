@@ -10,7 +10,8 @@ import { TasteNeighbourhoods } from '../taste-neighbourhood';
 import { otherTasteMemoSize, search, tasteMemoSize } from './search';
 
 /**
- * /search keeps the taste scores of an anchor's candidates between requests, and scores in full only the candidates
+ * /search keeps the taste scores of an anchor's candidates and the candidates at a catalog version between requests,
+ * and scores in full only the candidates
  * whose bound can reach the answer: these tests hold it to the same search with nothing kept and every candidate scored,
  * result for result and number for number, also after the catalog changes under it.
  */
@@ -45,12 +46,12 @@ describe('search: taste scores kept per anchor, candidates bounded', () => {
     queryVectors.set(q, Float32Array.from({ length: 16 }, () => rng() - 0.5));
     return q;
   });
-  const run = async (d: RankingDeps, query: string, bound = true) =>
-    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r', { bound })).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
+  const run = async (d: RankingDeps, query: string, fresh = false) =>
+    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r', { fresh })).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
   const same = async () => {
     for (const q of queries) {
-      // Nothing kept, and every candidate scored in full (no bound).
-      const expected = await run(reference, q, false);
+      // Nothing kept (taste scores, candidates), and every candidate scored in full (no bound).
+      const expected = await run(reference, q, true);
       expect(await run(deps, q)).toEqual(expected);
       // Again, now from what the first request kept.
       expect(await run(deps, q)).toEqual(expected);
