@@ -18,12 +18,12 @@ export const LEXICAL_POSTINGS_BUDGET = 500;
  * candidates cost less (each is a few cache misses: its document, vector and terms); the latency benchmark
  * compares the served results with scoring every item (docs/benchmarks.md).
  */
+export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
 /**
  * Added to a candidate's relevance bound: the bound and the relevance round differently, and a lexical share (a sum of
  * some of the query's IDF weights over their total) may exceed 1 by an ulp.
  */
 const BOUND_MARGIN = 1e-12;
-export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
 /**
  * Input of /search. `exhaustive` (internal, not reachable through the gateway's schema) scores every entity of
  * the type instead of the candidates: the reference the benchmark compares the served results with.
@@ -138,10 +138,10 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     }
     return t;
   };
-  // Each candidate's score is sqrt(relevance · taste), relevance = 1 − (1 − semantic)(1 − 0.8·lexical), lexical ≤ 1. The taste and
-  // the semantic match are known first (the taste mostly kept per anchor, the cosine mostly known from the probes)
-  // and bound the score, and a candidate whose bound is below the limit-th exact score so far (by
-  // bound, best first) cannot be in the answer: its lexical weight (a document lookup) is not computed.
+  // Each candidate's score is sqrt(relevance · taste), relevance = 1 − (1 − semantic)(1 − 0.8·lexical), lexical ≤ 1.
+  // The taste and the semantic match are known first (the taste mostly kept per anchor, the cosine mostly known from
+  // the probes) and bound the score; candidates are scored in full best bound first, and one whose bound is below the
+  // limit-th exact score so far cannot be in the answer: its lexical weight (a posting lookup per term) is not computed.
   const cands = [...pool.values(), ...extra];
   const n = cands.length;
   const sems = new Float64Array(n);
