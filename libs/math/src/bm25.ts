@@ -286,6 +286,34 @@ export class Bm25Index {
     return sum;
   }
 
+  /**
+   * {@link weightOf} for many documents of one query: the same number for each. While the query's terms' postings are
+   * maps (not restored columns), a document's terms are found by a lookup in each (small maps a search's candidates
+   * share, instead of each document's entry and term hashes); with at most two of them present, their sum does not
+   * depend on the order it is taken in, and with more the document's own order is taken ({@link weightOf}).
+   */
+  weigher(q: WeightedTerms): (id: string) => number {
+    const n = q.terms.length;
+    const postings: Map<string, number>[] = [];
+    for (let j = 0; j < n; j++) {
+      const p = this.postings.get(q.terms[j]!);
+      if (p === undefined || typeof p === 'number') return (id) => this.weightOf(id, q);
+      postings.push(p);
+    }
+    const weights = q.weights;
+    return (id) => {
+      let present = 0;
+      let sum = 0;
+      for (let j = 0; j < n; j++) {
+        if (!postings[j]!.has(id)) continue;
+        // 0 + a + b = b + a exactly; a third term's place in the sum can move its last bit.
+        if (++present > 2) return this.weightOf(id, q);
+        sum += weights[j]!;
+      }
+      return sum;
+    };
+  }
+
   /** Indexes a document's tokens, replacing any previous version of the same id. */
   add(id: string, tokens: readonly string[]): void {
     this.remove(id);

@@ -225,6 +225,31 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
     }
   });
 
+  it('weigher: the number weightOf gives, bit for bit, whichever order a document holds the query terms in', () => {
+    // 0.1 + 0.2 + 0.3 depends on the order of the additions: a document's own term order decides it.
+    // (A term no document holds has no postings to look in: then weightOf itself is asked, checked as well.)
+    const q = Bm25Index.weighted(new Map([['t2', 0.1], ['t7', 0.2], ['t9', 0.3], ['t11', 0.7]]));
+    const withUnknown = Bm25Index.weighted(new Map([['t2', 0.1], ['t7', 0.2], ['t9', 0.3], ['zz', 5]]));
+    const orders = new Set<number>();
+    const built = build(corpus);
+    built.add('a', ['t2', 't7', 't9']);
+    built.add('b', ['t9', 't7', 't2', 'x']);
+    built.add('c', ['t7', 't9', 't2']);
+    for (const index of [built, Bm25Index.fromColumns(columns(built))]) {
+      const weigh = index.weigher(q);
+      const weighUnknown = index.weigher(withUnknown);
+      for (const id of [...Object.keys(corpus), 'a', 'b', 'c', 'absent']) {
+        expect(weigh(id)).toBe(index.weightOf(id, q));
+        expect(weighUnknown(id)).toBe(index.weightOf(id, withUnknown));
+        orders.add(index.weightOf(id, q));
+      }
+      expect(index.weigher(Bm25Index.weighted(new Map()))('a')).toBe(0);
+    }
+    // Not vacuous: documents with no, one, two and three of the terms, and two orders of the same three.
+    expect(built.weightOf('a', q)).not.toBe(built.weightOf('b', q));
+    expect(orders.size).toBeGreaterThan(5);
+  });
+
   it('refuses columns that do not add up', () => {
     const c = columns(build(corpus));
     expect(() => Bm25Index.fromColumns({ ...c, postingSize: c.postingSize.slice(1) })).toThrow(RangeError);

@@ -1,4 +1,4 @@
-import { affinityRaw, calibrate, type TasteProfile } from '@tg/math';
+import { DEFAULT_CALIBRATION, affinityRaw, type TasteProfile } from '@tg/math';
 
 /**
  * The scores every ranking endpoint returns, on one scale. See docs/ranking.md for what a number means.
@@ -56,12 +56,21 @@ export function contentMatch(v: Float32Array, profile: TasteProfile, n = profile
   const a = affinityRaw(v, profile);
   if (profile.rank === 0) return { score: 0, raw: 0 };
   const raw = a * depthFactor(n);
-  return { score: calibrate(raw), raw };
+  return { score: calibrated(raw), raw };
+}
+
+const { midpoint: MIDPOINT, scale: SCALE } = DEFAULT_CALIBRATION;
+/**
+ * `@tg/math` `calibrate(raw)` with its default constants, the same expression and so the same number, without an
+ * options object per call (a search calibrates a few hundred cosines).
+ */
+function calibrated(raw: number): number {
+  return 1 / (1 + Math.exp(-(raw - MIDPOINT) / SCALE));
 }
 
 /** Content match of two single vectors (query to item, item to item): the calibrated cosine. */
 export function pairMatch(cosine: number): number {
-  return calibrate(cosine);
+  return calibrated(cosine);
 }
 
 /**
@@ -73,6 +82,9 @@ export function searchScore(relevance: number, taste: number | undefined): numbe
   return Math.sqrt(Math.max(0, relevance) * Math.max(0, taste));
 }
 
+/** What a lexical match counts for at most in {@link queryRelevance}. */
+export const LEXICAL_DAMPING = 0.8;
+
 /**
  * Relevance of an item to a text query: the semantic match or the lexical one, whichever speaks
  * (noisy-or). Lexical is the share of the query's IDF mass the item contains, damped to 0.8 so that
@@ -80,7 +92,7 @@ export function searchScore(relevance: number, taste: number | undefined): numbe
  */
 export function queryRelevance(semantic: number | undefined, lexical: number | undefined): number {
   const s = semantic ?? 0;
-  const l = 0.8 * (lexical ?? 0);
+  const l = LEXICAL_DAMPING * (lexical ?? 0);
   return 1 - (1 - s) * (1 - l);
 }
 

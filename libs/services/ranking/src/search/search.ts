@@ -6,7 +6,7 @@ import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore
 import { ROW, type TopPack } from '../graph';
 import { anchorOf, type AnchorCtx, type RankingDeps } from '../ranking-deps';
 import type { Neighbourhood } from '../taste-neighbourhood';
-import { pairMatch, queryRelevance, searchScore } from '../scoring';
+import { LEXICAL_DAMPING, pairMatch, queryRelevance, searchScore } from '../scoring';
 
 /**
  * Most postings walked for lexical search candidates: the rarest query terms, up to this many documents in
@@ -19,6 +19,11 @@ export const LEXICAL_POSTINGS_BUDGET = 500;
  * compares the served results with scoring every item (docs/benchmarks.md).
  */
 export const SEARCH_PROBES = { query: 24, taste: 24, lexical: 30, graph: 40, graphPool: 300 };
+/**
+ * Added to a candidate's relevance bound: the bound and the relevance round differently, and a lexical share (a sum of
+ * some of the query's IDF weights over their total) may exceed 1 by an ulp.
+ */
+const BOUND_MARGIN = 1e-12;
 /**
  * Input of /search. `exhaustive` (internal, not reachable through the gateway's schema) scores every entity of
  * the type instead of the candidates: the reference the benchmark compares the served results with.
@@ -34,8 +39,11 @@ export function searchHandler(r: RankingDeps): OperationHandler<typeof OP.rank.s
   };
 }
 
-/** Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored. */
-export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string) {
+/**
+ * Search over existing entities of a type: candidates from the query, the taste, the words and the links, scored.
+ * `fresh` (for tests): the same answer computed with nothing kept between searches and every candidate scored in full.
+ */
+export async function search(r: RankingDeps, ws: string, input: SearchInput, requestId: string, opts: { fresh?: boolean } = {}) {
   const { index, neighbourhoods } = r;
   const want = input.limit ?? 20;
   const k = Math.max(SEARCH_PROBES.query, want);
@@ -56,11 +64,16 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const pool = new Map<string, Cand>();
   /** Candidates from the anchor's fixed sets (its neighbourhood, its graph list): their taste scores are kept. */
   const fixed = new Set<string>();
+  const made = opts.fresh ? new Map<string, Cand | null>() : candidatesAt(cat, input.inTermsOf);
   const add = (id: string) => {
     if (pool.has(id) || id === doc.id) return;
-    const d = cat.entities.get(id);
-    if (!d || d.type !== input.inTermsOf) return;
-    pool.set(id, candFromDoc(d, index.representative(ws, id, d), `c${id}`));
+    let c = made.get(id);
+    if (c === undefined) {
+      const d = cat.entities.get(id);
+      c = d && d.type === input.inTermsOf ? candFromDoc(d, index.representative(ws, id, d), `c${id}`) : null;
+      if (made.size < CANDIDATES_KEPT) made.set(id, c);
+    }
+    if (c) pool.set(id, c);
   };
   // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
   // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
@@ -106,32 +119,91 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   if (extra.length) await embedMissing(r, extra, requestId);
   /** Share of the query's IDF mass the item contains. */
   const present = Bm25Index.weighted(new Map(weighted.filter((w) => w.df > 0).map((w) => [w.t, w.idf])));
+  const weightOf = cat.lexical.weigher(present);
   const lexical = (c: Cand) => {
     if (!idfTotal) return undefined;
-    if (c.key.startsWith('c')) return cat.lexical.weightOf(c.entity_id, present) / idfTotal;
+    if (c.key.startsWith('c')) return weightOf(c.entity_id) / idfTotal;
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
-  const memo = tasteMemo(anchor, near);
+  const memo = opts.fresh ? undefined : tasteMemo(anchor, near);
   const tasteOf = (c: Cand) => {
-    const hit = memo?.items.get(c.entity_id);
+    const hit = memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id);
     if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
     const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
-    if (memo && fixed.has(c.entity_id)) memo.items.set(c.entity_id, { doc: c.doc, vector: c.vector, taste: t });
+    if (memo) {
+      const kept = { doc: c.doc, vector: c.vector, taste: t };
+      if (fixed.has(c.entity_id)) memo.items.set(c.entity_id, kept);
+      else if (memo.others && c.key.startsWith('c') && memo.others.size < TASTE_MEMO.others) memo.others.set(c.entity_id, kept);
+    }
     return t;
   };
-  const scored: Scored[] = [...pool.values(), ...extra].map((c) => {
+  // Each candidate's score is sqrt(relevance · taste), relevance = 1 − (1 − semantic)(1 − 0.8·lexical), lexical ≤ 1.
+  // The taste and the semantic match are known first (the taste mostly kept per anchor, the cosine mostly known from
+  // the probes) and bound the score; candidates are scored in full best bound first, and one whose bound is below the
+  // limit-th exact score so far cannot be in the answer: its lexical weight (a posting lookup per term) is not computed.
+  const cands = [...pool.values(), ...extra];
+  const n = cands.length;
+  const sems = new Float64Array(n);
+  const tastes = new Array<ReturnType<typeof tasteScore> | undefined>(n);
+  const bounds = new Float64Array(n);
+  const useTaste = !!profile || anchor.graph.active;
+  for (let i = 0; i < n; i++) {
+    const c = cands[i]!;
     const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
-    const sem = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : undefined;
-    const lex = lexical(c);
-    const rel = queryRelevance(sem, lex);
-    const t = profile || anchor.graph.active ? tasteOf(c) : undefined;
+    const s = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : 0;
+    const t = useTaste ? tasteOf(c) : undefined;
+    sems[i] = s;
+    tastes[i] = t;
+    bounds[i] = searchScore((idfTotal ? 1 - (1 - s) * (1 - LEXICAL_DAMPING) : s) + BOUND_MARGIN, t?.score);
+  }
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+  const limit = input.limit ?? 20;
+  /** The limit best exact scores so far, descending. */
+  const best: number[] = [];
+  const exact: { c: Cand; score: number; rel: number; t: ReturnType<typeof tasteScore> | undefined }[] = [];
+  for (const i of order) {
+    if (!opts.fresh && best.length >= limit && bounds[i]! < best[limit - 1]!) break;
+    const c = cands[i]!;
+    const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c));
+    const t = tastes[i];
+    const score = searchScore(rel, t?.score);
+    exact.push({ c, score, rel, t });
+    let j = Math.min(best.length, limit);
+    if (j === limit && score <= best[limit - 1]!) continue;
+    while (j > 0 && best[j - 1]! < score) {
+      if (j < limit) best[j] = best[j - 1]!;
+      j--;
+    }
+    best[j] = score;
+  }
+  exact.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
+  const scored: Scored[] = exact.slice(0, limit).map(({ c, score, rel, t }) => {
     const signals: Record<string, number> = { query: rel, taste: t?.score ?? 0 };
     if (t?.graph) signals['graph'] = t.graph;
-    return { c, score: searchScore(rel, t?.score), signals };
+    return { c, score, signals };
   });
-  scored.sort((a, b) => b.score - a.score || (a.c.entity_id < b.c.entity_id ? -1 : 1));
-  return { scored: scored.slice(0, input.limit ?? 20), anchor, q };
+  return { scored, anchor, q };
+}
+
+/** Candidates kept per catalog state (about 200 bytes each). */
+const CANDIDATES_KEPT = 8_192;
+/** Workspaces whose candidates are kept (those searched last). */
+const CATALOGS_KEPT = 4;
+/**
+ * The candidates made at a catalog's version, by id (null: not an entity of the type), for one entity type: a
+ * candidate is its document and representative vector, which any event may change, so they are kept only while the
+ * catalog is at the version they were made at (a read-mostly workspace searches the same few thousand items again and
+ * again: the anchor's neighbourhood and graph list on every search). Not changed by a search (read only).
+ */
+const candidateCache = new Map<WorkspaceCatalog, { version: number; type: string; byId: Map<string, Cand | null> }>();
+function candidatesAt(cat: WorkspaceCatalog, type: string): Map<string, Cand | null> {
+  let e = candidateCache.get(cat);
+  if (!e || e.version !== cat.version || e.type !== type) e = { version: cat.version, type, byId: new Map() };
+  candidateCache.delete(cat);
+  candidateCache.set(cat, e);
+  if (candidateCache.size > CATALOGS_KEPT) candidateCache.delete(candidateCache.keys().next().value as WorkspaceCatalog);
+  return e.byId;
 }
 
 /**
@@ -139,28 +211,56 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
  * same few hundred on every search of the anchor, which a search takes some of by how they fit its query. A taste
  * score does not depend on the query: it is a function of the anchor's profile, its neighbourhood (the content match
  * it computed), its graph evidence and the item's document and vector, so an entry is kept while the first three are
- * the same objects (the evidence by its key) and used while the item has the same document and vector. At most the
- * neighbourhood's and the list's items are kept (only they are added).
+ * the same objects (the evidence by its key) and used while the item has the same document and vector. All the
+ * neighbourhood's and the list's items are kept; of the other candidates (the query's, the lexical ones), at most
+ * {@link TASTE_MEMO}.others, and only for the {@link TASTE_MEMO}.anchors anchors searched last.
  */
 interface TasteMemo {
   profile: TasteProfile | null;
   near: Neighbourhood | undefined;
-  items: Map<string, { doc?: EntityDoc; vector: Float32Array | null; taste: ReturnType<typeof tasteScore> }>;
+  items: Map<string, KeptTaste>;
+  /** The other candidates' taste scores, while the anchor is among those searched last. */
+  others?: Map<string, KeptTaste>;
 }
+interface KeptTaste {
+  doc?: EntityDoc;
+  vector: Float32Array | null;
+  taste: ReturnType<typeof tasteScore>;
+}
+/** Bounds on the taste scores kept of candidates outside an anchor's fixed sets (about 100 bytes each). */
+export const TASTE_MEMO = Object.freeze({ others: 4_096, anchors: 64 });
 const tasteMemos = new WeakMap<object, TasteMemo>();
+/** The memos that keep other candidates' taste scores, least recently searched first. */
+const recentMemos = new Set<TasteMemo>();
 
 /** The anchor's taste memo, when its graph evidence is kept between requests (a learned model); else none. */
 function tasteMemo(anchor: AnchorCtx, near: Neighbourhood | undefined): TasteMemo | undefined {
   const key = anchor.graph.key;
   if (!key) return undefined;
   let m = tasteMemos.get(key);
-  if (!m || m.profile !== anchor.profile || m.near !== near) tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  if (!m || m.profile !== anchor.profile || m.near !== near) {
+    if (m) recentMemos.delete(m);
+    tasteMemos.set(key, (m = { profile: anchor.profile, near, items: new Map() }));
+  }
+  recentMemos.delete(m);
+  recentMemos.add(m);
+  m.others ??= new Map();
+  if (recentMemos.size > TASTE_MEMO.anchors) {
+    const oldest = recentMemos.values().next().value as TasteMemo;
+    recentMemos.delete(oldest);
+    oldest.others = undefined;
+  }
   return m;
 }
 
 /** How many taste scores are kept under a graph evidence key (for tests). */
 export function tasteMemoSize(key: object): number {
   return tasteMemos.get(key)?.items.size ?? 0;
+}
+
+/** How many other candidates' taste scores are kept under a graph evidence key (for tests). */
+export function otherTasteMemoSize(key: object): number {
+  return tasteMemos.get(key)?.others?.size ?? 0;
 }
 
 /**

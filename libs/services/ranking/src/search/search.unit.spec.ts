@@ -7,14 +7,15 @@ import type { RankingDeps } from '../ranking-deps';
 import { RankingIndex } from '../ranking-index';
 import { contentMatch } from '../scoring';
 import { TasteNeighbourhoods } from '../taste-neighbourhood';
-import { search, tasteMemoSize } from './search';
+import { otherTasteMemoSize, search, tasteMemoSize } from './search';
 
 /**
- * /search keeps the taste scores of an anchor's fixed candidates (its neighbourhood's and its graph list's items)
- * between requests: these tests hold it to the same search with nothing kept, result for result and number for number,
- * also after the catalog changes under it.
+ * /search keeps the taste scores of an anchor's candidates and the candidates at a catalog version between requests,
+ * and scores in full only the candidates
+ * whose bound can reach the answer: these tests hold it to the same search with nothing kept and every candidate scored,
+ * result for result and number for number, also after the catalog changes under it.
  */
-describe('search: taste scores kept per anchor', () => {
+describe('search: taste scores kept per anchor, candidates bounded', () => {
   const w = linkedWorkspace({ items: 400, users: 60 });
   const host = {
     catalog: w.proj,
@@ -39,16 +40,18 @@ describe('search: taste scores kept per anchor', () => {
     ...deps,
     learned: { evidence: (...a: Parameters<LearnedGraphs['evidence']>) => ({ ...learned.evidence(...a), key: undefined }) },
   } as unknown as RankingDeps;
+  // Half the queries name words of the items' texts ("item k"): lexical matches, and lexical candidates.
   const queries = Array.from({ length: 30 }, (_, i) => {
-    const q = `query ${i}`;
+    const q = i % 2 ? `item ${(i * 13) % 400}` : `query ${i}`;
     queryVectors.set(q, Float32Array.from({ length: 16 }, () => rng() - 0.5));
     return q;
   });
-  const run = async (d: RankingDeps, query: string) =>
-    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r')).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
+  const run = async (d: RankingDeps, query: string, fresh = false) =>
+    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r', { fresh })).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
   const same = async () => {
     for (const q of queries) {
-      const expected = await run(reference, q);
+      // Nothing kept (taste scores, candidates), and every candidate scored in full (no bound).
+      const expected = await run(reference, q, true);
       expect(await run(deps, q)).toEqual(expected);
       // Again, now from what the first request kept.
       expect(await run(deps, q)).toEqual(expected);
@@ -68,8 +71,9 @@ describe('search: taste scores kept per anchor', () => {
   it('answers as the search with nothing kept', async () => {
     expect(learned.model('ws_l')).toBeDefined();
     await same();
-    // Not vacuous: the anchor's neighbourhood and graph list items were kept.
+    // Not vacuous: the anchor's neighbourhood and graph list items were kept, and other candidates' too.
     expect(tasteMemoSize(key())).toBeGreaterThan(40);
+    expect(otherTasteMemoSize(key())).toBeGreaterThan(0);
   });
 
   it('answers as the search with nothing kept after kept items are re-embedded and the anchor links another item', async () => {
