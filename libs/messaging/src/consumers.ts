@@ -125,6 +125,8 @@ export async function runProjectionFeed(
     return consumer.consume({ max_messages: 2_000, expires: 5_000 });
   };
   let messages!: ConsumerMessages;
+  /** A resume for missed heartbeats is running (see `watch`). */
+  let resuming = false;
   /** Set when the consumer may have been made anew (see `watch`): the stream is checked before the next fold. */
   let suspect = false;
   /**
@@ -165,6 +167,15 @@ export async function runProjectionFeed(
     void (async () => {
       for await (const n of feed.status()) {
         if (stopped || feed !== messages) break;
+        // Heartbeats missed with the connection up: the node that hosts this ephemeral, one-replica consumer may be
+        // gone (a cluster node lost). The client's checks of the consumer then go unanswered (it is still assigned,
+        // to that node) and nothing more came for as long as the node stayed down: a consumer made anew is placed on
+        // a live node. Made once at a time; another reconnect-resume runs as before.
+        if (n.type === 'heartbeats_missed' && n.count >= 2 && !resuming) {
+          resuming = true;
+          void resume('heartbeats missed').finally(() => (resuming = false));
+          continue;
+        }
         if (!SUSPECT.has(n.type)) continue;
         suspect = true;
         // No message may come to trigger the check (the new stream may be quiet): check now too.
@@ -210,7 +221,7 @@ export async function runProjectionFeed(
   // After a reconnect (a restarted or failed-over server) the ephemeral consumer may be gone and the client
   // would only notice after missed heartbeats and backoffs (tens of seconds under load): resume at once
   // with a new consumer after the last applied event, retrying until JetStream answers again.
-  const resume = async () => {
+  const resume = async (why = 'reconnect') => {
     for (let attempt = 0; !stopped; attempt++) {
       try {
         if (opts.streamCreated !== undefined && (await replacedNow())) return;
@@ -218,9 +229,10 @@ export async function runProjectionFeed(
         const old = messages;
         messages = next;
         watch(next);
-        await old.close().catch(() => undefined);
         loop = drainInto(next);
-        opts.log.info({ projection: opts.name, after: applied }, 'projection feed resumed after reconnect');
+        // Not awaited before reading on: closing a consumer whose node is gone may wait for an answer that never comes.
+        void old.close().catch(() => undefined);
+        opts.log.info({ projection: opts.name, after: applied, why }, 'projection feed resumed with a new consumer');
         return;
       } catch (err) {
         if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot resume yet; retrying');

@@ -4,6 +4,7 @@ import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { connectNats, type NatsConnection } from './connection';
 import { ConcurrencyError, DuplicateAppendError, EventStore } from './event-store';
 import { AggregateRepository } from './repository';
+import { commandMsgId } from './idempotency';
 import { StreamCursor, runProjectionFeed } from './consumers';
 import { createLogger } from '@tg/observability';
 
@@ -107,6 +108,63 @@ describe('EventStore on a real JetStream', () => {
     expect((await store.readSubject(subject)).events).toHaveLength(1);
     // A different command that the state refuses is still refused.
     await expect(r1.execute(subject, deleteOnce, { name: 'x', request_id: 'other' })).rejects.toThrow('already gone');
+  });
+
+  it('a stored command is not decided and appended again: a delete whose stored attempt was followed by a create does not delete that new entity', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dup-again');
+    /** exists / gone; a delete of what is gone is refused, a create of what exists decides nothing. */
+    const life: Decider<{ exists: boolean }, { type: 'create' | 'delete'; request_id: string }, TgEvent> = {
+      initialState: () => ({ exists: false }),
+      decide: (c, s) => {
+        if (c.type === 'create') return s.exists ? [] : [created('again')];
+        if (!s.exists) throw new Error('not found');
+        return [updated('again', 'deleted')];
+      },
+      evolve: (_s, e) => ({ exists: e.type === 'EntityCreated' }),
+    };
+    const r = new AggregateRepository(store);
+    const other = new AggregateRepository(store);
+    const del = { type: 'delete' as const, request_id: 'del-1' };
+    await other.execute(subject, life, { type: 'create', request_id: 'c-1' });
+    const before = await r.load(subject, life);
+    // This delete's first publish was stored but not acknowledged (a leader lost mid-publish): stored under the
+    // command's message id. Before its retry, another request creates the entity anew.
+    await store.appendEach(subject, life.decide(del, before.state), { expectedSeq: before.seq, msgId: commandMsgId(subject, before.seq, del) });
+    other.forget(subject);
+    await other.execute(subject, life, { type: 'create', request_id: 'c-2' });
+    // The retry (decided against the state its first attempt saw): a duplicate, so done; the new entity stays.
+    const out = await r.execute(subject, life, del);
+    expect(out.duplicate).toBe(true);
+    expect((await store.readSubject(subject)).events.map((e) => e.type)).toEqual(['EntityCreated', 'EntityUpdated', 'EntityCreated']);
+  });
+
+  it('a command stored only in part and then superseded is not answered as done', async () => {
+    const subject = EventStore.subject('ws_test', 'entity', 'dup-torn');
+    /** A claim releases the old holder, then claims: two events. Refused while another holds it. */
+    /** Who holds it; 'old' is a holder whose claim is void (taken over: released, then claimed). */
+    type Claim = { holder?: string };
+    const claim: Decider<Claim, { by: string; request_id: string }, TgEvent> = {
+      initialState: () => ({}),
+      decide: (c, s) => {
+        if (s.holder === c.by) return [];
+        if (s.holder && s.holder !== 'old') throw new Error(`held by ${s.holder}`);
+        return [...(s.holder ? [updated('torn', 'released')] : []), updated('torn', c.by)];
+      },
+      evolve: (_s, e) => (e.type === 'EntityUpdated' && e.data.name !== 'released' ? { holder: e.data.name } : {}),
+    };
+    const r = new AggregateRepository(store);
+    const other = new AggregateRepository(store);
+    await other.execute(subject, claim, { by: 'old', request_id: 'c-0' });
+    const before = await r.load(subject, claim);
+    const cmd = { by: 'mine', request_id: 'c-1' };
+    const decided = claim.decide(cmd, before.state);
+    expect(decided).toHaveLength(2);
+    // Its first event (the release) was stored, the second never was (a crash, a lost leader between the two).
+    await store.appendEach(subject, decided.slice(0, 1), { expectedSeq: before.seq, msgId: commandMsgId(subject, before.seq, cmd) });
+    // Another claimant takes the released claim meanwhile.
+    await other.execute(subject, claim, { by: 'third', request_id: 'c-2' });
+    // The retry finds its first event a duplicate, then is refused: its claim was never made, so it is not done.
+    await expect(r.execute(subject, claim, cmd)).rejects.toThrow('held by third');
   });
 
   it('never loses an event when two writers race on one aggregate', async () => {

@@ -23,7 +23,13 @@ export class ConcurrencyError extends Error {
  */
 export class DuplicateAppendError extends Error {
   override readonly name = 'DuplicateAppendError';
-  constructor(readonly subject: string, readonly seq: number) {
+  constructor(
+    readonly subject: string,
+    readonly seq: number,
+    /** Which of the command's events was found stored, and how many it has: the last one means all of them. */
+    readonly index = 0,
+    readonly count = 1,
+  ) {
     super(`duplicate append on ${subject} (already stored at ${seq})`);
   }
 }
@@ -159,7 +165,7 @@ export class EventStore {
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
         });
-        if (ack.duplicate) throw new DuplicateAppendError(subject, ack.seq);
+        if (ack.duplicate) throw new DuplicateAppendError(subject, ack.seq, i, events.length);
         seqs.push(ack.seq);
         expected = ack.seq;
       } catch (e) {

@@ -35,6 +35,8 @@ export interface Executed<S> {
   seqs: number[];
   /** True when JetStream reported an append of this command as a duplicate (answered from the reloaded state). */
   duplicate: boolean;
+  /** The command was found stored whole (its last event a duplicate): that event's stream sequence. */
+  storedSeq?: number;
 }
 
 /**
@@ -73,8 +75,9 @@ export class AggregateRepository {
    *
    * Every append carries a message id derived from the subject, the sequence decided against and the
    * command (`commandMsgId`), unless `opts.msgId` names one. When JetStream answers that the message id was
-   * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded and the
-   * command decided again against what is stored (usually deciding nothing).
+   * already stored, nothing new was written: the events are not evolved; the aggregate is reloaded. When the
+   * command's last event was the one found stored, the command is done and answered from the reloaded state (not
+   * decided again); when only its first events were (a torn command), it is decided again against what is stored.
    */
   execute<S, C>(subject: string, decider: Decider<S, C, any>, command: C, opts: ExecuteOptions = {}): Promise<Executed<S>> {
     const prev = this.queues.get(subject) ?? Promise.resolve();
@@ -96,16 +99,7 @@ export class AggregateRepository {
     if (!current) current = await this.reload(subject, decider, undefined, opts);
     let duplicate = false;
     for (let attempt = 0; ; attempt++) {
-      let events: ReturnType<typeof decider.decide>;
-      try {
-        events = decider.decide(command, current.state);
-      } catch (e) {
-        // This very command is stored (its message id was a duplicate): it was done, by an earlier attempt whose
-        // acknowledgement was lost or by the same request elsewhere. Decided again against the state after it, it may
-        // be refused (a delete of what it deleted): that refusal is not its outcome.
-        if (duplicate) return { state: current.state, events: [], seq: current.seq, seqs: [], duplicate };
-        throw e;
-      }
+      const events = decider.decide(command, current.state);
       if (events.length === 0) return { state: current.state, events, seq: current.seq, seqs: [], duplicate };
       opts.beforeAppend?.();
       try {
@@ -118,6 +112,18 @@ export class AggregateRepository {
         return { state, events, seq, seqs, duplicate };
       } catch (e) {
         const dup = e instanceof DuplicateAppendError;
+        if (dup && e.index === e.count - 1) {
+          // This very command is stored whole (its last event's message id was a duplicate; each event expects the one
+          // before, so all of them are): it was done, by an earlier attempt whose acknowledgement was lost or by the
+          // same request elsewhere. It is not decided again: against the state after it, that could be refused (a
+          // delete of what it deleted) or, the state changed since, write it a second time (a delete of the entity
+          // created anew after it).
+          this.cache.delete(subject);
+          current = await this.reload(subject, decider, undefined, opts);
+          return { state: current.state, events: [], seq: current.seq, seqs: [], duplicate: true, storedSeq: e.seq };
+        }
+        // Only the first events found stored (a torn command): decided again, it completes itself or, superseded
+        // meanwhile, is refused as any command is (it is not done).
         if (!(e instanceof ConcurrencyError || dup) || attempt >= maxRetries) throw e;
         duplicate ||= dup;
         this.cache.delete(subject);

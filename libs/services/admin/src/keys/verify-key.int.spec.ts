@@ -60,4 +60,36 @@ describe('admin verify-key on an instance whose projection has not yet read the 
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+  it('asks the stream for the account\'s end once for many unknown keys at once (a flood of made-up keys costs the server one scan at a time)', async () => {
+    const nats = await startNats();
+    const dataDir = mkdtempSync(join(tmpdir(), 'tg-verify-key-'));
+    const nc = await connectNats(nats.url, 'admin');
+    try {
+      const log = createLogger('admin', 'silent');
+      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
+      const d = { rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') };
+      const ctx = { requestId: 'r1', log };
+      const made = await createWorkspaceHandler(d)({ ws: '_account', data: { name: 'Known' } } as never, ctx as never);
+      // A projection that has read it all.
+      for (const e of (await rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id))).events) {
+        d.projection.apply(e);
+        d.cursor.advance(e.seq);
+      }
+      let asked = 0;
+      const lastSubjectSeq = rt.store.lastSubjectSeq.bind(rt.store);
+      rt.store.lastSubjectSeq = (subject: string) => {
+        if (subject.includes('*')) asked++;
+        return lastSubjectSeq(subject);
+      };
+      // 40 made-up keys at once: each unknown, each needing the account's end.
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => verifyKeyHandler(d)({ ws: '_account', data: { key: `tg_wsk_madeup${i}` } } as never, ctx as never)));
+      expect(answers.map((a) => a.data)).toEqual(Array.from({ length: 40 }, () => null));
+      expect(asked).toBeGreaterThan(0);
+      expect(asked).toBeLessThanOrEqual(2);
+    } finally {
+      await nc.close();
+      await nats.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

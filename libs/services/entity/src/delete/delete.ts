@@ -22,8 +22,9 @@ export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
       // before this deletion only. The id created again with the URL meanwhile (another instance, between these two
       // appends) claimed it anew, after the deletion; that claim is the new entity's and stays.
       const home = contentIdForUrl(url);
-      // This request's EntityDeleted: appended now, or by its earlier attempt (a duplicate answered as done).
-      const deletedSeq = out.seqs[0] ?? out.state.deletedSeq ?? out.seq;
+      // This request's EntityDeleted: appended now, or by its earlier attempt (found stored: a duplicate answered as
+      // done, at the sequence JetStream names; not the state's, which may be a later deletion's).
+      const deletedSeq = out.seqs[0] ?? out.storedSeq ?? out.seq;
       const [r1, r2] = await Promise.all([
         rt.repo.execute(entitySubject(ws, home), entityDecider, { type: 'ReleaseUrl', entity_id: home, url, claimant: found.id, deletedSeq, workspace: ws, at, request_id: ctx.requestId }),
         rt.repo.execute(EventStore.subject(ws, 'url', url), urlClaimDecider, { type: 'ReleaseUrl', workspace: ws, url, entity_id: found.id, at }),
