@@ -202,7 +202,12 @@ export async function runProjectionFeed(
       if (consumer !== undefined && m.info.consumer !== consumer) suspect = true;
       consumer = m.info.consumer;
       if (m.seq <= applied) continue;
-      if (suspect && opts.streamCreated !== undefined && (await replacedNow())) break;
+      if (suspect && opts.streamCreated !== undefined) {
+        if (await replacedNow()) break;
+        // While it was checked, a resume may have opened a new consumer that folded this message already.
+        if (stopped || feed !== messages) break;
+        if (m.seq <= applied) continue;
+      }
       try {
         if (!opts.accept || opts.accept(m.subject)) opts.handle(toStoredEvent(m));
       } catch (err) {
