@@ -7,7 +7,7 @@ import { event } from '@tg/contracts';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { createRuntime } from '@tg/service-runtime';
-import { startNats } from '@tg/test-stack/nats';
+import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { ReadModelHost } from './host';
 
 const WS = 'ws_replaced';
@@ -30,17 +30,34 @@ describe('a read model whose stream is re-created while it runs', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** A read model of a stream holding a, b, c (started), with what it said when told its stream was replaced. */
+  const hostOn = async (nats: TestNats, name: string) => {
+    const nc = await connectNats(nats.url, name);
+    conns.push(nc);
+    const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir: mkdtempSync(join(dataDir, `${name}-`)), snapshotEveryEvents: -1, logLevel: 'silent', readWaitMs: 500 }), nc, createLogger('host', 'silent'));
+    for (const id of ['a', 'b', 'c']) await rt.store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+    const host = new ReadModelHost(rt);
+    const replaced: string[] = [];
+    host.onReplaced((reason) => replaced.push(reason));
+    await host.start();
+    return { host, replaced };
+  };
+  /** A writer making the stream anew and appending x, y, z, w to it. */
+  const writeAnew = async (nats: TestNats, name: string, deleteFirst: boolean) => {
+    const writerNc = await connectNats(nats.url, name);
+    conns.push(writerNc);
+    if (deleteFirst) {
+      const old = await EventStore.open(writerNc);
+      await old.jsm.streams.delete(old.stream);
+    }
+    const store = await EventStore.open(writerNc);
+    for (const id of ['x', 'y', 'z', 'w']) await store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+  };
+
   it('stops and says so, instead of answering from the old stream and reading the new one from its old position', async () => {
     const nats = await startNats();
     try {
-      const nc = await connectNats(nats.url, 'host');
-      conns.push(nc);
-      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, snapshotEveryEvents: -1, logLevel: 'silent', readWaitMs: 500 }), nc, createLogger('host', 'silent'));
-      for (const id of ['a', 'b', 'c']) await rt.store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
-      const host = new ReadModelHost(rt);
-      const replaced: string[] = [];
-      host.onReplaced((reason) => replaced.push(reason));
-      await host.start();
+      const { host, replaced } = await hostOn(nats, 'host');
       expect([...host.catalog.ws(WS).entities.keys()]).toEqual(['a', 'b', 'c']);
 
       // The server loses its store (a disk replaced, a volume not mounted) and comes back empty; a writer makes the
@@ -48,10 +65,7 @@ describe('a read model whose stream is re-created while it runs', () => {
       await nats.stop({ crash: true });
       rmSync(nats.storeDir, { recursive: true, force: true });
       await nats.restart();
-      const writerNc = await connectNats(nats.url, 'writer');
-      conns.push(writerNc);
-      const store = await EventStore.open(writerNc);
-      for (const id of ['x', 'y', 'z', 'w']) await store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+      await writeAnew(nats, 'writer', false);
 
       await until('the read model to notice', () => !host.health().ok);
       expect(host.health().reason).toMatch(/re-created/);
@@ -69,20 +83,8 @@ describe('a read model whose stream is re-created while it runs', () => {
   it('stops too when the stream is deleted and made anew while its connection stays up (an operator, or a cluster), before folding any of the new stream', async () => {
     const nats = await startNats();
     try {
-      const nc = await connectNats(nats.url, 'host-2');
-      conns.push(nc);
-      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'tg-replaced-2-')), snapshotEveryEvents: -1, logLevel: 'silent', readWaitMs: 500 }), nc, createLogger('host', 'silent'));
-      for (const id of ['a', 'b', 'c']) await rt.store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
-      const host = new ReadModelHost(rt);
-      const replaced: string[] = [];
-      host.onReplaced((reason) => replaced.push(reason));
-      await host.start();
-      const writerNc = await connectNats(nats.url, 'writer-2');
-      conns.push(writerNc);
-      const old = await EventStore.open(writerNc);
-      await old.jsm.streams.delete(old.stream);
-      const store = await EventStore.open(writerNc);
-      for (const id of ['x', 'y', 'z', 'w']) await store.append(EventStore.subject(WS, 'entity', id), [created(id)], { expectedSeq: 0 });
+      const { host, replaced } = await hostOn(nats, 'host-2');
+      await writeAnew(nats, 'writer-2', true);
       await until('the read model to notice', () => !host.health().ok);
       expect(host.health().reason).toMatch(/re-created/);
       expect(replaced).toHaveLength(1);
