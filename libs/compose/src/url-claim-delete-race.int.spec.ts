@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
-import { OP, TgError, contentIdForUrl, event, type Operation, type RequestOf } from '@tg/contracts';
+import { OP, contentIdForUrl, event, type Operation, type RequestOf } from '@tg/contracts';
 import { CLAIM_LEASE_MS, entityDecider } from '@tg/domain';
 import { EventStore, RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
@@ -13,6 +13,7 @@ import { startEmbeddingService } from '@tg/service-embedding';
 import { startEntityService } from '@tg/service-entity';
 import { startIngestionService } from '@tg/service-ingestion';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
+import { callOutcome } from './testing/call-outcome';
 
 const WS = 'ws_claim_race';
 
@@ -83,14 +84,7 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
   });
 
   /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
-  const outcome = async <O extends Operation>(op: O, data: RequestOf<O>) => {
-    try {
-      return { ok: (await caller.call(op, { ws: WS, data })).data as Record<string, unknown> };
-    } catch (e) {
-      expect(e).toBeInstanceOf(TgError);
-      return { status: (e as TgError).status, code: (e as TgError).code };
-    }
-  };
+  const outcome = <O extends Operation>(op: O, data: RequestOf<O>) => callOutcome(caller, WS)(op, data);
   const index = (url: string, id: string) => outcome(OP.ingest.content, { content: { url, type: 'text', content: 'notes on modal jazz', skip_url_fetch: true }, id });
 
   it('the same id created again with the URL between the two appends of its delete keeps its new claim', async () => {

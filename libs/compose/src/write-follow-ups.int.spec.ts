@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
-import { OP, TgError, type Operation, type RequestOf } from '@tg/contracts';
+import { OP } from '@tg/contracts';
 import { entityDecider, linkId } from '@tg/domain';
 import { EventStore, RpcClient, connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
@@ -11,6 +11,7 @@ import { ReadModelHost } from '@tg/read-model';
 import { createRuntime } from '@tg/service-runtime';
 import { startEntityService } from '@tg/service-entity';
 import { startTasteService } from '@tg/service-taste';
+import { callOutcome } from './testing/call-outcome';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 
 const WS = 'ws_follow_ups';
@@ -52,14 +53,7 @@ async function startFrozenTaste(opts: { tasteReadWaitMs: number; rpcTimeoutMs?: 
   // The caller (the gateway) waits as long as the services' own calls do.
   const caller = new RpcClient(callerNc, entityRt.config.rpcTimeoutMs);
   /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
-  const outcome = async <O extends Operation>(op: O, data: RequestOf<O>) => {
-    try {
-      return { ok: (await caller.call(op, { ws: WS, data })).data as Record<string, unknown> };
-    } catch (e) {
-      expect(e).toBeInstanceOf(TgError);
-      return { status: (e as TgError).status, code: (e as TgError).code };
-    }
-  };
+  const outcome = callOutcome(caller, WS);
   expect(await outcome(OP.taste.compose, { entity_id: 'hub', allow_empty: true })).toMatchObject({ ok: { entity_id: 'hub' } });
   await tasteHost.stop();
   return {

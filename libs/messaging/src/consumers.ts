@@ -1,7 +1,7 @@
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { decodeEvent, type StoredEvent } from '@tg/contracts';
 import type { Logger } from '@tg/observability';
-import type { EventStore } from './event-store';
+import { untilAnswered, type EventStore } from './event-store';
 
 /** Decodes a stream message into a stored event: upcast to its type's current version and validated (throws `EventSchemaError`). */
 export function toStoredEvent(m: { json<T>(): T; seq: number; subject: string }): StoredEvent {
@@ -136,27 +136,28 @@ export async function runProjectionFeed(
   let checking: Promise<boolean> | undefined;
   const replacedNow = (): Promise<boolean> => (checking ??= checkStream().finally(() => (checking = undefined)));
   const checkStream = async (): Promise<boolean> => {
-    for (let attempt = 0; !stopped; attempt++) {
-      try {
+    const stream = await untilAnswered(
+      () => {
         // Cleared before asking: a notification that comes while the answer is on its way asks again.
         suspect = false;
-        const info = await store.jsm.streams.info(store.stream);
-        if (stopped) return true;
-        const now = String(info.created);
-        if (now === opts.streamCreated) return false;
-        stopped = true;
-        await messages.close().catch(() => undefined);
-        opts.log.error({ projection: opts.name, was: opts.streamCreated, now, applied, lastSeq: info.state.last_seq }, 'the event stream was re-created: this projection holds another stream; stopped');
-        opts.onReplaced?.({ was: opts.streamCreated!, now, lastSeq: info.state.last_seq });
-        // A start still catching up is not left waiting for a position it will never reach.
-        resolveCaught();
-        return true;
-      } catch (err) {
-        suspect = true;
-        if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot read the stream yet; retrying');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+        return store.identity();
+      },
+      {
+        going: () => !stopped,
+        failed: (err, n) => {
+          suspect = true;
+          if (n % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot read the stream yet; retrying');
+        },
+      },
+    );
+    if (!stream || stopped) return true;
+    if (stream.created === opts.streamCreated) return false;
+    stopped = true;
+    await messages.close().catch(() => undefined);
+    opts.log.error({ projection: opts.name, was: opts.streamCreated, now: stream.created, applied, lastSeq: stream.lastSeq }, 'the event stream was re-created: this projection holds another stream; stopped');
+    opts.onReplaced?.({ was: opts.streamCreated!, now: stream.created, lastSeq: stream.lastSeq });
+    // A start still catching up is not left waiting for a position it will never reach.
+    resolveCaught();
     return true;
   };
   // A consumer that the client had to make anew (the stream gone, or the consumer deleted with it) while the
@@ -227,8 +228,8 @@ export async function runProjectionFeed(
   // would only notice after missed heartbeats and backoffs (tens of seconds under load): resume at once
   // with a new consumer after the last applied event, retrying until JetStream answers again.
   const resume = async (why = 'reconnect') => {
-    for (let attempt = 0; !stopped; attempt++) {
-      try {
+    await untilAnswered(
+      async () => {
         if (opts.streamCreated !== undefined && (await replacedNow())) return;
         const next = await open(applied);
         const old = messages;
@@ -238,12 +239,9 @@ export async function runProjectionFeed(
         // Not awaited before reading on: closing a consumer whose node is gone may wait for an answer that never comes.
         void old.close().catch(() => undefined);
         opts.log.info({ projection: opts.name, after: applied, why }, 'projection feed resumed with a new consumer');
-        return;
-      } catch (err) {
-        if (attempt % 20 === 0) opts.log.warn({ err, projection: opts.name }, 'projection feed cannot resume yet; retrying');
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
+      },
+      { going: () => !stopped, failed: (err, n) => n % 20 === 0 && opts.log.warn({ err, projection: opts.name }, 'projection feed cannot resume yet; retrying') },
+    );
   };
   const status = store.nc.status();
   void (async () => {

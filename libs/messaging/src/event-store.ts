@@ -240,9 +240,34 @@ export class EventStore {
 
   /** Last sequence of the whole stream (0 when empty). */
   async streamLastSeq(): Promise<number> {
-    const info = await this.jsm.streams.info(this.stream);
-    return info.state.last_seq;
+    return (await this.identity()).lastSeq;
   }
+
+  /**
+   * The stream as it is now: its creation time, which names this stream (one deleted and made anew under the same
+   * name has another, and holds other events under the same sequences), and its last sequence.
+   */
+  async identity(): Promise<{ created: string; lastSeq: number }> {
+    const info = await this.jsm.streams.info(this.stream);
+    return { created: String(info.created), lastSeq: info.state.last_seq };
+  }
+}
+
+/**
+ * Runs `attempt` until it answers, every `everyMs` (250), while `going()` holds: for what waits on JetStream to answer
+ * again (a server restarting, a leader being elected, a stream not made yet). `failed` hears each failure with its
+ * count. Undefined when it stopped going first.
+ */
+export async function untilAnswered<T>(attempt: () => Promise<T>, opts: { going: () => boolean; failed: (err: unknown, n: number) => void; everyMs?: number }): Promise<T | undefined> {
+  for (let n = 0; opts.going(); n++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      opts.failed(err, n);
+      await new Promise((r) => setTimeout(r, opts.everyMs ?? 250));
+    }
+  }
+  return undefined;
 }
 
 function makeHeaders(values: Record<string, string>) {

@@ -1,5 +1,5 @@
 import type { Logger } from '@tg/observability';
-import type { EventStore } from './event-store';
+import { untilAnswered, type EventStore } from './event-store';
 
 /** What learns that the event stream was re-created under a live connection. */
 export interface StreamChangeListener {
@@ -28,23 +28,19 @@ export function watchStreamIdentity(
   let stopped = false;
   let checks = 0;
   let known: string | undefined;
-  const created = async (): Promise<string> => String((await store.jsm.streams.info(store.stream)).created);
   const check = async (token: number | undefined) => {
-    for (let attempt = 0; !stopped; attempt++) {
-      try {
-        const now = await created();
-        if (known !== undefined && now !== known && token !== undefined) {
-          log.warn({ stream: store.stream, was: known, now }, 'the event stream was re-created: positions noted before are forgotten');
-          listener.replaced(token, { was: known, now });
-        }
-        known = now;
-        checks++;
-        return;
-      } catch (err) {
-        if (attempt % 20 === 0) log.warn({ err, stream: store.stream }, 'cannot read the event stream yet; retrying');
-        await new Promise((r) => setTimeout(r, 250));
-      }
+    const stream = await untilAnswered(() => store.identity(), {
+      going: () => !stopped,
+      failed: (err, n) => n % 20 === 0 && log.warn({ err, stream: store.stream }, 'cannot read the event stream yet; retrying'),
+    });
+    if (!stream) return;
+    const now = stream.created;
+    if (known !== undefined && now !== known && token !== undefined) {
+      log.warn({ stream: store.stream, was: known, now }, 'the event stream was re-created: positions noted before are forgotten');
+      listener.replaced(token, { was: known, now });
     }
+    known = now;
+    checks++;
   };
   const ready = check(undefined);
   const status = store.nc.status();

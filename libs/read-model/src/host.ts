@@ -183,9 +183,9 @@ export class ReadModelHost {
   /** Restores the latest snapshot (if any), replays the stream after it, then follows it live. Resolves once caught up. */
   async start(): Promise<void> {
     const t0 = Date.now();
-    const info = await this.rt.store.jsm.streams.info(this.rt.store.stream);
-    this.created = String(info.created);
-    const fromSeq = await this.restoreSnapshot(info.state.last_seq);
+    const stream = await this.rt.store.identity();
+    this.created = stream.created;
+    const fromSeq = await this.restoreSnapshot(stream.lastSeq);
     this.restoredFrom = fromSeq;
     // Catching up: each parent's statistics queue their updates (a read brings them up to date, so nothing
     // stale is ever seen); they are all brought up to date once caught up, before the services join.

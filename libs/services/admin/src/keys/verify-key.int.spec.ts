@@ -6,75 +6,65 @@ import { loadConfig } from '@tg/config';
 import { AdminProjection } from '@tg/domain';
 import { EventStore, StreamCursor, connectNats } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
-import { createRuntime } from '@tg/service-runtime';
+import { createRuntime, type Runtime } from '@tg/service-runtime';
+import type { AdminDeps } from '../admin-deps';
 import { startNats } from '@tg/test-stack/nats';
 import { createWorkspaceHandler, workspaceExistsHandler } from '../workspaces/workspaces';
 import { TokenSigner } from '../visualize-tokens/token-signer';
 import { verifyKeyHandler } from './verify-key';
 
+/** An admin instance's parts over a real nats-server, its projection fed by hand (`feed`), cleaned up after `test`. */
+async function withAdmin(test: (a: { rt: Runtime; ctx: unknown; deps: () => AdminDeps; feed: (d: AdminDeps, workspaceId: string) => Promise<void> }) => Promise<void>): Promise<void> {
+  const nats = await startNats();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tg-verify-key-'));
+  const nc = await connectNats(nats.url, 'admin');
+  try {
+    const log = createLogger('admin', 'silent');
+    const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
+    const deps = (): AdminDeps => ({ rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') });
+    /** What the instance's feed does: the workspace's events into its projection, and its position. */
+    const feed = async (d: AdminDeps, workspaceId: string) => {
+      for (const e of (await rt.store.readSubject(EventStore.subject('_account', 'workspace', workspaceId))).events) {
+        d.projection.apply(e);
+        d.cursor.advance(e.seq);
+      }
+    };
+    await test({ rt, ctx: { requestId: 'r1', log }, deps, feed });
+  } finally {
+    await nc.close();
+    await nats.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('admin verify-key on an instance whose projection has not yet read the key', () => {
   it('looks again once it has read the account events the stream holds, instead of answering "unknown key"', async () => {
-    const nats = await startNats();
-    const dataDir = mkdtempSync(join(tmpdir(), 'tg-verify-key-'));
-    const nc = await connectNats(nats.url, 'admin');
-    try {
-      const log = createLogger('admin', 'silent');
-      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
+    await withAdmin(async ({ ctx, deps, feed }) => {
       // This instance's projection is fed by hand below: it stands for an instance (behind another gateway, on
       // another node of a cluster) whose feed delivers the new workspace after the request naming its key arrives.
-      const projection = new AdminProjection();
-      const cursor = new StreamCursor();
-      const d = { rt, projection, cursor, accountHash: 'not-this', signer: new TokenSigner('s') };
-      const ctx = { requestId: 'r1', log };
+      const d = deps();
       const made = await createWorkspaceHandler(d)({ ws: '_account', data: { name: 'Fresh' } } as never, ctx as never);
       const key = made.data.workspace_api_key;
       const verified = verifyKeyHandler(d)({ ws: '_account', data: { key } } as never, ctx as never);
       // The feed catches up a moment later.
-      setImmediate(() => {
-        void rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id)).then(({ events }) => {
-          for (const e of events) {
-            projection.apply(e);
-            cursor.advance(e.seq);
-          }
-        });
-      });
+      setImmediate(() => void feed(d, made.data.public_id));
       expect((await verified).data).toEqual({ kind: 'workspace', workspace: made.data.public_id });
       // A key nobody issued is still unknown (and answered without waiting for anything new).
       expect((await verifyKeyHandler(d)({ ws: '_account', data: { key: `${key.slice(0, -4)}zzzz` } } as never, ctx as never)).data).toBeNull();
       // The same for "does this workspace exist" (an account key naming the new workspace in its header).
-      const late = { rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') };
+      const late = deps();
       const exists = workspaceExistsHandler(late)({ ws: '_account', data: { workspace_id: made.data.public_id } } as never, ctx as never);
-      setImmediate(() => {
-        void rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id)).then(({ events }) => {
-          for (const e of events) {
-            late.projection.apply(e);
-            late.cursor.advance(e.seq);
-          }
-        });
-      });
+      setImmediate(() => void feed(late, made.data.public_id));
       expect((await exists).data).toEqual({ exists: true });
       expect((await workspaceExistsHandler(late)({ ws: '_account', data: { workspace_id: 'ws_nobody' } } as never, ctx as never)).data).toEqual({ exists: false });
-    } finally {
-      await nc.close();
-      await nats.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
   it('asks the stream for the account\'s end once for many unknown keys at once (a flood of made-up keys costs the server one scan at a time)', async () => {
-    const nats = await startNats();
-    const dataDir = mkdtempSync(join(tmpdir(), 'tg-verify-key-'));
-    const nc = await connectNats(nats.url, 'admin');
-    try {
-      const log = createLogger('admin', 'silent');
-      const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
-      const d = { rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') };
-      const ctx = { requestId: 'r1', log };
+    await withAdmin(async ({ rt, ctx, deps, feed }) => {
+      const d = deps();
       const made = await createWorkspaceHandler(d)({ ws: '_account', data: { name: 'Known' } } as never, ctx as never);
       // A projection that has read it all.
-      for (const e of (await rt.store.readSubject(EventStore.subject('_account', 'workspace', made.data.public_id))).events) {
-        d.projection.apply(e);
-        d.cursor.advance(e.seq);
-      }
+      await feed(d, made.data.public_id);
       let asked = 0;
       const lastSubjectSeq = rt.store.lastSubjectSeq.bind(rt.store);
       rt.store.lastSubjectSeq = (subject: string) => {
@@ -86,10 +76,6 @@ describe('admin verify-key on an instance whose projection has not yet read the 
       expect(answers.map((a) => a.data)).toEqual(Array.from({ length: 40 }, () => null));
       expect(asked).toBeGreaterThan(0);
       expect(asked).toBeLessThanOrEqual(2);
-    } finally {
-      await nc.close();
-      await nats.dispose();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });
