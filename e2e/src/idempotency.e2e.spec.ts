@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { event } from '@tg/contracts';
+import { contentIdForUrl, event } from '@tg/contracts';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { startStack, type TestStack } from '@tg/test-stack';
 
@@ -136,5 +136,47 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect([r3.status, r3.body.linked]).toEqual([200, false]);
     const linkEvents = (await store.readSubject(EventStore.subject(a.workspaceId, 'link', `lp-1\u0000${child.body.entity_id}`))).events.map((e) => e.type);
     expect(linkEvents).toEqual(['ChildLinked']);
+  });
+
+  const del = (query: Record<string, string>, rid: string) => a.request('DELETE', '/entity', { query, headers: { 'x-request-id': rid } });
+
+  it('given a delete, when it is resent after it completed (same key), then it answers success as the first did and appends nothing', async () => {
+    expect((await post(a, { id: 'del-1', type: 'user', name: 'Gone' }, 'rid-del-create')).status).toBe(200);
+    const r1 = await del({ entity_id: 'del-1' }, 'rid-del-1');
+    expect([r1.status, r1.body]).toEqual([200, { success: true }]);
+    const r2 = await del({ entity_id: 'del-1' }, 'rid-del-1');
+    expect([r2.status, r2.body]).toEqual([200, { success: true }]);
+    expect(await eventsOf(a.workspaceId, 'del-1')).toEqual(['EntityCreated', 'ContentEmbedded', 'EntityDeleted']);
+    // Another request for the same entity is a new delete of what is not there.
+    const r3 = await del({ entity_id: 'del-1' }, 'rid-del-other');
+    expect([r3.status, r3.body.code]).toEqual([404, 'entity_not_found']);
+  });
+
+  it.each([
+    ['content without an id', undefined],
+    ['content with an explicit id', 'del-explicit'],
+  ])('given a delete by URL of %s, when it is resent after it completed (same key), then it answers success as the first did', async (_what, id) => {
+    const url = `https://example.com/del-by-url/${id ?? 'natural'}`;
+    const c = await post(a, { ...(id ? { id } : {}), content: { url, type: 'text', content: 'a record to delete', skip_url_fetch: true } }, `rid-delurl-create-${id}`);
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const r1 = await del({ url }, `rid-delurl-${id}`);
+    expect([r1.status, r1.body]).toEqual([200, { success: true }]);
+    const r2 = await del({ url }, `rid-delurl-${id}`);
+    expect([r2.status, r2.body]).toEqual([200, { success: true }]);
+    expect((await eventsOf(a.workspaceId, c.body.entity_id)).filter((t) => t === 'EntityDeleted')).toHaveLength(1);
+    expect((await del({ url }, `rid-delurl-other-${id}`)).status).toBe(404);
+    // The URL is free: another id takes it.
+    expect((await post(a, { id: `after-${id ?? 'natural'}`, content: { url, type: 'text', content: 'a record to delete', skip_url_fetch: true } }, `rid-delurl-after-${id}`)).status).toBe(200);
+  });
+
+  it('given a delete by URL cut after its EntityDeleted (killed before releasing the claim), when it is resent, then it answers success and releases the claim', async () => {
+    const url = 'https://example.com/del-torn';
+    expect((await post(a, { id: 'torn-del', content: { url, type: 'text', content: 'a record cut in two', skip_url_fetch: true } }, 'rid-torn-del-create')).status).toBe(200);
+    const subject = EventStore.subject(a.workspaceId, 'entity', 'torn-del');
+    const { lastSeq } = await store.readSubject(subject);
+    await store.append(subject, [event('EntityDeleted', { entity_id: 'torn-del', url, deleted_at: Date.now() }, { workspace: a.workspaceId, at: Date.now(), request_id: 'rid-torn-del' })], { expectedSeq: lastSeq });
+    const r = await del({ url }, 'rid-torn-del');
+    expect([r.status, r.body]).toEqual([200, { success: true }]);
+    expect(await eventsOf(a.workspaceId, contentIdForUrl(url))).toEqual(['UrlClaimed', 'UrlReleased']);
   });
 });

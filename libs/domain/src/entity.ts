@@ -46,6 +46,18 @@ export interface EntityState {
    */
   deletedSeq?: number;
   /**
+   * While the id is deleted: the request id of its last `EntityDeleted` and the URL it had then. A resend of that
+   * request (same `X-Request-Id`) is answered as done instead of 404.
+   */
+  deletedBy?: string;
+  deletedUrl?: string;
+  /**
+   * On a URL's home: the claimant of the last released claim and the request that released it (a delete by URL of an
+   * explicit id, resent after it completed, finds the id it deleted here).
+   */
+  urlReleasedClaimant?: string;
+  urlReleasedBy?: string;
+  /**
    * Stream sequence of the `ContentIndexed` that gave this content its current URL (kept while the URL stays). A
    * claim on another URL's home older than it is void too: its claimant moved to this URL since.
    */
@@ -262,6 +274,8 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return [event('ContentEmbedded', { entity_id: cmd.entity_id, of: 'self', model: cmd.model, dim: cmd.dim, vector: cmd.vector, text_digest: cmd.text_digest, embedded_at: cmd.at }, meta)];
       }
       case 'DeleteEntity': {
+        // The resend of the request whose delete this is (its first attempt completed): done, nothing to append.
+        if (!state.exists && cmd.request_id !== undefined && state.deletedBy === cmd.request_id) return [];
         if (!state.exists) throw new TgError('entity_not_found', 'Entity not found');
         return [event('EntityDeleted', { entity_id: cmd.entity_id, url: state.url, deleted_at: cmd.at }, meta)];
       }
@@ -318,7 +332,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           updatedAt: e.data.updated_at,
         };
       case 'EntityDeleted':
-        return { ...initial(), deletedSeq: seqOf(e) };
+        return { ...initial(), deletedSeq: seqOf(e), deletedBy: e.metadata.request_id, deletedUrl: e.data.url };
       case 'ContentIndexed': {
         const base = state.exists
           ? state
@@ -353,7 +367,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return { ...state, urlClaimedBy: e.data.entity_id, urlClaimSeq: seqOf(e), urlClaimAt: e.data.claimed_at };
       case 'UrlReleased': {
         const { urlClaimedBy: _released, urlClaimSeq: _seq, urlClaimAt: _at, ...rest } = state;
-        return rest;
+        return { ...rest, urlReleasedClaimant: e.data.entity_id, urlReleasedBy: e.metadata.request_id };
       }
       default: {
         const never: never = e;

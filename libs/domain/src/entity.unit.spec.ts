@@ -285,6 +285,22 @@ describe('entity decider: DeleteEntity and incarnations', () => {
     expect(given(entityDecider, []).when(del())).toEqual(refused('entity_not_found', 'Entity not found'));
     expect(given(entityDecider, [created(), deleted()]).when(del())).toEqual(refused('entity_not_found', 'Entity not found'));
   });
+  it('given an entity deleted by a request, when that request is resent (same request id), then nothing (done); another request is refused', () => {
+    const deletedByLater = event('EntityDeleted', { entity_id: 'c1', url: 'https://x.test/a', deleted_at: 2000 }, later);
+    const g = given(entityDecider, [...content, deletedByLater]);
+    expect(g.when(del('c1'))).toEqual(emits());
+    expect(g.state).toMatchObject({ exists: false, deletedBy: 'req-2', deletedUrl: 'https://x.test/a' });
+    expect(g.when({ ...del('c1'), request_id: 'req-3' })).toEqual(refused('entity_not_found', 'Entity not found'));
+    // Created again since: the resend is not answered as done by the earlier deletion (the id exists, a new write).
+    const again = given(entityDecider, [...content, deletedByLater, created({ entity_id: 'c1' })]);
+    expect(again.state.deletedBy).toBeUndefined();
+  });
+  it('given a claim released by a request, then the home names the claimant and the request (a resent delete by URL finds the id)', () => {
+    const claimed = event('UrlClaimed', { url: 'https://x.test/a', entity_id: 'x1', claimed_at: 1000 }, meta);
+    const released = event('UrlReleased', { url: 'https://x.test/a', entity_id: 'x1', released_at: 2000 }, later);
+    const home = given(entityDecider, [claimed, released]).state;
+    expect([home.urlClaimedBy, home.urlReleasedClaimant, home.urlReleasedBy]).toEqual([undefined, 'x1', 'req-2']);
+  });
   it('given an entity, when deleted, then EntityDeleted; content names its URL (its read models free the URL)', () => {
     expect(given(entityDecider, [created()]).when(del())).toEqual(emits(event('EntityDeleted', { entity_id: 'u1', url: undefined, deleted_at: 2000 }, later)));
     expect(given(entityDecider, content).when(del('c1'))).toEqual(emits(event('EntityDeleted', { entity_id: 'c1', url: 'https://x.test/a', deleted_at: 2000 }, later)));

@@ -75,3 +75,29 @@ export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_i
   }
   return null;
 }
+
+/**
+ * The entity that `requestId` deleted, while it stays deleted (by id, or by the URL it had): a resend of that delete
+ * after it completed finds it here (its first attempt answered success; `resolveEntity` no longer finds it).
+ */
+export async function resolveDeletedBy(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }, requestId: string): Promise<{ id: string; state: EntityState; seq: number } | null> {
+  const deletedHere = (s: EntityState) => !s.exists && s.deletedBy !== undefined && s.deletedBy === requestId;
+  if (idOrUrl.entity_id) {
+    const { state, seq } = await rt.repo.load(entitySubject(ws, idOrUrl.entity_id), entityDecider);
+    if (deletedHere(state)) return { id: idOrUrl.entity_id, state, seq };
+  }
+  const url = idOrUrl.url ?? idOrUrl.entity_id;
+  if (url && looksLikeUrl(url)) {
+    // The deleted id held the URL as its natural id, or as a claimant: still named by the home's (or the legacy
+    // aggregate's) claim when the delete's release did not come, else by the release this request made.
+    const natural = contentIdForUrl(url);
+    const [home, legacy] = await Promise.all([rt.repo.load(entitySubject(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
+    const released = home.state.urlReleasedBy !== undefined && home.state.urlReleasedBy === requestId ? home.state.urlReleasedClaimant : undefined;
+    for (const id of new Set([home.state.urlClaimedBy, legacy.state.entityId, released, natural])) {
+      if (!id) continue;
+      const { state, seq } = id === natural ? home : await rt.repo.load(entitySubject(ws, id), entityDecider);
+      if (deletedHere(state) && state.deletedUrl === url) return { id, state, seq };
+    }
+  }
+  return null;
+}
