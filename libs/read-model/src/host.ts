@@ -229,6 +229,15 @@ export class ReadModelHost {
   }
 
   /**
+   * Whether the projection has passed `seq` within `waitMs` (false, without waiting, once the stream was re-created):
+   * for a caller with an answer of its own when the read model is behind.
+   */
+  reached(seq: number | undefined, waitMs: number): Promise<boolean> {
+    if (this.replaced) return Promise.resolve(false);
+    return this.cursor.waitFor(seq, waitMs);
+  }
+
+  /**
    * Called once if the event stream is re-created while this read model runs (its state is then another stream's):
    * the process should exit so that a restart rebuilds it from the new stream (the services' entry points do).
    */

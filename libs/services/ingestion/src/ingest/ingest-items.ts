@@ -111,6 +111,8 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
       } else {
         // An exact retry (same key, nothing changed) answers as the create did.
         created = !!p.before.createdBy && p.before.createdBy === requestId;
+        // Nothing appended, but the answer is of the content as stored up to here: readers after it wait for that.
+        seq = Math.max(seq, p.beforeSeq);
       }
       if (p.item.entity_id) {
         const r = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(p.item.entity_id, p.id)), linkDecider, {
