@@ -179,4 +179,29 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect([r.status, r.body]).toEqual([200, { success: true }]);
     expect(await eventsOf(a.workspaceId, contentIdForUrl(url))).toEqual(['UrlClaimed', 'UrlReleased']);
   });
+
+  it('given a type registration, when it is resent (same key), then it answers updated: false as the first did; a new key answers updated: true', async () => {
+    const register = (rid: string, body: Record<string, string> = { entity_type: 'mixtape' }) => a.request('POST', '/entity/type', { body, headers: { 'x-request-id': rid } });
+    const r1 = await register('rid-type-1');
+    expect([r1.status, r1.body]).toEqual([201, { success: true, entity_type: 'mixtape', updated: false }]);
+    const r2 = await register('rid-type-1');
+    expect([r2.status, r2.body]).toEqual([201, r1.body]);
+    expect((await register('rid-type-2')).body.updated).toBe(true);
+    // The same key with another body is another write: a re-description, updated.
+    expect((await register('rid-type-1', { entity_type: 'mixtape', description: 'tapes' })).body.updated).toBe(true);
+    expect((await store.readSubject(EventStore.subject(a.workspaceId, 'type', 'mixtape'))).events.map((e) => e.type)).toEqual(['EntityTypeRegistered', 'EntityTypeRegistered']);
+  });
+
+  it('given an asynchronous batch, when it is resent (same key, same body), then it answers the same job and submits nothing new; a new key is a new job', async () => {
+    const body = { content: [{ url: 'https://example.com/async-batch-once', type: 'text', content: 'an async jazz record', skip_url_fetch: true }], async: true };
+    const batch = (rid: string) => a.request('POST', '/entity/batch', { body, headers: { 'x-request-id': rid } });
+    const r1 = await batch('rid-async-batch-1');
+    expect(r1.status, JSON.stringify(r1.body)).toBe(202);
+    const r2 = await batch('rid-async-batch-1');
+    expect([r2.status, r2.body]).toEqual([202, r1.body]);
+    const r3 = await batch('rid-async-batch-2');
+    expect(r3.status).toBe(202);
+    expect(r3.body.job_id).not.toBe(r1.body.job_id);
+    expect((await store.readSubject(EventStore.subject(a.workspaceId, 'job', r1.body.job_id))).events.map((e) => e.type).slice(0, 2)).toEqual(['BatchJobSubmitted', 'BatchChunkQueued']);
+  });
 });

@@ -8,6 +8,8 @@ export interface BatchJobState {
   exists: boolean;
   total: number;
   chunkCount: number;
+  /** Chunks queued so far (`BatchChunkQueued`, appended in order after `BatchJobSubmitted`). */
+  queued: number;
   settled: Map<number, ItemResult[]>;
   status: 'Submitted' | 'Completed' | 'Failed';
   submittedAt: number;
@@ -21,12 +23,14 @@ export type BatchJobCommand =
 type JobEvent = TgEventOf<'BatchJobSubmitted'> | TgEventOf<'BatchChunkQueued'> | TgEventOf<'BatchItemsSettled'> | TgEventOf<'BatchJobCompleted'>;
 
 export const batchJobDecider: Decider<BatchJobState, BatchJobCommand, JobEvent> = {
-  initialState: () => ({ exists: false, total: 0, chunkCount: 0, settled: new Map(), status: 'Submitted', submittedAt: 0, completedAt: null }),
+  initialState: () => ({ exists: false, total: 0, chunkCount: 0, queued: 0, settled: new Map(), status: 'Submitted', submittedAt: 0, completedAt: null }),
   decide(cmd, state) {
     const meta = { workspace: cmd.workspace, at: cmd.at, request_id: cmd.request_id };
     switch (cmd.type) {
       case 'SubmitBatchJob': {
-        if (state.exists) return [];
+        // The job id is derived from the request (its key and body): an exact retry names the same job. Submitted whole,
+        // it is answered as it is; torn (killed after its first events), the retry queues the chunks still missing.
+        if (state.exists) return cmd.chunks.slice(state.queued).map((c, i) => event('BatchChunkQueued', { job_id: cmd.job_id, chunk: state.queued + i, offset: c.offset, items: c.items }, meta));
         return [
           event('BatchJobSubmitted', { job_id: cmd.job_id, total: cmd.total, chunk_count: cmd.chunks.length, force_reindex: cmd.force_reindex, submitted_at: cmd.at }, meta),
           ...cmd.chunks.map((c, i) => event('BatchChunkQueued', { job_id: cmd.job_id, chunk: i, offset: c.offset, items: c.items }, meta)),
@@ -60,7 +64,7 @@ export const batchJobDecider: Decider<BatchJobState, BatchJobCommand, JobEvent> 
       case 'BatchJobSubmitted':
         return { ...state, exists: true, total: e.data.total, chunkCount: e.data.chunk_count, submittedAt: e.data.submitted_at };
       case 'BatchChunkQueued':
-        return state;
+        return { ...state, queued: state.queued + 1 };
       case 'BatchItemsSettled': {
         const settled = new Map(state.settled);
         settled.set(e.data.chunk, e.data.results);

@@ -48,7 +48,11 @@ describe('entity type decider', () => {
   });
   it('given the type, when registered with a new description, then EntityTypeRegistered as an update; the first registration time is kept', () => {
     expect(given(entityTypeDecider, [registered('', false)]).when({ ...register('new'), at: 9 })).toEqual(emits(registered('new', true, 9)));
-    expect(fold(entityTypeDecider, [registered('', false), registered('new', true, 9)])).toEqual({ registered: true, description: 'new', registeredAt: 5 });
+    expect(fold(entityTypeDecider, [registered('', false), registered('new', true, 9)])).toEqual({ registered: true, description: 'new', registeredAt: 5, createdBy: 'req-1' });
+  });
+  it('given the type registered by one request and re-described by another, then the state names the request that registered it (its resend answers as a registration)', () => {
+    const redescribed = event('EntityTypeRegistered', { entity_type: 'playlist', description: 'new', registered_at: 9, updated: true }, { workspace: 'ws_1', at: 9, request_id: 'req-2' });
+    expect(fold(entityTypeDecider, [registered('', false), redescribed]).createdBy).toBe('req-1');
   });
   it.each(['content', 'user', 'place', 'brand', 'website', 'file'])('never records the built-in type %s', (builtin) => {
     expect(given(entityTypeDecider, []).when({ ...register(), entity_type: builtin })).toEqual(emits());
@@ -132,6 +136,11 @@ describe('batch job decider', () => {
   });
   it('given the job, when submitted again (an exact retry), then nothing', () => {
     expect(given(batchJobDecider, submitted(2, 3)).when(submit(2, 3))).toEqual(emits());
+  });
+  it('given a submission torn after its first chunk (killed before the rest), when submitted again (the retry names the same job), then only the missing chunks are queued', () => {
+    const [jobSubmitted, chunk0, chunk1] = submitted(2, 3);
+    expect(given(batchJobDecider, [jobSubmitted!, chunk0!]).when(submit(2, 3))).toEqual(emits(chunk1!));
+    expect(given(batchJobDecider, [jobSubmitted!]).when(submit(2, 3))).toEqual(emits(chunk0!, chunk1!));
   });
   it('given nothing, when a chunk is settled, then nothing (no such job)', () => {
     expect(given(batchJobDecider, []).when(settle(0, []))).toEqual(emits());

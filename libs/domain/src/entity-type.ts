@@ -5,6 +5,8 @@ export interface EntityTypeState {
   registered: boolean;
   description: string;
   registeredAt: number | null;
+  /** Idempotency key (request id) of the first registration, so that its resend answers `updated: false` again. */
+  createdBy?: string;
 }
 /** Register (or re-register with a new description) a custom entity type. */
 export interface RegisterEntityType {
@@ -35,6 +37,6 @@ export const entityTypeDecider: Decider<EntityTypeState, RegisterEntityType, TgE
     ];
   },
   evolve(state, e) {
-    return { registered: true, description: e.data.description, registeredAt: state.registeredAt ?? e.data.registered_at };
+    return { registered: true, description: e.data.description, registeredAt: state.registeredAt ?? e.data.registered_at, createdBy: state.registered ? state.createdBy : e.metadata.request_id };
   },
 };

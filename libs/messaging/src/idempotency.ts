@@ -27,3 +27,15 @@ export function commandMsgId(subject: string, expectedSeq: number | null, comman
   const text = JSON.stringify(rest);
   return createHash('sha256').update(subject).update('\u0000').update(String(expectedSeq)).update('\u0000').update(text).digest('base64url');
 }
+
+/**
+ * Id of a thing a request creates without the caller naming it (an entity created without an id, an asynchronous
+ * batch job): derived from the workspace, the idempotency key (`X-Request-Id`, created by the gateway when the caller
+ * sends none) and the request body, shaped as a UUID. An exact retry (same key, same body) names the same thing; any
+ * other request names a new one.
+ */
+export function derivedRequestId(ws: string, requestId: string, body: unknown): string {
+  const h = createHash('sha256').update(ws).update('\u0000').update(requestId).update('\u0000').update(canonicalJson(body)).digest('hex');
+  // Version nibble 8 (RFC 9562 "custom"), variant 10xx.
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}

@@ -17,6 +17,8 @@ export function registerTypeHandler(d: EntityDeps): OperationHandler<typeof OP.e
       at: rt.now(),
       request_id: ctx.requestId,
     });
-    return { data: { success: true, entity_type: req.data.entity_type, updated: before.state.registered || isBuiltinType(req.data.entity_type) }, seq: out.events.length ? out.seq : undefined };
+    // Nothing to append and registered by this very request: its resend, answered as the registration was.
+    const resent = out.events.length === 0 && before.state.createdBy !== undefined && before.state.createdBy === ctx.requestId;
+    return { data: { success: true, entity_type: req.data.entity_type, updated: (before.state.registered && !resent) || isBuiltinType(req.data.entity_type) }, seq: out.events.length ? out.seq : undefined };
   };
 }

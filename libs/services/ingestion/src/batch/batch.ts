@@ -1,6 +1,6 @@
 import { TgError, type OP } from '@tg/contracts';
 import { batchJobDecider, batchJobView } from '@tg/domain';
-import { EventStore, type OperationHandler } from '@tg/messaging';
+import { EventStore, derivedRequestId, type OperationHandler } from '@tg/messaging';
 import type { Runtime } from '@tg/service-runtime';
 import { ingestItems } from '../ingest/ingest-items';
 import type { IngestItem } from '../ingest/prepare';
@@ -41,7 +41,8 @@ export function batchHandler(rt: Runtime): OperationHandler<typeof OP.ingest.bat
       const { results, seq } = await ingestItems(rt, req.ws, items, ctx.requestId, false);
       return { data: { status: 200 as const, body: { results } }, seq: seq || undefined };
     }
-    const jobId = rt.newId();
+    // Derived from the request (key and body), so that its resend answers the same job instead of submitting another.
+    const jobId = derivedRequestId(req.ws, ctx.requestId, req.data);
     const chunks = chunkItems(items);
     const out = await rt.repo.execute(EventStore.subject(req.ws, 'job', jobId), batchJobDecider, {
       type: 'SubmitBatchJob',
