@@ -13,7 +13,13 @@ type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
  * Each case has its own workspace: once a request there is answered with a write's position, the gateway's later
  * reads of that workspace wait for it (read-your-writes), which this frozen read model never reaches.
  */
-describe('score: content indexed, read model behind the index', () => {
+describe.each([
+  // The ranking service gives up waiting for its read model after 300 ms (TG_READ_WAIT_MS).
+  ['a short read wait', { readWaitMs: 300 }],
+  // It would wait longer than the caller does (TG_RPC_TIMEOUT_MS of the gateway's call): the wait is cut to 2/3 of it,
+  // so that the answer comes before the gateway gives up (504).
+  ['a read wait longer than the caller waits', { readWaitMs: 60_000, rpcTimeoutMs: 6_000 }],
+] as const)('score: content indexed, read model behind the index (%s)', (_what, config) => {
   let s: TestStack;
   let nc: NatsConnection;
   const ws: Record<'fresh' | 'same' | 'url', WsClient> = {} as never;
@@ -22,8 +28,7 @@ describe('score: content indexed, read model behind the index', () => {
   const score = (c: WsClient, content: unknown) => c.request('POST', '/score', { query: q, body: { content } });
 
   beforeAll(async () => {
-    // The ranking service gives up waiting for its read model after 300 ms (TG_READ_WAIT_MS).
-    s = await startStack({ readWaitMs: 300 });
+    s = await startStack(config);
     nc = await connectNats(s.nats.url, 'score-indexing-writer');
     for (const name of ['fresh', 'same', 'url'] as const) {
       const c = (ws[name] = await s.workspace(`score-${name}`));
