@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentIdForUrl, event } from '@tg/contracts';
 import { CLAIM_LEASE_MS } from '@tg/domain';
-import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
+import { ConcurrencyError, EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
@@ -31,8 +31,15 @@ describe('URL claims left behind by an interrupted write', () => {
   /** What the entity service's delete appends first: the entity deleted; the claim's release never comes (killed). */
   const deleteWithoutRelease = async (id: string, url: string) => {
     const subject = EventStore.subject(ws.workspaceId, 'entity', id);
-    const last = await store.lastSubjectSeq(subject);
-    await store.append(subject, [event('EntityDeleted', { entity_id: id, url, deleted_at: Date.now() }, { workspace: ws.workspaceId, at: Date.now() })], { expectedSeq: last });
+    // The content's background enrichment may append between the read and the append (it did under load): read again.
+    for (let attempt = 0; ; attempt++) {
+      const last = await store.lastSubjectSeq(subject);
+      try {
+        return void (await store.append(subject, [event('EntityDeleted', { entity_id: id, url, deleted_at: Date.now() }, { workspace: ws.workspaceId, at: Date.now() })], { expectedSeq: last }));
+      } catch (e) {
+        if (!(e instanceof ConcurrencyError) || attempt >= 5) throw e;
+      }
+    }
   };
 
   it('another id takes the URL of an entity deleted without its claim released; the deleted id cannot take it back', async () => {
