@@ -361,7 +361,6 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
   const created = new Map<string, number>();
   const indexedBy = new Map<string, Set<string>>();
   const indexedTimes = new Map<string, number>();
-  const claims = new Map<string, number>();
   const linked = new Map<string, number>();
   const settled = new Map<string, number>();
   const completed = new Map<string, number>();
@@ -377,7 +376,6 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
       (indexedBy.get(e.data['url']) ?? indexedBy.set(e.data['url'], new Set()).get(e.data['url'])!).add(e.data['entity_id']);
       count(indexedTimes, e.data['entity_id']);
     }
-    if (e.type === 'UrlClaimed') count(claims, e.data['url']);
     if (e.type === 'ChildLinked') count(linked, `${e.data['parent_id']} → ${e.data['child_id']}`);
     if (e.type === 'BatchItemsSettled') count(settled, `${e.data['job_id']}#${e.data['chunk']}`);
     if (e.type === 'BatchJobCompleted') count(completed, e.data['job_id']);
@@ -399,7 +397,7 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
     const id = stuckJobs[i]!.split(' ')[0]!;
     stuckJobs[i] += ` events: ${(jobTrail.get(id) ?? []).join(', ')}`;
   }
-  for (const [k, n] of claims) if (n > 1) duplicated.push(`UrlClaimed ×${n} for ${k}`);
+  duplicated.push(...urlOwnerConflicts(events));
   for (const [k, n] of linked) if (n > 1) duplicated.push(`ChildLinked ×${n} for ${k}`);
   for (const [k, n] of settled) if (n > 1) duplicated.push(`BatchItemsSettled ×${n} for chunk ${k}`);
   for (const [k, n] of completed) if (n > 1) duplicated.push(`BatchJobCompleted ×${n} for job ${k}`);
@@ -416,6 +414,25 @@ export async function checkIntegrity(opts: { load: WriteLoad; front: string; api
   // Every acknowledged write is in the stream too.
   for (const [url] of urlOwner) if (!indexedBy.has(url)) lost.push(`no ContentIndexed for acknowledged ${url}`);
   return { checked, lost, duplicated, stuckJobs, jobs, events: events.length, torn };
+}
+
+/**
+ * URLs that had two owners at once: a `UrlClaimed` by another entity while the URL's claim was not released. The
+ * claimant claiming again (a renewal of its lease, a retried claim, its own void claim taken back) is the same owner,
+ * and a takeover is preceded by the `UrlReleased` of the claim it replaces.
+ */
+export function urlOwnerConflicts(events: { type: string; data: Record<string, any> }[]): string[] {
+  const owner = new Map<string, string>();
+  const conflicts: string[] = [];
+  for (const e of events) {
+    const url = e.data['url'] as string;
+    if (e.type === 'UrlReleased' && owner.get(url) === e.data['entity_id']) owner.delete(url);
+    if (e.type !== 'UrlClaimed') continue;
+    const held = owner.get(url);
+    if (held !== undefined && held !== e.data['entity_id']) conflicts.push(`URL ${url} claimed by ${e.data['entity_id']} while ${held} held it`);
+    owner.set(url, e.data['entity_id']);
+  }
+  return conflicts;
 }
 
 async function runLimited(tasks: (() => Promise<void>)[], n: number): Promise<void> {
