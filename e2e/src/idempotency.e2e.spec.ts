@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TastegraphClient } from '@tg/client';
 import { contentIdForUrl, event } from '@tg/contracts';
 import { EventStore, connectNats, type NatsConnection } from '@tg/messaging';
 import { startStack, type TestStack } from '@tg/test-stack';
@@ -203,5 +204,25 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(r3.status).toBe(202);
     expect(r3.body.job_id).not.toBe(r1.body.job_id);
     expect((await store.readSubject(EventStore.subject(a.workspaceId, 'job', r1.body.job_id))).events.map((e) => e.type).slice(0, 2)).toEqual(['BatchJobSubmitted', 'BatchChunkQueued']);
+  });
+
+  it('given a workspace creation, when it is resent (same key, same body), then it answers the same workspace and key and creates nothing new; a new key creates another', async () => {
+    const create = (rid: string, name = 'resent') => s.admin.request('POST', '/admin/workspaces', { body: { name }, headers: { 'x-request-id': rid } });
+    const count = async () => ((await s.admin.request('GET', '/admin/workspaces')).body.workspaces as { name: string }[]).filter((w) => w.name === 'resent').length;
+    const r1 = await create('rid-ws-create-1');
+    expect(r1.status, JSON.stringify(r1.body)).toBe(200);
+    const r2 = await create('rid-ws-create-1');
+    expect([r2.status, r2.body]).toEqual([200, r1.body]);
+    expect(await count()).toBe(1);
+    // The key answered twice is the workspace's key.
+    const probe = await new TastegraphClient({ baseUrl: s.baseUrl, apiKey: r1.body.workspace_api_key as string }).request('GET', '/entity/type', { query: { entity_type: 'user' } });
+    expect(probe.status, JSON.stringify(probe.body)).not.toBe(401);
+    const r3 = await create('rid-ws-create-2');
+    expect(r3.body.public_id).not.toBe(r1.body.public_id);
+    expect(r3.body.workspace_api_key).not.toBe(r1.body.workspace_api_key);
+    // The same key with another body is another request (a new workspace).
+    const r4 = await create('rid-ws-create-1', 'resent-other');
+    expect(r4.body.public_id).not.toBe(r1.body.public_id);
+    expect(await count()).toBe(2);
   });
 });

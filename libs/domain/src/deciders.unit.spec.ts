@@ -28,10 +28,13 @@ describe('workspace decider', () => {
     expect(out).toEqual(emits(...createdEvents));
     expect(JSON.stringify(out)).not.toContain('tg_wsk_secret');
   });
-  it('given the workspace, when created again, then refused (conflict); the state knows its name and key prefixes', () => {
+  it('given the workspace, when created again with another key, then refused (conflict); the state knows its name, creation time and keys', () => {
     const g = given(workspaceDecider, createdEvents);
-    expect(g.when(create)).toEqual(refused('conflict', 'Workspace ws_1 already exists'));
-    expect(g.state).toEqual({ exists: true, name: 'A', keyPrefixes: ['tg_wsk_ab'] });
+    expect(g.when({ ...create, key_hash: 'other' })).toEqual(refused('conflict', 'Workspace ws_1 already exists'));
+    expect(g.state).toEqual({ exists: true, name: 'A', createdAt: 1, keyPrefixes: ['tg_wsk_ab'], keyHashes: ['h'] });
+  });
+  it('given the workspace, when the same creation is sent again (same id and key: both derive from its request), then nothing is appended', () => {
+    expect(given(workspaceDecider, createdEvents).when({ ...create, at: 5 })).toEqual(emits());
   });
 });
 

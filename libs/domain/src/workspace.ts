@@ -4,7 +4,10 @@ import { TgError, event, type Decider, type TgEventOf } from '@tg/contracts';
 export interface WorkspaceState {
   exists: boolean;
   name: string;
+  createdAt: number;
   keyPrefixes: string[];
+  /** Hashes of the keys issued (a creation's resend derives the same key: see the admin service). */
+  keyHashes: string[];
 }
 /** Create a workspace and issue its first workspace key (hash only). */
 export interface CreateWorkspace {
@@ -21,11 +24,15 @@ export interface CreateWorkspace {
 type WorkspaceEvent = TgEventOf<'WorkspaceCreated'> | TgEventOf<'ApiKeyIssued'>;
 
 export const workspaceDecider: Decider<WorkspaceState, CreateWorkspace, WorkspaceEvent> = {
-  initialState: () => ({ exists: false, name: '', keyPrefixes: [] }),
+  initialState: () => ({ exists: false, name: '', createdAt: 0, keyPrefixes: [], keyHashes: [] }),
   decide(cmd, state) {
     switch (cmd.type) {
       case 'CreateWorkspace': {
-        if (state.exists) throw new TgError('conflict', `Workspace ${cmd.workspace_id} already exists`);
+        if (state.exists) {
+          // The same id with the same key is the same creation sent again (both derive from its request): done already.
+          if (state.keyHashes.includes(cmd.key_hash)) return [];
+          throw new TgError('conflict', `Workspace ${cmd.workspace_id} already exists`);
+        }
         const meta = { workspace: '_account', at: cmd.at, request_id: cmd.request_id };
         return [
           event('WorkspaceCreated', { workspace_id: cmd.workspace_id, name: cmd.name, vectorstore_namespace: cmd.vectorstore_namespace, created_at: cmd.at }, meta),
@@ -41,9 +48,9 @@ export const workspaceDecider: Decider<WorkspaceState, CreateWorkspace, Workspac
   evolve(state, e) {
     switch (e.type) {
       case 'WorkspaceCreated':
-        return { ...state, exists: true, name: e.data.name };
+        return { ...state, exists: true, name: e.data.name, createdAt: e.data.created_at };
       case 'ApiKeyIssued':
-        return { ...state, keyPrefixes: [...state.keyPrefixes, e.data.prefix] };
+        return { ...state, keyPrefixes: [...state.keyPrefixes, e.data.prefix], keyHashes: [...state.keyHashes, e.data.hash] };
       default: {
         const never: never = e;
         return never;

@@ -11,4 +11,9 @@ export interface AdminDeps {
   /** sha256 of the canonical account secret. */
   accountHash: string;
   signer: TokenSigner;
+  /**
+   * Secret from which a workspace creation derives its id and key (from the account secret, never stored): an exact
+   * resend of the creation derives the same ones and is answered as the first attempt was.
+   */
+  creationSecret: string;
 }

@@ -26,7 +26,7 @@ export async function startAdminService(rt: Runtime, opts: { accountSecret: stri
   const accountSecret = canonicalKey(opts.accountSecret);
   const accountHash = hashKey(accountSecret);
   const signer = new TokenSigner(hashKey(`visualize:${accountSecret}`));
-  const d: AdminDeps = { rt, projection, cursor, accountHash, signer };
+  const d: AdminDeps = { rt, projection, cursor, accountHash, signer, creationSecret: hashKey(`workspace-creation:${accountSecret}`) };
   const server = rpcServer(rt, 'admin')
     .serve(OP.admin.createWorkspace, createWorkspaceHandler(d))
     .serve(OP.admin.listWorkspaces, listWorkspacesHandler(d))

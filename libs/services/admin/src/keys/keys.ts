@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { KEY_PREFIX } from '@tg/contracts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -8,6 +8,20 @@ export function randomBase62(n: number): string {
   let out = '';
   while (out.length < n) {
     for (const b of randomBytes(n * 2)) {
+      if (b < 248 && out.length < n) out += ALPHABET[b % 62];
+    }
+  }
+  return out;
+}
+
+/**
+ * A base62 string of `n` characters derived from `secret` and `label` (HMAC-SHA256 in counter mode, rejection
+ * sampling): as unguessable as a random one to whoever lacks the secret, and the same each time for the same inputs.
+ */
+export function derivedBase62(secret: string, label: string, n: number): string {
+  let out = '';
+  for (let block = 0; out.length < n; block++) {
+    for (const b of createHmac('sha256', secret).update(`${label}\u0000${block}`).digest()) {
       if (b < 248 && out.length < n) out += ALPHABET[b % 62];
     }
   }
@@ -26,10 +40,6 @@ export function sameDigest(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A new workspace secret key. */
-export function newWorkspaceKey(): string {
-  return KEY_PREFIX.workspace + randomBase62(40);
-}
 /** A new account secret key. */
 export function newAccountSecret(): string {
   return KEY_PREFIX.account + randomBase62(40);

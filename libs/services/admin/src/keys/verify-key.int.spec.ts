@@ -21,7 +21,7 @@ async function withAdmin(test: (a: { rt: Runtime; ctx: unknown; deps: () => Admi
   try {
     const log = createLogger('admin', 'silent');
     const rt = await createRuntime(loadConfig({}, { natsUrl: nats.url, dataDir, logLevel: 'silent' }), nc, log);
-    const deps = (): AdminDeps => ({ rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s') });
+    const deps = (): AdminDeps => ({ rt, projection: new AdminProjection(), cursor: new StreamCursor(), accountHash: 'not-this', signer: new TokenSigner('s'), creationSecret: 'creation' });
     /** What the instance's feed does: the workspace's events into its projection, and its position. */
     const feed = async (d: AdminDeps, workspaceId: string) => {
       for (const e of (await rt.store.readSubject(EventStore.subject('_account', 'workspace', workspaceId))).events) {
