@@ -53,7 +53,7 @@ import {
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 14 (issue 17; written after the round-14 wide model d378d6e was frozen; sarcasm and action reports 16 pairs each; scored once: round-13 model, served, 0.934; round-14 model, not served, 0.938)';
+const BLIND_NAME = 'phenomena blind set, round 15 (issue 17; written after the round-15 model C 01e40ae was frozen; sarcasm and action reports 14 pairs each; scored once)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
