@@ -49,11 +49,12 @@ import {
   GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_ROUND13,
+  GAUGE_PHENOMENA_ROUND14,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 14 (issue 17; written after the round-14 wide model d378d6e was frozen; sarcasm and action reports 16 pairs each; scored once: round-13 model, served, 0.934; round-14 model, not served, 0.938)';
+const BLIND_NAME = 'phenomena blind set, round 15 (issue 17; written after the round-15 model C 01e40ae was frozen; sarcasm and action reports 14 pairs each; scored once: round-15 model C 01e40ae, served by the rule, 0.894; round-13 model 0.903; round-14 model d378d6e 0.889)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -108,7 +109,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound10', 'phenomena round 10 (scored once: round-9 model 0.739, round-10 model 0.712; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND10],
     ['phenomenaRound11', 'phenomena round 11 (scored once: round-9 model with the praises() fix 0.866; in the wide model\'s training since round 12)', GAUGE_PHENOMENA_ROUND11],
     ['phenomenaRound12', 'phenomena round 12 (scored once: wide model 6a6f89b 0.882, round-9 model 0.874; in the wide model\'s training since round 13)', GAUGE_PHENOMENA_ROUND12],
-    ['phenomenaRound13', 'phenomena round 13 (scored once: round-13 model d50bd04, the served one, 0.925, round-12 wide model 0.920; outside the served model\'s training)', GAUGE_PHENOMENA_ROUND13],
+    ['phenomenaRound13', 'phenomena round 13 (scored once: round-13 model d50bd04 0.925, round-12 wide model 0.920; in the served model\'s training since round 15)', GAUGE_PHENOMENA_ROUND13],
+    ['phenomenaRound14', 'phenomena round 14 (scored once: round-13 model 0.934, round-14 model d378d6e 0.938; in the served model\'s training since round 15)', GAUGE_PHENOMENA_ROUND14],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -1,7 +1,11 @@
 /**
  * Round 12 (issue 17): the gauge's wide model, and the leave-one-round-out (LORO) comparison it was chosen by. Round
  * 13: round 12 in training, the question-shape features and the engagement gate (src/gauge/lexical.ts); NOQ=1 fits
- * the round-12 form on the same pairs.
+ * the round-12 form on the same pairs. Round 14: round 13 in training, the situation features for sarcasm and action
+ * reports (SITUATION_FEATURES in src/gauge/lexical.ts), cross L2 0.0003 (was 0.003), LORO over rounds 10-13; NOSIT=1
+ * L2_CROSS=0.003 fits the round-13 form (the served model until round 14) on the same pairs; DROP=<comma list> holds
+ * named cross features at 0. Round 15: round 14 in training, nothing else changed (the round-14 form re-fitted), LORO over
+ * rounds 11-14.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -10,7 +14,7 @@
  *   from zero: deterministic) over the rule signals without the two components, the cross features, the hashed
  *   follow-up n-grams (length-normalised) and four standardised mean GloVe blocks (src/gauge/lexical.ts).
  *
- * LORO: rounds 9, 10, 11 and 12 are each held out in turn (round 12: rounds 8-11); each fold is fitted on every other labelled pair (the
+ * LORO: rounds 10, 11, 12 and 13 are each held out in turn (round 13: rounds 9-12; round 12: rounds 8-11; FOLDS=…); each fold is fitted on every other labelled pair (the
  * development training split, the phenomena set, all additions and the other blind rounds: about 2,100 pairs). The
  * pooled out-of-round predictions give AUC (positive vs negative) and 3-class accuracy, overall and per phenomenon.
  * Platt scaling (a, b on the wide model's logit) is fitted on the pooled LORO predictions.
@@ -27,20 +31,20 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, VECTOR_BLOCKS, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
 
 const args = process.argv.slice(2);
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
-let HP = { hash: env('L2_HASH', 0.0001), vec: env('L2_VEC', 0.3), rule: env('L2_RULE', 0.001), cross: env('L2_CROSS', 0.003), iter: env('ITER', 400), lr: env('LR', 0.05) };
+let HP = { hash: env('L2_HASH', 0.0001), vec: env('L2_VEC', 0.3), rule: env('L2_RULE', 0.001), cross: env('L2_CROSS', 0.0003), iter: env('ITER', 400), lr: env('LR', 0.05) };
 const BLOCKS = (process.env.BLOCKS ?? VECTOR_BLOCKS.join(',')).split(',').filter(Boolean) as VectorBlock[];
 const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>(process.env.NOQ === '1' ? QUESTION_FEATURES : []);
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
 const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)) as (typeof QUESTION_FEATURES)[number][];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
@@ -51,9 +55,10 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r1', data.GAUGE_PHENOMENA_ROUND1], ['r2', data.GAUGE_PHENOMENA_ROUND2], ['r3', data.GAUGE_PHENOMENA_ROUND3], ['r4', data.GAUGE_PHENOMENA_ROUND4],
   ['r5', data.GAUGE_PHENOMENA_ROUND5], ['r6', data.GAUGE_PHENOMENA_ROUND6], ['r7', data.GAUGE_PHENOMENA_ROUND7], ['r8', data.GAUGE_PHENOMENA_ROUND8],
   ['r9', data.GAUGE_PHENOMENA_ROUND9], ['r10', data.GAUGE_PHENOMENA_ROUND10], ['r11', data.GAUGE_PHENOMENA_ROUND11],
-  ['r12', data.GAUGE_PHENOMENA_ROUND12],
+  ['r12', data.GAUGE_PHENOMENA_ROUND12], ['r13', data.GAUGE_PHENOMENA_ROUND13],
+  ['r14', data.GAUGE_PHENOMENA_ROUND14],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r9,r10,r11,r12').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r11,r12,r13,r14').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -66,6 +71,8 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND11,
   ...data.GAUGE_NEUTRAL_ADDED_12,
   ...data.GAUGE_PHENOMENA_ROUND12,
+  ...data.GAUGE_PHENOMENA_ROUND13,
+  ...data.GAUGE_PHENOMENA_ROUND14,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;
@@ -82,7 +89,7 @@ function wideRow(response: string, followup: string, s: ReturnType<typeof gaugeS
   const acted = s.actionDone > 0 || s.actionFailed > 0;
   const words = blockWords(response, followup, praised, acted);
   const grams = gramBuckets(response, followup);
-  const cf = crossFeatures(response, followup, s.correction > 0 || s.rejection > 0);
+  const cf = crossFeatures(response, followup, s.correction > 0 || s.rejection > 0, praised, acted);
   return {
     rules: RULES.map((k) => (k === 'engagement' && GATE.some((q) => cf[q] > 0) ? 0 : s[k])),
     cross: CROSS_FEATURES.map((k) => (DROPPED.has(k) ? 0 : cf[k])),
@@ -334,7 +341,7 @@ if (args.includes('--write')) {
   writeFileSync(
     new URL('../src/gauge/wide-weights.ts', import.meta.url),
     `/**
- * Generated by libs/language/scripts/fit-wide.mts (issue 17; round-13 form): the gauge's wide model (src/gauge/wide.ts),
+ * Generated by libs/language/scripts/fit-wide.mts (issue 17; round-14 form, fitted with round 14 for round 15): the gauge's wide model (src/gauge/wide.ts),
  * fitted on ${all.length} labelled pairs; L2 ${JSON.stringify(HP)}; Platt a ${pl.a}, b ${pl.b} (fitted on the
  * leave-one-round-out predictions). Per-word tables: int8 with one scale per block over the ${VOCAB} words of
  * STANCE_TABLE (stance-weights.ts). Do not edit by hand.

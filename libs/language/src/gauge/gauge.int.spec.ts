@@ -34,6 +34,7 @@ import {
   GAUGE_PHENOMENA_ROUND11,
   GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_ROUND13,
+  GAUGE_PHENOMENA_ROUND14,
   GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
@@ -295,22 +296,34 @@ describe('gauge model and data', () => {
 
   it('keeps the round-13 blind set apart from every earlier pair: nine phenomena with at least 12 pairs and both labels each, six domains', () => {
     expectBlindRound(GAUGE_PHENOMENA_ROUND13, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12]);
-    // Regression guard on the served (round-13) model's figure on round 13 (docs/benchmarks.md), added after it was
-    // scored once: 0.925 (the round-12 wide model 0.920). The round-14 model, fitted with round 13, was not served
-    // (Round 14), so round 13 is still outside the served model's training.
+    // Scored once (round-13 model 0.925, round-12 wide model 0.920). Since round 15 the served model (C, the round-14
+    // form fitted with rounds 13 and 14) has it in training; its guard stays as a floor (in sample it scores higher).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND13).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.91);
   });
 
   it('keeps the round-14 blind set apart from every earlier pair: nine phenomena, sarcasm and action reports with at least 16 pairs each', () => {
-    expectBlindRound(GAUGE_PHENOMENA_BLIND_SET, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13]);
+    expectBlindRound(GAUGE_PHENOMENA_ROUND14, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13]);
     for (const kind of ['sarcasm', 'action-report']) {
-      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      const rows = GAUGE_PHENOMENA_ROUND14.filter((e) => e.kind === kind);
       expect(rows.length, kind).toBeGreaterThanOrEqual(16);
       expect(rows.filter((e) => e.label === 'positive').length, kind).toBe(rows.filter((e) => e.label === 'negative').length);
     }
-    // Regression guard on the served (round-13) model's figure on round 14 (docs/benchmarks.md), added after it was
-    // scored once: 0.934 (the round-14 model, not served by the rule fixed before scoring, 0.938).
-    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.92);
+    // Scored once: 0.934 for the round-13 model, 0.938 for the round-14 model. In the served model's training since
+    // round 15 (in sample: wide.int.spec.ts); this floor stays.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND14).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.92);
+  });
+
+  it('keeps the round-15 blind set apart from every earlier pair: nine phenomena, sarcasm and action reports with at least 14 pairs each, balanced', () => {
+    expectBlindRound(GAUGE_PHENOMENA_BLIND_SET, [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13, ...GAUGE_PHENOMENA_ROUND14]);
+    for (const kind of ['sarcasm', 'action-report']) {
+      const rows = GAUGE_PHENOMENA_BLIND_SET.filter((e) => e.kind === kind);
+      expect(rows.length, kind).toBeGreaterThanOrEqual(14);
+      expect(rows.filter((e) => e.label === 'positive').length, kind).toBe(rows.filter((e) => e.label === 'negative').length);
+    }
+    // Regression guard on the served model's figure on round 15 (docs/benchmarks.md, Round 15), added after the set was
+    // scored once: model C (served by the rule fixed before the set was written) 0.894, the round-13 model 0.903, the
+    // round-14 model 0.889.
+    expect(evaluateGauge(GAUGE_PHENOMENA_BLIND_SET).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.88);
   });
 
   it('keeps rounds 9 and 10 and the round-10 and round-11 additions out of the rule model’s fit (GAUGE_MODEL; the rule models fitted with them were not served, docs/benchmarks.md; the wide model is fitted with them)', () => {

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { DERIVED_VALENCE } from './derived-valence';
 import { outcomeClause, textWords } from './stance';
 
 /**
@@ -55,6 +57,17 @@ export const CROSS_FEATURES = [
   'qItem',
   'qYou',
   'qMe',
+  'mixedPolarity',
+  'ironyCue',
+  'exaggeration',
+  'praiseNegSituation',
+  'outcomeNeg',
+  'outcomePos',
+  'outcomeContrast',
+  'outcomeBroken',
+  'brokenState',
+  'praiseOverBenefit',
+  'praiseOverBurden',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -168,7 +181,7 @@ export function gramScale(n: number): number {
  * The cross features of a pair (each 0..1). `complaint`: the rules read a correction or a rejection; the reply's
  * words echoed in a complaint are not uptake (as for the rules' `overlap`), so the echo counts are then 0.
  */
-export function crossFeatures(response: string, followup: string, complaint = false): Record<CrossFeature, number> {
+export function crossFeatures(response: string, followup: string, complaint = false, praised = false, acted = false): Record<CrossFeature, number> {
   const f = followup.slice(0, 4000);
   const r = response.slice(0, 4000);
   const fn = numbersOf(f);
@@ -210,7 +223,132 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     replyOffers: replyOffers(r) ? 1 : 0,
     lowerCase: /[a-z]/.test(f) && !/[A-Z]/.test(f) ? 1 : 0,
     ...questionShape(r, f),
+    ...situationFeatures(r, f, praised, acted),
   };
+}
+
+/** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
+export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
+type SituationFeature = (typeof SITUATION_FEATURES)[number];
+
+let afinn: Map<string, number> | undefined;
+/** Valence of a lower-case word: AFINN-165, else the derived valence (GloVe regressed on AFINN), else 0. */
+export function valence(w: string): number {
+  afinn ??= new Map(Object.entries(createRequire(import.meta.url)('sentiment/languages/en/labels.json') as Record<string, number>));
+  return afinn.get(w) ?? DERIVED_VALENCE.get(w) ?? 0;
+}
+
+// Constructions that mark praise as ironic in writing: "anyway", "of course", "clearly", "just what I needed", "as
+// ever", "I'll just…", "can't wait", "what a…", "such a…", "must be…", a trailing "then", ironic emoji.
+const IRONY = [
+  /\b(anyway|anyways|clearly|obviously|apparently|naturally|indeed)\b/,
+  /\bof course\b/,
+  /\b(just|exactly|precisely) (what|how) (i|we|you|everyone)\b/,
+  /\bas (ever|always|usual)\b/,
+  /\b(i'll|ill|i will|we'll) just\b/,
+  /\b(can't|cant|cannot) wait\b/,
+  /\b(what|such) an? \w+/,
+  /\bmust be (thrilled|delighted|happy|pleased|loving)\b/,
+  /\bthen[.!]*\s*$|\bthen,/,
+  /\b(sure|yeah|oh|ah) (yes|right|sure|great|cool|perfect)\b/,
+  /\b(love|loving) (that|this) for me\b/,
+  /\b(thrill|joy|pleasure|privilege) of\b/,
+  /[\u{1F643}\u{1F644}\u{1F602}\u{1F923}\u{1F480}]/u,
+];
+const INTENSIFIER = new Set(['so', 'very', 'truly', 'deeply', 'utterly', 'totally', 'absolutely', 'completely', 'really', 'super', 'incredibly', 'extremely', 'literally', 'every', 'entire', 'whole', 'always', 'never', 'forever', 'best', 'most']);
+// A report that something now fails to work, or a state that persists against the fix.
+const BROKEN = /\b(won't|wont|doesn't|doesnt|didn't|didnt|can't|cant|isn't|wasn't|no longer|stopped|stops|still|again\?|nothing|anything|only|just said)\b/;
+
+// Something that no longer works: a negated auxiliary shortly before a verb of functioning ("now it won't even
+// start", "the remote doesn't work at all", "my arms won't go in"), "no longer", "stopped working", "still broken".
+const BROKEN_STATE =
+  /\b(?:won't|wont|doesn't|doesnt|don't|dont|can't|cant|isn't|isnt|aren't|wouldn't|didn't|didnt|nothing|never)\b(?:\s+\S+){0,2}?\s+(?:work|works|working|start|starts|load|loads|open|opens|close|closes|fit|fits|pair|pairs|connect|connects|compile|compiles|charge|charges|boot|boots|run|runs|print|play|plays|sync|go|turn|stay|stays|rise|set|cook|respond|responds)\b|\bno longer\b|\bstopped (?:working|loading|charging|responding)\b|\bstill (?:broken|slow|crashing|failing|there|wet|raw|stuck)\b/;
+// What a reply offers, read crudely from its words: a benefit to the user (less cost, time or effort; something
+// included) or a burden (a cost, a wait, a restriction, a risky shortcut). Praise over a burden is the ironic case.
+const BENEFIT = /\b(?:free|included|includes|covers|save|saves|saving|cut|cuts|off|discount|discounted|cheaper|cheapest|faster|quicker|fewer|less|refund|bonus|upgrade|upgraded|at once|all at once|under \S+|one (?:pan|pot|line|click|step)|no (?:cost|charge|fee|fees|extra))\b/;
+const BURDEN = /\b(?:takes|adds|another|charges|charge|costs|cost|requires|require|needs|only|closed|shut|split|separately|wait|delay|skip|skipping|disable|disabling|turn off|remove|removes|drops|replace|replaces|every|until|leaves at|lands at|shares|no (?:window|wifi|lift|refunds))\b/;
+
+const IRREGULAR_PAST = new Set(['did', 'done', 'got', 'took', 'sent', 'ran', 'bought', 'made', 'built', 'put', 'went', 'gave', 'left', 'set', 'rang', 'found', 'kept', 'brought', 'wrote', 'shot', 'paid', 'sold', 'spent', 'now']);
+/**
+ * Whether a follow-up opens by reporting what the user did: a past form ("took", "Rebooked", "posted") followed by a
+ * clause end, an object or "and" ("took it, …", "Rebooked, …", "ran the codemod and…"); not an adjective in -ed
+ * ("Unrelated, but…", "excited, …").
+ */
+export function reportsAction(f: string): boolean {
+  const toks = lexTokens(f).filter((w) => !['i', 'we', 'so', 'ok', 'okay', 'well', 'just', 'yeah', 'already'].includes(w));
+  const [w, next] = [toks[0], toks[1]];
+  if (!w || NOT_ACTION.has(w)) return false;
+  const past = IRREGULAR_PAST.has(w) || /^[a-z]{3,}ed$/.test(w);
+  return past && (next === undefined || REPORT_NEXT.has(next));
+}
+const NOT_ACTION = new Set(['need', 'used', 'tired', 'bored', 'excited', 'interested', 'obsessed', 'unrelated', 'related', 'confused', 'surprised', 'relieved', 'impressed', 'amazed', 'shocked', 'stunned', 'delighted', 'pleased', 'annoyed', 'worried', 'scared', 'married', 'blessed', 'indeed', 'speed', 'red', 'bed', 'wed', 'agreed', 'noted']);
+const REPORT_NEXT = new Set([',', '.', '!', ';', 'it', 'them', 'that', 'this', 'those', 'these', 'the', 'a', 'an', 'my', 'our', 'all', 'both', 'everything', 'one', 'and', 'in', 'up', 'off', 'out', 'exactly']);
+
+/**
+ * Round 14: features for the two phenomena that fail most rounds. Sarcasm: praise next to a negative situation in the
+ * follow-up itself ("wonderful, more of the bit where nothing happens"), ironic constructions, exaggeration, and
+ * praise over a reply whose own words are negative. Action reports (when the rules read one): the valence of what
+ * follows the report (negative and positive words, AFINN and the derived valence), a contrast after it ("but",
+ * "now", "though", "except"), and a report that something no longer works ("now it won't start").
+ */
+export function situationFeatures(response: string, followup: string, praised: boolean, acted: boolean): Record<SituationFeature, number> {
+  const f = norm(followup);
+  const words = f.match(/[a-z]+(?:'[a-z]+)*/g) ?? [];
+  let pos = 0;
+  let neg = 0;
+  let negated = false;
+  for (const t of lexTokens(f)) {
+    if (BREAK.has(t)) negated = false;
+    else if (isNegator(t)) negated = true;
+    else if (/^[a-z]/.test(t)) {
+      const v = valence(t) * (negated ? -1 : 1);
+      if (v >= 1) pos++;
+      else if (v <= -1) neg++;
+    }
+  }
+  const rWords = textWords(firstSentence(response));
+  const rNeg = rWords.filter((w) => valence(w) <= -1).length;
+  const intens = words.filter((w) => INTENSIFIER.has(w)).length;
+  const out: Record<SituationFeature, number> = {
+    mixedPolarity: pos > 0 && neg > 0 ? 1 : 0,
+    ironyCue: Math.min(1, IRONY.filter((re) => re.test(f)).length / 2),
+    exaggeration: Math.min(1, (intens + (/(\w)\1\1/.test(f) ? 1 : 0) + (/\b[A-Z]{3,}\b/.test(followup) ? 1 : 0)) / 2),
+    praiseNegSituation: praised && (neg > 0 || rNeg > 0) ? 1 : 0,
+    outcomeNeg: 0,
+    outcomePos: 0,
+    outcomeContrast: 0,
+    outcomeBroken: 0,
+    brokenState: BROKEN_STATE.test(f) ? 1 : 0,
+    praiseOverBenefit: 0,
+    praiseOverBurden: 0,
+  };
+  if (praised) {
+    const r = norm(firstSentence(response));
+    const benefit = BENEFIT.test(r);
+    const burden = BURDEN.test(r);
+    out.praiseOverBenefit = benefit && !burden ? 1 : 0;
+    out.praiseOverBurden = burden && !benefit ? 1 : 0;
+  }
+  if (acted || reportsAction(f)) {
+    const o = norm(outcomeClause(followup)) || f;
+    let on = 0;
+    let op = 0;
+    let neg2 = false;
+    for (const t of lexTokens(o)) {
+      if (BREAK.has(t)) neg2 = false;
+      else if (isNegator(t)) neg2 = true;
+      else if (/^[a-z]/.test(t)) {
+        const v = valence(t) * (neg2 ? -1 : 1);
+        if (v > 0) op += v;
+        else on -= v;
+      }
+    }
+    out.outcomeNeg = Math.min(1, on / 3);
+    out.outcomePos = Math.min(1, op / 3);
+    out.outcomeContrast = /\b(but|though|except|now|then|yet)\b/.test(o) ? 1 : 0;
+    out.outcomeBroken = BROKEN.test(o) ? 1 : 0;
+  }
+  return out;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -88,6 +88,39 @@ describe('wide model inputs (round 13): the shape of a question', () => {
   });
 });
 
+describe('wide model inputs (round 14): sarcasm and action reports', () => {
+  const on = (r: string, f: string, praised: boolean, acted: boolean) =>
+    Object.entries(situationFeatures(r, f, praised, acted)).filter(([, v]) => v).map(([k]) => k).sort();
+
+  it('reads an opening report of what the user did, not an adjective in -ed', () => {
+    for (const f of ['took it, stood the whole way', 'Rebooked, charged twice.', 'ran the codemod and nothing compiles', 'bought', 'now it has a hole'])
+      expect(reportsAction(f.toLowerCase())).toBe(true);
+    // "Unrelated, but…" was read as a report (and its "but" as a contrast after it) until this test.
+    for (const f of ['Unrelated, but what is a good podcast?', 'excited, when does it ship?', 'Noted.', 'Sank in the middle.'])
+      expect(reportsAction(f.toLowerCase())).toBe(false);
+  });
+
+  it('reads praise over a benefit or over a burden from the reply’s words, only when the follow-up praises', () => {
+    expect(on('The cheaper plan cuts your bill in half.', 'brilliant', true, false)).toContain('praiseOverBenefit');
+    expect(on('The plan charges £40 for every call.', 'brilliant', true, false)).toContain('praiseOverBurden');
+    expect(on('The plan charges £40 for every call.', 'no thanks', false, false)).not.toContain('praiseOverBurden');
+  });
+
+  it('reads ironic constructions, and an outcome that no longer works after a report', () => {
+    expect(on('Use the staging database.', 'brilliant, who needs backups anyway', true, false)).toContain('ironyCue');
+    expect(on('Reset the router.', 'did that, now it won’t even connect', false, true)).toEqual(expect.arrayContaining(['brokenState', 'outcomeBroken', 'outcomeContrast']));
+    expect(on('Reset the router.', 'did that, now it won’t even connect', false, false)).toContain('outcomeBroken'); // the opening report is read without the rules
+    expect(on('Reset the router.', 'thanks, that explains it', true, false)).toEqual([]);
+  });
+
+  it('orders praise over a benefit above the same praise over a burden, and a working outcome above a broken one', () => {
+    const g = (r: string, f: string) => gauge({ response: r, followup: f }).resonance;
+    expect(g('The cheaper plan cuts your bill in half.', 'brilliant')).toBeGreaterThan(g('The cheaper plan charges £40 for every call you make.', 'brilliant'));
+    expect(g('Use the staging database for the demo.', 'brilliant, that keeps prod safe')).toBeGreaterThan(g('Use the staging database for the demo.', 'brilliant, who needs backups anyway'));
+    expect(g('Turn the router off and on again.', 'did that, connects fine now')).toBeGreaterThan(g('Turn the router off and on again.', 'did that, now it won’t even connect'));
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -136,5 +169,9 @@ describe('wide model (round 12)', () => {
     expect(evaluateGauge(GAUGE_NEUTRAL_ADDED_12).counts.neutral).toBe(24);
     // Round 12 is in training since round 13.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND12).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
+    // Round 13 is in training since round 14.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND13).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
+    // Round 14 is in training since round 15 (the round-14 model, which never saw it, scored it 0.938).
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND14).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
   });
 });

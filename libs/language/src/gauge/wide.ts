@@ -5,7 +5,10 @@ import { WIDE_MODEL } from './wide-weights';
 
 /**
  * Round 12 (issue 17): the gauge's wide model, the served scorer. Round 13 added the question-shape cross features
- * and the engagement gate (lexical.ts) and fitted it with round 12 (2,238 pairs). A logistic over the rule signals (the learned
+ * and the engagement gate (lexical.ts) and fitted it with round 12 (2,238 pairs). Round 14 added the situation
+ * features for sarcasm and action reports (lexical.ts, `situationFeatures`: praise over a benefit or a burden, ironic
+ * constructions, an outcome that no longer works) and fitted it with round 13 (2,348 pairs). Round 15 re-fitted that
+ * form with round 14 (2,464 pairs), nothing else changed. A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
@@ -35,7 +38,8 @@ function model(): Decoded {
 export function wideLogit(response: string, followup: string, signals: GaugeSignals, praised: boolean): number {
   const m = model();
   let z: number = WIDE_MODEL.bias;
-  const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0);
+  const acted = signals.actionDone > 0 || signals.actionFailed > 0;
+  const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0, praised, acted);
   const challenged = ENGAGEMENT_GATE.some((q) => cf[q] > 0);
   for (const [k, w] of m.rules) z += w * (k === 'engagement' && challenged ? 0 : signals[k]);
   CROSS_FEATURES.forEach((k, j) => (z += m.cross[j]! * cf[k]));
@@ -45,7 +49,7 @@ export function wideLogit(response: string, followup: string, signals: GaugeSign
     for (const b of buckets) h += m.hash[b]!;
     z += WIDE_MODEL.hash.scale * h * gramScale(buckets.length);
   }
-  const words = blockWords(response, followup, praised, signals.actionDone > 0 || signals.actionFailed > 0);
+  const words = blockWords(response, followup, praised, acted);
   for (const b of m.blocks) {
     const rows = rowsOf(words[b.name]);
     if (!rows.length) continue;
