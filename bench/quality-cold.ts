@@ -19,7 +19,8 @@
  * standard error. Not a benchmark of the service: a record of what was tried (docs/benchmarks.md, quality section).
  *
  * Usage: npm run bench -- quality-cold [-- --data ../shared/data/movielens] [--set all|grid2]
- * (`grid2`: only the service's blend grid over the genre/era weightings, with and without evidence for unlinked items)
+ * (`grid2`: only the service's blend grid over the genre/era weightings, with and without evidence for unlinked items,
+ * and its choice on a catalog without the users' future films)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -456,6 +457,35 @@ export async function run(args: string[]) {
   const lo = `the grid's choice over every mapping: ${overall.name} (${overall.o.value.toFixed(4)}); test ${ot.all.toFixed(4)} / ${ot.coldUsers.toFixed(4)} / ${ot.coldMovies.toFixed(4)}, ${od.mean >= 0 ? '+' : ''}${od.mean.toFixed(4)} ± ${od.se.toFixed(4)}`;
   console.log(lo);
   lines.push('', lo);
+  // Does the era ride the protocol's future catalog? The test again without the movies released (title year) after
+  // the calendar year of the user's last linked rating: neither ranked nor relevant (a catalog as of that year).
+  const lastYear = splits.map((sp) => new Date(1000 * Math.max(...ratings.filter((r) => r.u === sp.user && sp.train.includes(r.m)).map((r) => r.t))).getUTCFullYear());
+  const tf = folds.test![0]!;
+  const asOf: Prepared = {
+    ...tf,
+    us: tf.us.map((u, i) => {
+      const future = (m: number) => yearOf[m]! > lastYear[i]!;
+      const exclude = new Set(u.exclude);
+      for (let j = 0; j < n; j++) if (future(j)) exclude.add(j);
+      return { train: u.train, test: new Set([...u.test].filter((m) => !future(m))), exclude };
+    }),
+  };
+  asOf.rows = tf.rows.map((r, i) => (asOf.us[i]!.test.size ? r : null));
+  const futureShare = (key: Key) => {
+    let f = 0, c = 0;
+    tf.us.forEach((u, ui) => {
+      if (!tf.rows[ui]) return;
+      for (const j of topOf(key(tf, ui), u.exclude, 10)) { c++; if (yearOf[j]! > lastYear[ui]!) f++; }
+    });
+    return f / c;
+  };
+  const refAsOf = evalFold(asOf, ref);
+  const choiceAsOf = evalFold(asOf, overall.key);
+  const dAsOf = paired(choiceAsOf.each, refAsOf.each);
+  const heldFuture = tf.us.reduce((a, u, i) => a + [...u.test].filter((m) => yearOf[m]! > lastYear[i]!).length, 0);
+  const la = `future catalog: ${heldFuture} held-out movies released after the year of the user's last linked rating; their share of the top 10s: served ${futureShare(ref).toFixed(3)}, the grid's choice ${futureShare(overall.key).toFixed(3)}; the test without them (${asOf.rows.filter(Boolean).length} users): served ${refAsOf.all.toFixed(4)}, the grid's choice ${choiceAsOf.all.toFixed(4)}, ${dAsOf.mean >= 0 ? '+' : ''}${dAsOf.mean.toFixed(4)} ± ${dAsOf.se.toFixed(4)}`;
+  console.log(la);
+  lines.push('', la);
   return { figures, markdown: lines.join('\n') };
   }
 
