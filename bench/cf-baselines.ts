@@ -194,3 +194,17 @@ export function issueSettings(n: number, users: CfUser[]): { name: string; setti
     { name: 'ease', setting: 'lambda=100', score: ease(n, users, 100) },
   ];
 }
+
+/**
+ * Validation: the newest 20% of each user's training links (users with >= 5) held out. `skip`: the served blend's
+ * validation, the newest 20% ranked from the links before the 20% before them.
+ */
+export function newestFold(us: CfUser[], skip: boolean): CfUser[] {
+  return us.map((u) => {
+    const k = u.train.length;
+    const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
+    const train = u.train.slice(0, k - (skip ? 2 * h : h));
+    const ts = new Set(train);
+    return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: skip ? new Set(u.train.slice(0, k - h)) : new Set(train) };
+  });
+}

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createRng, easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
 import { parseCsv, splitUsers } from './quality';
-import { easeItemScores, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
+import { easeItemScores, newestFold, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
 
 const dir = resolve('../shared/data/movielens');
 const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id]) => id!);
@@ -30,19 +30,6 @@ const users: CfUser[] = splits.map((sp) => ({ train: sp.train.map((m) => mi.get(
 const ratedAt = new Map(ratings.map((r) => [`${r.u}:${r.m}`, r.t]));
 const tOf = (i: number, m: number): number => ratedAt.get(`${splits[i]!.user}:${movies[m]}`)!;
 
-/**
- * Validation: the newest 20% of each user's training links (users with >= 5) held out. `skip`: the served blend's
- * validation, the newest 20% ranked from the links before the 20% before them.
- */
-function newestFold(us: CfUser[], skip: boolean): CfUser[] {
-  return us.map((u) => {
-    const k = u.train.length;
-    const h = k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0;
-    const train = u.train.slice(0, k - (skip ? 2 * h : h));
-    const ts = new Set(train);
-    return { train, test: new Set(u.train.slice(k - h).filter((m) => !ts.has(m))), exclude: skip ? new Set(u.train.slice(0, k - h)) : new Set(train) };
-  });
-}
 const val = newestFold(users, false);
 const valSkip = newestFold(users, true);
 const randomFolds = validationUsers(users);
