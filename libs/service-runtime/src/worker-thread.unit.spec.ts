@@ -17,6 +17,13 @@ describe.skipIf(!existsSync('/proc/self/task'))('SerialWorker: background work r
     expect(getPriority()).toBe(0);
   });
 
+  it('loads its entry at the priority it started with (loading is a one-off cost, starved when niced on a busy machine), then works niced', async () => {
+    w = new SerialWorker<string, number>(boot, 'nice-test', { ...job, message: (m: string) => ({ data: m }) }) as unknown as SerialWorker<void, number>;
+    const ask = w as unknown as SerialWorker<string, number>;
+    expect(await ask.run('loaded?')).toBe(0);
+    expect(await ask.run('nice?')).toBe(10);
+  });
+
   it('takes another nice value, and 0 leaves the thread as started', async () => {
     w = new SerialWorker<void, number>(boot, 'nice-test', job, { nice: 15 });
     expect(await w.run()).toBe(15);
