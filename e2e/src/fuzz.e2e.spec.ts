@@ -233,7 +233,7 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 50_000 },
       );
-      console.log(`fuzz ${name}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+      console.log(`fuzz ${name}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}, fitting ${JSON.stringify(Object.fromEntries([...fitTally].sort()))}`);
     },
     90_000,
   );
