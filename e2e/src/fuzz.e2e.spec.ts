@@ -19,6 +19,7 @@ type Schema = {
   items?: Schema;
   anyOf?: Schema[];
   enum?: unknown[];
+  const?: unknown;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -37,6 +38,22 @@ const pathSegment = (text: string) => text.split(LONE_SURROGATE).map(encodeURICo
 const sometimes = <T>(a: fc.Arbitrary<T>, present: number) => (present >= 4 ? a : fc.oneof({ weight: 4 - present, arbitrary: fc.constant(undefined) }, { weight: present, arbitrary: a }));
 type Op = { method: string; path: string; params: { in: string; name: string; schema: Schema }[]; body?: Schema };
 
+/**
+ * Bodies with modes that their schema does not tell apart (one object, every field optional): a fitting request
+ * takes one mode's fields, with what that mode requires (docs/api.md). Chaotic requests still mix them.
+ */
+const MODES: Record<string, { required: string[]; fields: string[] }[]> = {
+  'POST /entity': [
+    { required: ['type', 'name'], fields: ['type', 'name', 'description', 'id', 'linked_content'] },
+    { required: ['content'], fields: ['content', 'entity_id', 'id', 'force_reindex'] },
+  ],
+};
+const modeSchema = (schema: Schema, mode: { required: string[]; fields: string[] }): Schema => ({
+  ...schema,
+  properties: Object.fromEntries(Object.entries(schema.properties ?? {}).filter(([k]) => mode.fields.includes(k))),
+  required: mode.required,
+});
+
 const SEED = Number(process.env['TG_FUZZ_SEED'] ?? 20261127);
 const RUNS = Number(process.env['TG_FUZZ_RUNS'] ?? 50);
 
@@ -52,26 +69,37 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
   const urls: string[] = [];
   /** Statuses answered, per operation. */
   const tallies = new Map<string, Map<number, number>>();
+  /** Statuses answered to the fitting requests (no chaos), per operation. */
+  const fitTallies = new Map<string, Map<number, number>>();
 
   beforeAll(async () => {
     s = await startStack();
     ws = await s.workspace('fuzz');
-    const user = await ws.request('POST', '/entity', { body: { type: 'user', id: 'fz-user', name: 'Fuzz', description: 'jazz records and mountain trails' } });
-    expect(user.status).toBe(200);
-    ids.push('fz-user');
-    for (const [i, text] of ['bebop saxophone record', 'alpine trail map', 'sourdough bread recipe'].entries()) {
-      const url = `https://fuzz.example.com/item/${i}`;
-      const r = await ws.request('POST', '/entity', { body: { content: { url, type: 'text', content: text, skip_url_fetch: true, skip_media_enrich: true }, entity_id: 'fz-user' } });
-      expect(r.status, JSON.stringify(r.body)).toBe(200);
-      ids.push(r.body.entity_id as string);
-      urls.push(url);
-    }
+    await seed(true);
     const doc = (await ws.request('GET', '/openapi.json')).body as { paths: Record<string, Record<string, { parameters?: Op['params']; requestBody?: { content: { 'application/json': { schema: Schema } } } }>> };
     ops = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ method: method.toUpperCase(), path: path.replace(/^\/v1/, ''), params: op.parameters ?? [], body: op.requestBody?.content['application/json']?.schema })),
     );
   }, 120_000);
   afterAll(async () => s?.stop());
+
+  /**
+   * The workspace's user and its three liked items, (re)created: run before each operation, so that an earlier
+   * operation's requests (a fuzzed DELETE of them) do not leave the later ones nothing real to reach. Strict the first
+   * time only: a fuzzed write may have changed one of them so that it cannot be made again (that is an answer too).
+   */
+  const seed = async (strict = false) => {
+    const user = await ws.request('POST', '/entity', { body: { type: 'user', id: 'fz-user', name: 'Fuzz', description: 'jazz records and mountain trails' } });
+    if (strict) expect(user.status, JSON.stringify(user.body)).toBe(200);
+    if (!ids.includes('fz-user')) ids.push('fz-user');
+    for (const [i, text] of ['bebop saxophone record', 'alpine trail map', 'sourdough bread recipe'].entries()) {
+      const url = `https://fuzz.example.com/item/${i}`;
+      const r = await ws.request('POST', '/entity', { body: { content: { url, type: 'text', content: text, skip_url_fetch: true, skip_media_enrich: true }, entity_id: 'fz-user' } });
+      if (strict) expect(r.status, JSON.stringify(r.body)).toBe(200);
+      if (r.status === 200 && !ids.includes(r.body.entity_id as string)) ids.push(r.body.entity_id as string);
+      if (!urls.includes(url)) urls.push(url);
+    }
+  };
 
   /**
    * A value of `schema`. With `chaos`, any part may break it (a wrong type, a hostile string, an unknown field);
@@ -87,6 +115,7 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
     if (!schema || depth > 4) return fc.jsonValue({ maxDepth: 2 });
     if (schema.anyOf) return fc.oneof(...schema.anyOf.map((x) => fitting(x, name, chaos, depth)));
     if (schema.enum) return fc.constantFrom(...schema.enum);
+    if (schema.const !== undefined) return fc.constant(schema.const);
     switch (schema.type) {
       case 'object': {
         const props = Object.entries(schema.properties ?? {});
@@ -114,14 +143,34 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
         return fc.boolean();
       case 'string': {
         const fits = (x: string) => x.length >= (schema.minLength ?? 0) && x.length <= (schema.maxLength ?? Infinity) && (!schema.pattern || new RegExp(schema.pattern, 'u').test(x));
-        const known = (/url/i.test(name) ? [...urls, 'http://127.0.0.1:9/closed', 'https://fuzz.example.com/new'] : /id$|^candidates$|^history$/i.test(name) ? ids : /type$/i.test(name) ? ['user', 'content', 'place', 'text'] : []).filter(fits);
+        // Values the services know: the workspace's ids and URLs (and new URLs), the entity types a field takes.
+        const known = (
+          /url/i.test(name)
+            ? [...urls, 'http://127.0.0.1:9/closed', 'https://fuzz.example.com/new']
+            : /id$|^candidates$|^history$/i.test(name)
+              ? ids
+              : /^in_terms_of_entity_type$/.test(name)
+                ? ['content', 'user', 'place', 'brand', 'website', 'file']
+                : /media_type$/i.test(name)
+                  ? ['text', 'image', 'audio', 'video']
+                  : /type$/i.test(name)
+                    ? ['user', 'content', 'place', 'brand']
+                    : []
+        ).filter(fits);
         const hostile = HOSTILE.filter((x) => chaos || fits(x));
         let free: fc.Arbitrary<string> = fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40), unit: 'grapheme' });
         if (schema.pattern && !chaos) {
           const re = new RegExp(schema.pattern, 'u');
           free = free.filter((x) => re.test(x));
         }
-        const picks = [{ weight: 3, arbitrary: free }, ...(known.length ? [{ weight: 6, arbitrary: fc.constantFrom(...known) }] : []), ...(hostile.length ? [{ weight: 1, arbitrary: fc.constantFrom(...hostile) }] : [])];
+        // A fitting request mostly names what exists (a random id or URL is refused before any service works on it).
+        const fresh = /url/i.test(name) && !chaos ? [{ weight: 3, arbitrary: fc.nat({ max: 10_000 }).map((n) => `https://fuzz.example.com/new/${n}`) }] : [];
+        const picks = [
+          { weight: known.length && !chaos ? 1 : 3, arbitrary: free },
+          ...fresh,
+          ...(known.length ? [{ weight: chaos ? 6 : 12, arbitrary: fc.constantFrom(...known) }] : []),
+          ...(hostile.length ? [{ weight: 1, arbitrary: fc.constantFrom(...hostile) }] : []),
+        ];
         return fc.oneof(...picks);
       }
       default:
@@ -139,15 +188,24 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
     async (name) => {
       const op = ops.find((o) => `${o.method} ${o.path}` === name);
       expect(op, `${name} is in the OpenAPI document`).toBeDefined();
+      await seed();
       const client = op!.path.startsWith('/admin') ? s.admin : ws;
       const tally = new Map<number, number>();
       tallies.set(name, tally);
+      const fitTally = new Map<number, number>();
+      fitTallies.set(name, fitTally);
       // Half the requests fit the schemas (they reach the services), half may break them anywhere.
       const request = (chaos: boolean) =>
         fc.tuple(
           // The anchor and the entity type almost always (most routes need them), other query parameters seldom.
           fc.record(Object.fromEntries(op!.params.map((p) => [`${p.in}:${p.name}`, sometimes(value(p.schema, p.name, chaos), p.in === 'path' || /entity_id|entity_type|^t$/.test(p.name) ? 4 : chaos ? 2 : 1)]))),
-          op!.body ? (chaos ? fc.oneof({ weight: 8, arbitrary: value(op!.body, 'body', true) }, { weight: 1, arbitrary: fc.constantFrom('not json', '{"a":', '[1,2', '') }) : value(op!.body, 'body', false)) : fc.constant(undefined),
+          op!.body
+            ? chaos
+              ? fc.oneof({ weight: 8, arbitrary: value(op!.body, 'body', true) }, { weight: 1, arbitrary: fc.constantFrom('not json', '{"a":', '[1,2', '') })
+              : MODES[name]
+                ? fc.oneof(...MODES[name].map((m) => value(modeSchema(op!.body!, m), 'body', false)))
+                : value(op!.body, 'body', false)
+            : fc.constant(undefined),
           fc.constant(chaos),
         );
       await fc.assert(
@@ -163,6 +221,9 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
           const r = await client.request(op!.method, path, { query, body: b, idempotent: false });
           if (!chaos && r.status === 400 && process.env['TG_FUZZ_DEBUG']) console.log('DBG', op!.method, path, JSON.stringify(query), JSON.stringify(b)?.slice(0, 300), JSON.stringify(r.body));
           tally.set(r.status, (tally.get(r.status) ?? 0) + 1);
+          if (!chaos) fitTally.set(r.status, (fitTally.get(r.status) ?? 0) + 1);
+          // A delete that worked leaves the next requests nothing to delete: the workspace's entities come back.
+          if (name === 'DELETE /entity' && r.status === 200) await seed();
           const shown = `${op!.method} ${path} ${JSON.stringify(query)} ${JSON.stringify(b)?.slice(0, 400)} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 400)}`;
           expect(r.status, shown).toBeLessThan(500);
           if (r.status >= 400) {
@@ -172,7 +233,7 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
         }),
         { seed: SEED, numRuns: RUNS, endOnFailure: true, interruptAfterTimeLimit: 50_000 },
       );
-      console.log(`fuzz ${name}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}`);
+      console.log(`fuzz ${name}: ${JSON.stringify(Object.fromEntries([...tally].sort()))}, fitting ${JSON.stringify(Object.fromEntries([...fitTally].sort()))}`);
     },
     90_000,
   );
@@ -183,5 +244,23 @@ describe('schema fuzz: every published operation answers 2xx or 4xx { error, cod
     const accepted = all.filter(([st]) => st < 300).reduce((n, [, c]) => n + c, 0);
     expect(total).toBeGreaterThan(0);
     expect(accepted / total, JSON.stringify(Object.fromEntries([...tallies].map(([k, t]) => [k, Object.fromEntries(t)])))).toBeGreaterThan(0.25);
+  });
+
+  /**
+   * Operations whose fitting requests cannot be accepted here: no job id, cluster id or visualize token is known to
+   * the generator (their 2xx paths are covered by their own specs).
+   */
+  const UNREACHED = new Set(['GET /entity/batch/jobs/{job_id}', 'GET /cluster', 'GET /visualize/graph']);
+
+  it('reached the services of each operation: at least one fitting request in five was accepted (a fuzz refused at the door tests only validation)', () => {
+    const short = [...fitTallies]
+      .filter(([name]) => !UNREACHED.has(name))
+      .map(([name, t]) => {
+        const total = [...t.values()].reduce((n, c) => n + c, 0);
+        const accepted = [...t].filter(([st]) => st < 300).reduce((n, [, c]) => n + c, 0);
+        return { name, accepted, total };
+      })
+      .filter(({ accepted, total }) => total === 0 || accepted / total < 0.2);
+    expect(short, JSON.stringify(Object.fromEntries([...fitTallies].map(([k, t]) => [k, Object.fromEntries(t)])))).toEqual([]);
   });
 });

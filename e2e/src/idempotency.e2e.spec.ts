@@ -181,6 +181,29 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(await eventsOf(a.workspaceId, contentIdForUrl(url))).toEqual(['UrlClaimed', 'UrlReleased']);
   });
 
+  it.each([
+    ['completed', false],
+    ['cut after its EntityDeleted (killed before releasing the claim)', true],
+  ])('given a delete by URL %s, when another id takes the URL and the delete is resent (same key), then it answers success and the other id keeps its content', async (_what, cut) => {
+    const url = `https://example.com/del-then-taken/${cut ? 'cut' : 'completed'}`;
+    const [first, second, rid] = [`taken-first-${cut}`, `taken-second-${cut}`, `rid-del-taken-${cut}`];
+    expect((await post(a, { id: first, content: { url, type: 'text', content: 'the first owner of the URL', skip_url_fetch: true } }, `${rid}-create-1`)).status).toBe(200);
+    if (cut) {
+      const subject = EventStore.subject(a.workspaceId, 'entity', first);
+      const { lastSeq } = await store.readSubject(subject);
+      await store.append(subject, [event('EntityDeleted', { entity_id: first, url, deleted_at: Date.now() }, { workspace: a.workspaceId, at: Date.now(), request_id: rid })], { expectedSeq: lastSeq });
+    } else {
+      expect((await del({ url }, rid)).status).toBe(200);
+    }
+    // Another client indexes the URL under another id (the first one's claim released, or void: its claimant deleted).
+    const taken = await post(a, { id: second, content: { url, type: 'text', content: 'the second owner of the URL', skip_url_fetch: true } }, `${rid}-create-2`);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const r = await del({ url }, rid);
+    expect([r.status, r.body]).toEqual([200, { success: true }]);
+    expect(await eventsOf(a.workspaceId, second)).not.toContain('EntityDeleted');
+    expect((await a.request('GET', '/entity', { query: { entity_id: second } })).status).toBe(200);
+  });
+
   it('given a type registration, when it is resent (same key), then it answers updated: false as the first did; a new key answers updated: true', async () => {
     const register = (rid: string, body: Record<string, string> = { entity_type: 'mixtape' }) => a.request('POST', '/entity/type', { body, headers: { 'x-request-id': rid } });
     const r1 = await register('rid-type-1');

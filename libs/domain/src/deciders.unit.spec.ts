@@ -36,6 +36,9 @@ describe('workspace decider', () => {
   it('given the workspace, when the same creation is sent again (same id and key: both derive from its request), then nothing is appended', () => {
     expect(given(workspaceDecider, createdEvents).when({ ...create, at: 5 })).toEqual(emits());
   });
+  it('given a creation cut after WorkspaceCreated (killed before its key), when the same creation is sent again, then only its key is issued', () => {
+    expect(given(workspaceDecider, [createdEvents[0]!]).when(create)).toEqual(emits(createdEvents[1]!));
+  });
 });
 
 describe('entity type decider', () => {

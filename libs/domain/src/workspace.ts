@@ -23,20 +23,26 @@ export interface CreateWorkspace {
 }
 type WorkspaceEvent = TgEventOf<'WorkspaceCreated'> | TgEventOf<'ApiKeyIssued'>;
 
+const keyIssued = (cmd: CreateWorkspace, meta: { workspace: string; at: number; request_id?: string }) =>
+  event('ApiKeyIssued', { workspace_id: cmd.workspace_id, key_id: cmd.key_id, kind: 'workspace', prefix: cmd.key_prefix, hash: cmd.key_hash, issued_at: cmd.at }, meta);
+
 export const workspaceDecider: Decider<WorkspaceState, CreateWorkspace, WorkspaceEvent> = {
   initialState: () => ({ exists: false, name: '', createdAt: 0, keyPrefixes: [], keyHashes: [] }),
   decide(cmd, state) {
     switch (cmd.type) {
       case 'CreateWorkspace': {
+        const meta = { workspace: '_account', at: cmd.at, request_id: cmd.request_id };
         if (state.exists) {
           // The same id with the same key is the same creation sent again (both derive from its request): done already.
           if (state.keyHashes.includes(cmd.key_hash)) return [];
+          // Created without its key (cut between its two appends): only this creation's resend names this id (derived
+          // from its request), so it completes the creation with the key it derives again.
+          if (state.keyHashes.length === 0) return [keyIssued(cmd, meta)];
           throw new TgError('conflict', `Workspace ${cmd.workspace_id} already exists`);
         }
-        const meta = { workspace: '_account', at: cmd.at, request_id: cmd.request_id };
         return [
           event('WorkspaceCreated', { workspace_id: cmd.workspace_id, name: cmd.name, vectorstore_namespace: cmd.vectorstore_namespace, created_at: cmd.at }, meta),
-          event('ApiKeyIssued', { workspace_id: cmd.workspace_id, key_id: cmd.key_id, kind: 'workspace', prefix: cmd.key_prefix, hash: cmd.key_hash, issued_at: cmd.at }, meta),
+          keyIssued(cmd, meta),
         ];
       }
       default: {

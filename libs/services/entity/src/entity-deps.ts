@@ -89,11 +89,12 @@ export async function resolveDeletedBy(rt: Runtime, ws: string, idOrUrl: { entit
   const url = idOrUrl.url ?? idOrUrl.entity_id;
   if (url && looksLikeUrl(url)) {
     // The deleted id held the URL as its natural id, or as a claimant: still named by the home's (or the legacy
-    // aggregate's) claim when the delete's release did not come, else by the release this request made.
+    // aggregate's) claim when the delete's release did not come, else by the last release, made by this request or,
+    // its release cut, by another id's takeover of the void claim (each candidate's own aggregate says whether this
+    // request deleted it, with this URL).
     const natural = contentIdForUrl(url);
     const [home, legacy] = await Promise.all([rt.repo.load(entitySubject(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
-    const released = home.state.urlReleasedBy !== undefined && home.state.urlReleasedBy === requestId ? home.state.urlReleasedClaimant : undefined;
-    for (const id of new Set([home.state.urlClaimedBy, legacy.state.entityId, released, natural])) {
+    for (const id of new Set([home.state.urlClaimedBy, legacy.state.entityId, home.state.urlReleasedClaimant, natural])) {
       if (!id) continue;
       const { state, seq } = id === natural ? home : await rt.repo.load(entitySubject(ws, id), entityDecider);
       if (deletedHere(state) && state.deletedUrl === url) return { id, state, seq };

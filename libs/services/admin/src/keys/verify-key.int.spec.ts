@@ -79,3 +79,29 @@ describe('admin verify-key on an instance whose projection has not yet read the 
     });
   });
 });
+
+describe('admin create-workspace resent after a creation cut between its appends', () => {
+  it('issues the key the cut attempt did not (same id, same key derived again) instead of refusing the workspace as existing', async () => {
+    await withAdmin(async ({ rt, deps, feed }) => {
+      const d = deps();
+      const ctx = { requestId: 'rid-torn-ws', log: createLogger('admin', 'silent') };
+      const appendEach = rt.store.appendEach.bind(rt.store);
+      // The instance is killed after WorkspaceCreated is stored, before ApiKeyIssued.
+      rt.store.appendEach = async (subject, events, opts) => {
+        if (!subject.includes('.workspace.')) return appendEach(subject, events, opts);
+        await appendEach(subject, events.slice(0, 1), opts);
+        throw new Error('killed between the appends');
+      };
+      await expect(createWorkspaceHandler(d)({ ws: '_account', data: { name: 'Torn' } } as never, ctx as never)).rejects.toThrow('killed');
+      rt.store.appendEach = appendEach;
+      const resent = await createWorkspaceHandler(deps())({ ws: '_account', data: { name: 'Torn' } } as never, ctx as never);
+      const id = resent.data.public_id;
+      const types = (await rt.store.readSubject(EventStore.subject('_account', 'workspace', id))).events.map((e) => e.type);
+      expect(types).toEqual(['WorkspaceCreated', 'ApiKeyIssued']);
+      // The key answered is the one issued: it opens the workspace.
+      const fed = deps();
+      await feed(fed, id);
+      expect((await verifyKeyHandler(fed)({ ws: '_account', data: { key: resent.data.workspace_api_key } } as never, ctx as never)).data).toEqual({ kind: 'workspace', workspace: id });
+    });
+  });
+});
