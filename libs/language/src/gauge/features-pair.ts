@@ -1,6 +1,5 @@
 import { analyse, type Analysis } from '../nlp';
 import { DERIVED_VALENCE } from './derived-valence';
-import { ENJOYED, NEGATIVE_SITUATION } from './lexical';
 
 /**
  * Features of a (reply, follow-up) pair that read what a follow-up means without cue words (issue 17):
@@ -558,12 +557,8 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const engagedPraise = f.includes('?') || /\b(enough|made (such |all |a )?(a |the )?(\w+ )?difference|no \w+ needed)\b/.test(f);
   const bareEval = !engagedPraise && words <= 4 && !f.includes('?') && !SINCERE.test(f) && !/^(ok|okay|noted|sure|fine|right|alright|got it)\b/.test(f) && (fa.sentences.every((x) => x.afinn > 0 || x.sentiment > 0.3) || BARE_EVAL.test(f) || fa.tokens.some((t) => t.type === 'word' && !t.stop && praiseWord(t.normal, false))) && !/\b(not|no|n't)\b|n't\b/.test(f) && replyBurden && !acted && !acceptOffer && !(repeated > 0 && !BURDEN.test(f));
   // Praise followed by a question about the item, or by "enough"/"made a difference", is engaged, not ironic.
-  // Round 16: enjoyment reported ("we enjoyed every bite", "had a blast", "you were so right") is sincere unless the
-  // follow-up itself names something bad ("loved every minute of the rain"): "every" there is not a burden.
-  const enjoyed = ENJOYED.test(f) && !fa.tokens.some((t) => t.type === 'word' && NEGATIVE_SITUATION.test(t.normal));
-  const ironicPraise = enjoyed
-    ? 0
-    : (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && replyBurden) ? 1 : 0;
+  const ironicPraise =
+    (opener && burden && !SINCERE.test(f) && !engagedPraise) || bareEval || (opener && /\b(never would have thought|what a treat|such variety|so (creative|original))\b/.test(f)) || /^(sure|right|yeah),? (i'll|i will|let me|we'll) just\b/.test(f) || IRONIC_FORM.some((re) => re.test(f)) || (HEDGED_PRAISE.test(f) && burden && !SINCERE.test(f)) || (MINIMISED.test(f) && replyBurden) ? 1 : 0;
 
 
   // A sentence that ends with a full stop is a statement even when it opens like a question ("Could sing it in my sleep.").

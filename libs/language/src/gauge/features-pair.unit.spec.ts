@@ -216,10 +216,4 @@ describe('pair features', () => {
     expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
     expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
   });
-
-  it('round 16: enjoyment ("enjoyed every bite", "had a blast") is sincere praise unless the follow-up names something bad', () => {
-    expect(f('Book the cooking class on the Thursday.', 'great shout, we enjoyed every bite').ironicPraise).toBe(0);
-    expect(f('Take the ferry across instead of the bridge.', 'brilliant tip, the kids had a blast the whole way').ironicPraise).toBe(0);
-    expect(f('Take the overnight bus, it is only 9 hours.', 'Great, another 9 hours on a bus.').ironicPraise).toBe(1);
-  });
 });

@@ -68,11 +68,6 @@ export const CROSS_FEATURES = [
   'brokenState',
   'praiseOverBenefit',
   'praiseOverBurden',
-  'outcomeWorked',
-  'outcomeFailed',
-  'enjoyedPraise',
-  'dayReplaced',
-  'costContradicts',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -229,41 +224,12 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     lowerCase: /[a-z]/.test(f) && !/[A-Z]/.test(f) ? 1 : 0,
     ...questionShape(r, f),
     ...situationFeatures(r, f, praised, acted),
-    ...replacedDetail(r, f),
   };
 }
-
-/** Names of the round-16 features (a subset of {@link CROSS_FEATURES}). */
-export const ROUND16_FEATURES = ['outcomeWorked', 'outcomeFailed', 'enjoyedPraise', 'dayReplaced', 'costContradicts'] as const;
-
-const DAY = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|weekday|january|february|march|april|may|june|july|august|september|october|november|december|tomorrow|today|tonight|yesterday|morning|afternoon|evening|midnight|noon)s?\b/g;
-const daysOf = (text: string): Set<string> => new Set([...norm(text).matchAll(DAY)].map((m) => m[1]!));
-const FREE = /\b(free|included|includes|complimentary|no (charge|fee|cost)|costs? nothing|at no (extra )?cost|for nothing)\b/;
-const PAID = /(?:\b(paid|pay|paying|charged|charge|cost|costs|fee|fees|price|billed|bill)\b[^.!?]{0,30}(?:\d|[$€£])|[$€£]\s?\d|\d+\s?(euros?|dollars?|pounds?|quid|bucks|usd|eur|gbp)\b)/;
-
-/**
- * Round 16: a detail the reply gave and the follow-up replaces, beyond numbers and capitalised names: a day, month or
- * part of the day named in both and differing ("open Saturdays" / "it was on Thursday"), and a price paid after a
- * reply that said free or included.
- */
-export function replacedDetail(response: string, followup: string): { dayReplaced: number; costContradicts: number } {
-  const rd = daysOf(response);
-  const fd = daysOf(followup);
-  return {
-    dayReplaced: rd.size > 0 && fd.size > 0 && ![...fd].some((d) => rd.has(d)) ? 1 : 0,
-    costContradicts: FREE.test(norm(response)) && PAID.test(norm(followup)) ? 1 : 0,
-  };
-}
-
-// Round 16: outcomes that say in general terms that the plan worked or failed, whatever their words of valence.
-const WORKED =
-  /\b(works?|worked|working)( (fine|great|perfectly|a treat|like (new|a charm|magic)|again|now))?\b|\b(did the trick|sorted|fixed|solved|all good|spot on|nailed it|like a (charm|glove|dream)|first (try|time|go)|no more|ever since|since then|went (down )?(well|great|a storm)|hit the spot|paid off|(much|way|so|far) (better|smoother|faster|easier|quicker|quieter|nicer|clearer|calmer|happier)|fits? (perfectly|great|fine|well)|(came|turned) out (great|perfect|lovely|well|fine|right)|asked for (more|seconds|the recipe)|(got|had) (it|them|my money|the money) back|approved|accepted|merged|passed|green now)\b/;
-const FAILED =
-  /\b(too (big|small|tight|loose|long|short|salty|sweet|spicy|bitter|dry|wet|thick|thin|late|early|loud|slow|busy|crowded|hot|cold|much|little)|(way|much|far) too|ended up|gave up|had to|waste of|wasted|ruined|fell (apart|off|flat|over)|came (apart|off|out (flat|raw|burnt|soggy|dry|bitter|wrong))|soaked|drenched|flooded|closed|shut|sold out|cancell?ed|broke|broken|leaked|leaking|crashed|rejected|bounced|worse|same (as before|problem|error|thing)|back to square one|(nobody|no one) (came|touched|ate|read|replied|noticed|showed|laughed|liked)|not a single|zero (replies|views|sales|response|responses))\b/;
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
-type SituationFeature = (typeof SITUATION_FEATURES)[number] | 'outcomeWorked' | 'outcomeFailed' | 'enjoyedPraise';
+type SituationFeature = (typeof SITUATION_FEATURES)[number];
 
 let afinn: Map<string, number> | undefined;
 /** Valence of a lower-case word: AFINN-165, else the derived valence (GloVe regressed on AFINN), else 0. */
@@ -289,10 +255,6 @@ const IRONY = [
   /\b(thrill|joy|pleasure|privilege) of\b/,
   /[\u{1F643}\u{1F644}\u{1F602}\u{1F923}\u{1F480}]/u,
 ];
-// Round 16: enjoyment reported, and words that name a bad situation around it (then it may be irony; shared with the
-// rules' ironic praise in features-pair.ts).
-export const ENJOYED = /\b(loved|enjoyed|adored|had (a|such a) (blast|ball|great time|lovely time|wonderful time)|(every|each) (minute|second|bite|mouthful|page|episode|song|track|moment)|you were (so |totally |completely |absolutely )?right|goosebumps|still (buzzing|smiling|grinning))\b/;
-export const NEGATIVE_SITUATION = /^(rain|rained|raining|queue|queues|queuing|delay|delayed|delays|traffic|crowds?|stuck|wait|waiting|waited|cold|freezing|soaked|wet|late|lost|broken|broke|crash|crashed|crashes|error|errors|bug|bugs|hours|overtime|noise|noisy|smell|stink|mud|flooded|cancelled|canceled|burnt|burned|raw|soggy|stale|bland|boring|bored|awful|terrible|horrible|worst|hate|hated|pain|painful|sick|ill|nothing)$/;
 const INTENSIFIER = new Set(['so', 'very', 'truly', 'deeply', 'utterly', 'totally', 'absolutely', 'completely', 'really', 'super', 'incredibly', 'extremely', 'literally', 'every', 'entire', 'whole', 'always', 'never', 'forever', 'best', 'most']);
 // A report that something now fails to work, or a state that persists against the fix.
 const BROKEN = /\b(won't|wont|doesn't|doesnt|didn't|didnt|can't|cant|isn't|wasn't|no longer|stopped|stops|still|again\?|nothing|anything|only|just said)\b/;
@@ -359,10 +321,6 @@ export function situationFeatures(response: string, followup: string, praised: b
     brokenState: BROKEN_STATE.test(f) ? 1 : 0,
     praiseOverBenefit: 0,
     praiseOverBurden: 0,
-    outcomeWorked: 0,
-    outcomeFailed: 0,
-    // Round 16: enjoyment reported with no negative word in the follow-up ("we loved every second of it").
-    enjoyedPraise: ENJOYED.test(f) && neg === 0 && !words.some((w) => NEGATIVE_SITUATION.test(w)) ? 1 : 0,
   };
   if (praised) {
     const r = norm(firstSentence(response));
@@ -389,11 +347,6 @@ export function situationFeatures(response: string, followup: string, praised: b
     out.outcomePos = Math.min(1, op / 3);
     out.outcomeContrast = /\b(but|though|except|now|then|yet)\b/.test(o) ? 1 : 0;
     out.outcomeBroken = BROKEN.test(o) ? 1 : 0;
-    // Round 16: a phrase that says the plan worked counts unless the outcome is negated ("never worked"); a failure
-    // phrase unless negated right before it ("not too tight").
-    const failed = [...o.matchAll(new RegExp(FAILED.source, 'g'))].some((m) => !/\b(not|no|never|wasn't|isn't|wasnt|isnt)\s+(\w+\s+)?$/.test(o.slice(0, m.index)));
-    out.outcomeFailed = failed ? 1 : 0;
-    out.outcomeWorked = !failed && WORKED.test(o) && !o.split(/\s+/).some(isNegator) ? 1 : 0;
   }
   return out;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND16_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -121,25 +121,6 @@ describe('wide model inputs (round 14): sarcasm and action reports', () => {
   });
 });
 
-describe('wide model inputs (round 16): outcomes in general terms, enjoyment, a changed day or a cost', () => {
-  const on = (r: string, f: string, praised: boolean, acted: boolean) =>
-    Object.entries(crossFeatures(r, f, false, praised, acted)).filter(([k, v]) => v && ROUND16_FEATURES.includes(k as never)).map(([k]) => k).sort();
-
-  it('reads an outcome that says the plan worked or failed, whatever its words of valence', () => {
-    expect(on('Descale it with citric acid.', 'did it, works like new', false, true)).toEqual(['outcomeWorked']);
-    expect(on('Order the medium.', 'ordered it, way too tight across the shoulders', false, true)).toEqual(['outcomeFailed']);
-    expect(on('Take the coast road.', 'drove it, ended up stuck behind roadworks for an hour', false, true)).toEqual(['outcomeFailed']);
-    expect(on('Order the medium.', 'ordered it, not too tight at all', false, true)).toEqual([]);
-  });
-
-  it('reads enjoyment with nothing bad named as praise, and a changed day or a paid price after "free" as contradiction', () => {
-    expect(on('Try the night market on the Friday.', 'we loved every second of it', true, false)).toEqual(['enjoyedPraise']);
-    expect(on('Try the night market on the Friday.', 'loved every second of the rain and the queues', true, false)).toEqual([]);
-    expect(on('The market runs on Saturdays.', 'it was on Thursday this week', false, false)).toEqual(['dayReplaced']);
-    expect(on('Parking at the station is free after 6 pm.', 'I was charged 9 dollars at 7', false, false)).toEqual(['costContradicts']);
-  });
-});
-
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -192,7 +173,5 @@ describe('wide model (round 12)', () => {
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND13).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     // Round 14 is in training since round 15 (the round-14 model, which never saw it, scored it 0.938).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND14).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
-    // Round 15 is in training since round 16 (model C, which never saw it, scored it 0.894).
-    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND15).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
   });
 });
