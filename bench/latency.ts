@@ -35,7 +35,7 @@ import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';
-import { WORDS, arg, load, mainThreadCpuMs, pool, searchVsExhaustive, syntheticText } from './support';
+import { WORDS, arg, cpuSplit, cpuSplitPerRequest, load, mainThreadCpuMs, pool, searchVsExhaustive, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
@@ -176,6 +176,7 @@ export async function run(args: string[]) {
       if (only && !only.some((o) => name.startsWith(o))) continue;
       const cpu0 = process.cpuUsage();
       const main0 = mainThreadCpuMs();
+      const split0 = cpuSplit();
       const go = () => load({ url: `${s.baseUrl}${b.path}?${loadQs}`, headers, body: b.body, connections: connectionsOf(b), amount, words, anchors });
       let r: Awaited<ReturnType<typeof go>>;
       if (args.includes('--profile')) {
@@ -184,6 +185,7 @@ export async function run(args: string[]) {
         console.log(`${name}: CPU by self time\n  ${p.top.join('\n  ')}`);
       } else r = await go();
       const cpu = process.cpuUsage(cpu0);
+      const split = cpuSplitPerRequest(split0, cpuSplit(), amount);
       const cpuMs = ms((cpu.user + cpu.system) / 1000 / amount);
       const mainMs = main0 === undefined ? undefined : ms((mainThreadCpuMs()! - main0) / amount);
       if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx`);
@@ -194,7 +196,7 @@ export async function run(args: string[]) {
       figures[`${name}.rps`] = Math.round(r.rps);
       figures[`${name}.loadGeneratorCpuMsPerRequest`] = ms(r.clientCpuMs);
       rows.push(`| ${name}${connectionsOf(b) !== connections ? ` (${connectionsOf(b)} connections)` : ''} | ${r.p50} | ${r.p99} | ${Math.round(r.rps)} | ${cpuMs} | ${mainMs ?? '—'} | ${ms(r.clientCpuMs)} |`);
-      console.log(`${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s, ${cpuMs} ms CPU/request (main thread ${mainMs ?? '?'}), load generator ${ms(r.clientCpuMs)} ms CPU/request (${since()} s)`);
+      console.log(`${name}: p50 ${r.p50} ms, p99 ${r.p99} ms, ${Math.round(r.rps)} req/s, ${cpuMs} ms CPU/request (main thread ${mainMs ?? '?'}), load generator ${ms(r.clientCpuMs)} ms CPU/request (${since()} s)\n  CPU per request by thread and the stack's nats-server (ms): ${split}`);
     }
 
     // What a background refit costs the requests (the event loop's longest stall), on the catalog replayed from the

@@ -1,6 +1,6 @@
 /** Shared helpers of the benchmarks (load generation, percentiles, synthetic text). */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { encodeVector, event, OP, type TgEvent } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, type RpcClient } from '@tg/messaging';
@@ -198,3 +198,49 @@ const CLOCK_TICKS = 100;
  * vector-search and fit worker threads.
  */
 export const mainThreadCpuMs = (): number | undefined => procCpuMs(process.pid, process.pid);
+
+/**
+ * CPU time (ms) so far of each thread of this process (by thread id: the main thread's is the process id; Node names
+ * every thread `node`, so the others are told apart by id only: the vector index's worker, the fit's and the profiles'
+ * workers, V8's garbage-collection helpers, libuv's pool) and of the child processes named `childName` (the test
+ * stack's nats-server), for {@link cpuSplitPerRequest}. Empty where `/proc` cannot be read.
+ */
+export function cpuSplit(childName = 'nats-server'): { threads: Map<number, number>; children: number } {
+  const threads = new Map<number, number>();
+  let children = 0;
+  try {
+    for (const t of readdirSync(`/proc/${process.pid}/task`)) {
+      const ms = procCpuMs(process.pid, Number(t));
+      if (ms !== undefined) threads.set(Number(t), ms);
+    }
+    for (const p of readdirSync('/proc')) {
+      if (!/^\d+$/.test(p)) continue;
+      try {
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (ppid === process.pid && name === childName) children += procCpuMs(Number(p)) ?? 0;
+      } catch {
+        // The process ended meanwhile.
+      }
+    }
+  } catch {
+    // Not Linux.
+  }
+  return { threads, children };
+}
+
+/**
+ * Per request, the CPU between two {@link cpuSplit} readings: the main thread, then each other thread that used any
+ * (largest first, named by their id's offset from the process id), then the child processes.
+ */
+export function cpuSplitPerRequest(before: ReturnType<typeof cpuSplit>, after: ReturnType<typeof cpuSplit>, requests: number, childName = 'nats-server'): string {
+  const used: [string, number][] = [];
+  for (const [tid, ms] of after.threads) {
+    const d = ms - (before.threads.get(tid) ?? 0);
+    if (d > 0 || tid === process.pid) used.push([tid === process.pid ? 'main' : `thread +${tid - process.pid}`, d]);
+  }
+  used.sort((a, b) => (a[0] === 'main' ? -1 : b[0] === 'main' ? 1 : b[1] - a[1]));
+  used.push([childName, after.children - before.children]);
+  return used.map(([n, ms]) => `${n} ${(ms / requests).toFixed(3)}`).join(', ');
+}

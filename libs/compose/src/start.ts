@@ -54,7 +54,8 @@ export async function startTastegraph(config: TgConfig, opts: { log?: Logger; ra
     services.push(await startLanguageService(rt));
     host = new ReadModelHost(rt);
     services.push(await startTasteService(rt, host));
-    services.push(await startRankingService(rt, host, { vectors: opts.rankingVectors }));
+    // Queries embedded with the embedding service's model object, unless calls are meant to go over the bus.
+    services.push(await startRankingService(rt, host, { vectors: opts.rankingVectors, queryModel: config.rpcPreferLocal ? embedding.queryModel : undefined }));
     services.push(await startVisualizeService(rt, host));
     await host.start();
     services.push({ name: 'read-model', stop: () => host.stop() });

@@ -40,6 +40,11 @@ export class CachingEmbedder implements Embedder {
     this.maxEntries = Math.max(1, Math.floor(opts.maxEntries ?? 10_000));
   }
 
+  /** The embedder whose answers are cached (their vectors are its own: caching never changes one). */
+  get wrapped(): Embedder {
+    return this.inner;
+  }
+
   /** The wrapped embedder's id: caching never changes a vector. */
   get id(): string {
     return this.inner.id;

@@ -44,12 +44,22 @@ export class BulkLane {
 }
 
 /** Starts the embedding service: text → vector, one model per deployment, cached by text digest; queries ahead of bulk work. */
-export async function startEmbeddingService(rt: Runtime, embedder?: Embedder): Promise<StartedService & { embedder: Embedder }> {
+export async function startEmbeddingService(rt: Runtime, embedder?: Embedder): Promise<StartedService & { embedder: Embedder; queryModel?: SifEmbedder }> {
   const model = embedder ?? (await loadEmbedder(rt));
   const bulk = new BulkLane(model);
   const reply = (vectors: (Float32Array | null)[]) => ({ data: { model: model.id, dim: model.dim, vectors: vectors.map((v) => (v ? encodeVector(v) : null)) } });
   const server = rpcServer(rt, 'embedding')
     .serve(OP.embed.texts, async (req) => reply(await bulk.embed(req.data.texts)))
     .serve(OP.embed.query, async (req) => reply(await model.embed(req.data.texts)));
-  return { name: 'embedding', embedder: model, stop: () => server.drain() };
+  return { name: 'embedding', embedder: model, queryModel: syncModelOf(model), stop: () => server.drain() };
+}
+
+/**
+ * The embedded SIF model behind an embedder (itself, or the one its cache wraps), which embeds a text synchronously in
+ * microseconds: a ranking service in the same process embeds its queries with this very object (the same vectors as
+ * this service answers) instead of calling the service. Undefined for a remote model (Ollama).
+ */
+export function syncModelOf(e: Embedder): SifEmbedder | undefined {
+  const inner = e instanceof CachingEmbedder ? e.wrapped : e;
+  return inner instanceof SifEmbedder ? inner : undefined;
 }

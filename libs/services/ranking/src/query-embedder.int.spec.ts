@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@tg/config';
 import { OP, decodeVector, encodeVector } from '@tg/contracts';
-import { SifEmbedder } from '@tg/embedding';
+import { CachingEmbedder, SifEmbedder } from '@tg/embedding';
 import { connectNats, type NatsConnection } from '@tg/messaging';
 import { createLogger } from '@tg/observability';
 import { startEmbeddingService } from '@tg/service-embedding';
@@ -110,6 +110,32 @@ describe('ranking: query embeddings in process, only with the embedding service 
     const q = new QueryEmbedder(rt, { recheckMs: 0 });
     expect(await q.check()).toBe('in-process');
     expect(q.embedNow(['modal jazz'])).toBeUndefined();
+    await service.stop();
+    q.close();
+  }, 120_000);
+
+  it('embeds queries with the embedding service\'s own model object when the service runs in this process and hands it over', async () => {
+    // No model files in this process's data dir: nothing is loaded from disk, the service's model object is used.
+    const rt = await runtime('all-in-one-direct', false);
+    // Cached, as the service loads its model; the cache sees every text the service is asked to embed.
+    const cached = new CachingEmbedder(model, { maxEntries: 100 });
+    const service = await startEmbeddingService(rt, cached);
+    started.push(service);
+    // Independent of TG_QUERY_EMBED_LOCAL (that loads a second copy of the model in another process).
+    const q = new QueryEmbedder(rt, { recheckMs: 0, enabled: false, inProcess: service.queryModel });
+    expect(await q.check()).toBe('in-process');
+    const asked = () => cached.stats().hits + cached.stats().misses;
+    for (const t of TEXTS) {
+      const before = asked();
+      const [now] = q.embedNow([t])!;
+      const [later] = await q.embed([t], 'r5');
+      // The service was asked nothing for them…
+      expect(asked()).toBe(before);
+      // …and its answer (over the bus here) is the same, bit for bit.
+      const bus = await rt.rpc.call(OP.embed.query, { ws: '_', data: { texts: [t] } });
+      expect(bits(now ?? null)).toBe(bus.data.vectors[0]);
+      expect(bits(later ?? null)).toBe(bus.data.vectors[0]);
+    }
     await service.stop();
     q.close();
   }, 120_000);

@@ -24,6 +24,13 @@ export type QueryEmbedding = 'local' | 'bus' | 'in-process';
 export interface QueryEmbedderOptions {
   /** Whether the local model may be used at all (default true here; the service passes `TG_QUERY_EMBED_LOCAL`, off unless set). */
   enabled?: boolean;
+  /**
+   * The embedding service's own model object, when that service runs in this process (the all-in-one): queries are
+   * embedded with it directly — the very object that answers the service's calls, so the same vectors — instead of
+   * through the service's call (its cache, the vectors' base64 and back). Used whatever `enabled` says: no second
+   * copy of the model is loaded for it, so there is nothing to check.
+   */
+  inProcess?: SifEmbedder;
   /** How often the embedding service's model is compared again (0: only when {@link QueryEmbedder.check} is called). */
   recheckMs?: number;
   /** Told when the mode changes. */
@@ -64,7 +71,7 @@ export class QueryEmbedder {
 
   /** Checks now and then every `recheckMs` (not awaited; queries go to the embedding service until a check passes). */
   start(): void {
-    if (this.opts.enabled === false) return;
+    if (this.opts.enabled === false && !this.opts.inProcess) return;
     const again = () => {
       if (this.closed || !this.opts.recheckMs) return;
       this.timer = setTimeout(() => void this.check().finally(again), this.opts.recheckMs);
@@ -93,8 +100,12 @@ export class QueryEmbedder {
     let model: SifEmbedder | undefined;
     let detail: Record<string, unknown> = {};
     try {
-      if (this.opts.enabled === false) detail = { reason: 'TG_QUERY_EMBED_LOCAL=false' };
-      else if (this.rt.local.get(OP.embed.query.subject)) mode = 'in-process';
+      if (this.rt.local.get(OP.embed.query.subject)) {
+        mode = 'in-process';
+        // The service's own model object when it was handed over (else its calls, in this process).
+        model = this.opts.inProcess;
+        detail = { direct: !!model };
+      } else if (this.opts.enabled === false) detail = { reason: 'TG_QUERY_EMBED_LOCAL=false' };
       else {
         const local = await this.load();
         if (!local) detail = { reason: `no converted model in ${this.modelDir}` };

@@ -1,4 +1,5 @@
 import { OP } from '@tg/contracts';
+import type { SifEmbedder } from '@tg/embedding';
 import { TemplateGenerator, type TextGenerator } from '@tg/language';
 import type { ReadModelHost } from '@tg/read-model';
 import { embedTexts, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
@@ -27,6 +28,11 @@ export interface RankingServiceOptions {
    * (default: Qdrant when `QDRANT_URL` is set, else none).
    */
   vectors?: ProjectedVectorIndex;
+  /**
+   * The embedding service's model object when that service runs in this process (`startEmbeddingService`'s
+   * `queryModel`): search queries are embedded with it directly instead of through the service's call.
+   */
+  queryModel?: SifEmbedder;
 }
 
 /**
@@ -75,6 +81,7 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
   // Search queries embedded in this process once it holds the embedding service's very model (query-embedder.ts).
   const queries = new QueryEmbedder(rt, {
     enabled: rt.config.queryEmbedLocal,
+    inProcess: opts.queryModel,
     recheckMs: 60_000,
     onMode: (mode, detail) => rt.log.info({ mode, ...detail }, 'search queries: where they are embedded'),
   });

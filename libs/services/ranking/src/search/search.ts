@@ -61,39 +61,46 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   nearby?.catch(() => undefined);
   const lexicalIds = lexicalCandidates(cat, input.query);
   const [q = null] = await embedded;
-  const pool = new Map<string, Cand>();
-  /** Candidates from the anchor's fixed sets (its neighbourhood, its graph list): their taste scores are kept. */
-  const fixed = new Set<string>();
+  /**
+   * The candidates by id, each with what its sources knew of it: its cosine to the query (the index's exact score, or
+   * the neighbourhood's or the graph list's, while the item has the vector they computed it from) and whether it came
+   * from the anchor's fixed sets (its neighbourhood, its graph list: their taste scores are kept). One map lookup per
+   * source hit instead of one in each of three.
+   */
+  const pool = new Map<string, Slot>();
   const made = opts.fresh ? new Map<string, Cand | null>() : candidatesAt(cat, input.inTermsOf);
-  const add = (id: string) => {
-    if (pool.has(id) || id === doc.id) return;
+  const add = (id: string): Slot | undefined => {
+    const had = pool.get(id);
+    if (had !== undefined || id === doc.id) return had;
     let c = made.get(id);
     if (c === undefined) {
       const d = cat.entities.get(id);
       c = d && d.type === input.inTermsOf ? candFromDoc(d, index.representative(ws, id, d), `c${id}`) : null;
       if (made.size < CANDIDATES_KEPT) made.set(id, c);
     }
-    if (c) pool.set(id, c);
+    if (!c) return undefined;
+    const s: Slot = { c, cosine: undefined, fixed: false };
+    pool.set(id, s);
+    return s;
   };
   // Candidates from the vector index near the query, and from the anchor's taste neighbourhood (cached per
   // anchor: the items nearest each of its interests) those that fit the query and the taste best together.
   // Both sources know each candidate's cosine to the query already (the index's exact score, unit vectors);
   // each gives at least as many candidates as the caller wants results.
-  const knownCosine = new Map<string, number>();
   if (q) {
     for (const h of await (probed ?? index.search(ws, input.inTermsOf, q, k))) {
-      add(h.id);
-      knownCosine.set(h.id, h.score);
+      const s = add(h.id);
+      if (s) s.cosine = h.score;
     }
   }
   const near = await nearby;
   if (near) {
     for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
-      add(h.id);
-      fixed.add(h.id);
+      const s = add(h.id);
+      if (!s) continue;
+      s.fixed = true;
       // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
-      const c = pool.get(h.id);
-      if (c && h.cosine !== undefined && !knownCosine.has(h.id) && near.tasteOf(h.id, c.vector) !== undefined) knownCosine.set(h.id, h.cosine);
+      if (h.cosine !== undefined && s.cosine === undefined && near.tasteOf(h.id, s.c.vector) !== undefined) s.cosine = h.cosine;
     }
   }
   const { weighted, idfTotal, ids: lexIds } = lexicalIds;
@@ -106,11 +113,11 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
       // The fit's cosines are the scoring's own (`cosine` of the same vector): kept for the items it adds.
       const fit = queryFit(pack, q, cat);
       for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
-        const id = pack.ids[i]!;
-        add(id);
-        fixed.add(id);
+        const s = add(pack.ids[i]!);
+        if (!s) continue;
+        s.fixed = true;
         const v = fit.vectors[i];
-        if (v && !knownCosine.has(id) && pool.get(id)?.vector === v) knownCosine.set(id, fit.cosines[i]!);
+        if (v && s.cosine === undefined && s.c.vector === v) s.cosine = fit.cosines[i]!;
       }
     } else for (const id of topKeys(graphFit(anchor.graph.topMatches(q ? SEARCH_PROBES.graphPool : SEARCH_PROBES.graph), q, cat), SEARCH_PROBES.graph)) add(id);
   }
@@ -127,13 +134,13 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
   const memo = opts.fresh ? undefined : tasteMemo(anchor, near);
-  const tasteOf = (c: Cand) => {
+  const tasteOf = (c: Cand, fixed: boolean) => {
     const hit = memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id);
     if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
     const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
     if (memo) {
       const kept = { doc: c.doc, vector: c.vector, taste: t };
-      if (fixed.has(c.entity_id)) memo.items.set(c.entity_id, kept);
+      if (fixed) memo.items.set(c.entity_id, kept);
       else if (memo.others && c.key.startsWith('c') && memo.others.size < TASTE_MEMO.others) memo.others.set(c.entity_id, kept);
     }
     return t;
@@ -142,7 +149,8 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   // The taste and the semantic match are known first (the taste mostly kept per anchor, the cosine mostly known from
   // the probes) and bound the score; candidates are scored in full best bound first, and one whose bound is below the
   // limit-th exact score so far cannot be in the answer: its lexical weight (a posting lookup per term) is not computed.
-  const cands = [...pool.values(), ...extra];
+  const slots = [...pool.values()];
+  const cands = [...slots.map((x) => x.c), ...extra];
   const n = cands.length;
   const sems = new Float64Array(n);
   const tastes = new Array<ReturnType<typeof tasteScore> | undefined>(n);
@@ -150,9 +158,10 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   const useTaste = !!profile || anchor.graph.active;
   for (let i = 0; i < n; i++) {
     const c = cands[i]!;
-    const known = c.key.startsWith('c') ? knownCosine.get(c.entity_id) : undefined;
-    const s = q && c.vector ? pairMatch(known ?? cosine(c.vector, q)) : 0;
-    const t = useTaste ? tasteOf(c) : undefined;
+    // The pool's candidates first, then the caller's (whose cosine no source knew; fixed when the pool's one of the id was).
+    const slot = i < slots.length ? slots[i] : undefined;
+    const s = q && c.vector ? pairMatch(slot?.cosine ?? cosine(c.vector, q)) : 0;
+    const t = useTaste ? tasteOf(c, slot ? slot.fixed : pool.get(c.entity_id)?.fixed === true) : undefined;
     sems[i] = s;
     tastes[i] = t;
     bounds[i] = searchScore((idfTotal ? 1 - (1 - s) * (1 - LEXICAL_DAMPING) : s) + BOUND_MARGIN, t?.score);
@@ -184,6 +193,15 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     return { c, score, signals };
   });
   return { scored, anchor, q };
+}
+
+/** A candidate of one search, with what its sources knew of it (see `search`). */
+interface Slot {
+  c: Cand;
+  /** Its cosine to the query, when a source knew it for the candidate's vector. */
+  cosine: number | undefined;
+  /** Whether it came from the anchor's fixed sets (its taste score is then kept with them). */
+  fixed: boolean;
 }
 
 /** Candidates kept per catalog state (about 200 bytes each). */
