@@ -1,5 +1,5 @@
 import { OP, TgError, contentIdForUrl, isTgError, looksLikeUrl } from '@tg/contracts';
-import { entityDecider, entityTypeDecider, isBuiltinType, urlClaimDecider, type EntityState } from '@tg/domain';
+import { entityDecider, entityTypeDecider, isBuiltinType, urlClaimDecider, type EntityState, type UrlClaimState } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { profileShape, type ReadModelHost } from '@tg/read-model';
 import type { Runtime } from '@tg/service-runtime';
@@ -57,48 +57,46 @@ export async function composeAfterWrite(
   }
 }
 
-/** Loads an entity by id, or by content URL when the id names none (WIRE-NOTES). */
-export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }): Promise<{ id: string; state: EntityState; seq: number } | null> {
-  if (idOrUrl.entity_id) {
-    const { state, seq } = await rt.repo.load(entitySubject(ws, idOrUrl.entity_id), entityDecider);
-    if (state.exists) return { id: idOrUrl.entity_id, state, seq };
-  }
-  const url = idOrUrl.url ?? idOrUrl.entity_id;
-  if (url && looksLikeUrl(url)) {
-    // A URL belongs to the claimant recorded on its home (the natural id's aggregate; older claims: the URL's
-    // claim aggregate), or else to the content whose id is the URL's hash.
-    const natural = contentIdForUrl(url);
-    const [home, legacy] = await Promise.all([rt.repo.load(entitySubject(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
-    const id = home.state.urlClaimedBy ?? legacy.state.entityId ?? natural;
-    const { state, seq } = id === natural ? home : await rt.repo.load(entitySubject(ws, id), entityDecider);
-    if (state.exists && state.url === url) return { id, state, seq };
-  }
-  return null;
-}
-
 /**
- * The entity that `requestId` deleted, while it stays deleted (by id, or by the URL it had): a resend of that delete
- * after it completed finds it here (its first attempt answered success; `resolveEntity` no longer finds it).
+ * Loads an entity by id, or by content URL when the id names none (WIRE-NOTES). With `deletedBy` (a delete's request
+ * id), the entity that request deleted, while it stays deleted, is found first (by id, or by the URL it had): a resend
+ * of that delete after it completed answers as its first attempt did, and by URL the entity found there now may be
+ * another one that took the URL since. Each aggregate is loaded once.
  */
-export async function resolveDeletedBy(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }, requestId: string): Promise<{ id: string; state: EntityState; seq: number } | null> {
-  const deletedHere = (s: EntityState) => !s.exists && s.deletedBy !== undefined && s.deletedBy === requestId;
-  if (idOrUrl.entity_id) {
-    const { state, seq } = await rt.repo.load(entitySubject(ws, idOrUrl.entity_id), entityDecider);
-    if (deletedHere(state)) return { id: idOrUrl.entity_id, state, seq };
-  }
+export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }, opts: { deletedBy?: string } = {}): Promise<{ id: string; state: EntityState; seq: number } | null> {
+  const loaded = new Map<string, Promise<{ state: EntityState; seq: number }>>();
+  const load = (id: string) => loaded.get(id) ?? loaded.set(id, rt.repo.load(entitySubject(ws, id), entityDecider)).get(id)!;
+  const deletedHere = (s: EntityState) => opts.deletedBy !== undefined && !s.exists && s.deletedBy === opts.deletedBy;
+  const byId = idOrUrl.entity_id ? { id: idOrUrl.entity_id, ...(await load(idOrUrl.entity_id)) } : undefined;
+  if (byId && deletedHere(byId.state)) return byId;
   const url = idOrUrl.url ?? idOrUrl.entity_id;
-  if (url && looksLikeUrl(url)) {
+  // A URL belongs to the claimant recorded on its home (the natural id's aggregate; older claims: the URL's claim
+  // aggregate), or else to the content whose id is the URL's hash.
+  let urlClaims: Promise<{ natural: string; home: { state: EntityState; seq: number }; legacy: { state: UrlClaimState } }> | undefined;
+  const atUrl = (url: string) =>
+    (urlClaims ??= (async () => {
+      const natural = contentIdForUrl(url);
+      const [home, legacy] = await Promise.all([load(natural), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
+      return { natural, home, legacy };
+    })());
+  if (url && looksLikeUrl(url) && opts.deletedBy !== undefined) {
     // The deleted id held the URL as its natural id, or as a claimant: still named by the home's (or the legacy
     // aggregate's) claim when the delete's release did not come, else by the last release, made by this request or,
     // its release cut, by another id's takeover of the void claim (each candidate's own aggregate says whether this
     // request deleted it, with this URL).
-    const natural = contentIdForUrl(url);
-    const [home, legacy] = await Promise.all([rt.repo.load(entitySubject(ws, natural), entityDecider), rt.repo.load(EventStore.subject(ws, 'url', url), urlClaimDecider)]);
+    const { natural, home, legacy } = await atUrl(url);
     for (const id of new Set([home.state.urlClaimedBy, legacy.state.entityId, home.state.urlReleasedClaimant, natural])) {
       if (!id) continue;
-      const { state, seq } = id === natural ? home : await rt.repo.load(entitySubject(ws, id), entityDecider);
+      const { state, seq } = await load(id);
       if (deletedHere(state) && state.deletedUrl === url) return { id, state, seq };
     }
+  }
+  if (byId?.state.exists) return byId;
+  if (url && looksLikeUrl(url)) {
+    const { natural, home, legacy } = await atUrl(url);
+    const id = home.state.urlClaimedBy ?? legacy.state.entityId ?? natural;
+    const { state, seq } = await load(id);
+    if (state.exists && state.url === url) return { id, state, seq };
   }
   return null;
 }

@@ -3,29 +3,28 @@ import { KEY_PREFIX } from '@tg/contracts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** A random base62 string of `n` characters from a CSPRNG (rejection sampling: no modulo bias). */
-export function randomBase62(n: number): string {
+/** `n` base62 characters from the bytes of `block(0)`, `block(1)`, … (rejection sampling: no modulo bias). */
+function base62(n: number, block: (i: number) => Uint8Array): string {
   let out = '';
-  while (out.length < n) {
-    for (const b of randomBytes(n * 2)) {
+  for (let i = 0; out.length < n; i++) {
+    for (const b of block(i)) {
       if (b < 248 && out.length < n) out += ALPHABET[b % 62];
     }
   }
   return out;
 }
 
+/** A random base62 string of `n` characters from a CSPRNG. */
+export function randomBase62(n: number): string {
+  return base62(n, () => randomBytes(n * 2));
+}
+
 /**
- * A base62 string of `n` characters derived from `secret` and `label` (HMAC-SHA256 in counter mode, rejection
- * sampling): as unguessable as a random one to whoever lacks the secret, and the same each time for the same inputs.
+ * A base62 string of `n` characters derived from `secret` and `label` (HMAC-SHA256 in counter mode): as unguessable
+ * as a random one to whoever lacks the secret, and the same each time for the same inputs.
  */
 export function derivedBase62(secret: string, label: string, n: number): string {
-  let out = '';
-  for (let block = 0; out.length < n; block++) {
-    for (const b of createHmac('sha256', secret).update(`${label}\u0000${block}`).digest()) {
-      if (b < 248 && out.length < n) out += ALPHABET[b % 62];
-    }
-  }
-  return out;
+  return base62(n, (i) => createHmac('sha256', secret).update(`${label}\u0000${i}`).digest());
 }
 
 /** SHA-256 hex of a key: the only form in which keys are stored. */

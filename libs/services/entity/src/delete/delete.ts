@@ -1,7 +1,7 @@
 import { contentIdForUrl, TgError, type OP } from '@tg/contracts';
 import { entityDecider, urlClaimDecider } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
-import { entitySubject, resolveDeletedBy, resolveEntity, type EntityDeps } from '../entity-deps';
+import { entitySubject, resolveEntity, type EntityDeps } from '../entity-deps';
 
 /** `tg.rpc.entity.delete`: deletes an entity (ending its links) and releases its URL claim. */
 export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.delete> {
@@ -9,9 +9,9 @@ export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
   return async (req, ctx) => {
     const { ws } = req;
     // A resend of this very delete after it completed (same X-Request-Id) answers as its first attempt did, and
-    // completes the release of the URL claim if that attempt was cut before it. Looked for first: by URL, the entity
-    // found there now may be another one that took the URL since (its own content, not this request's to delete).
-    const found = (await resolveDeletedBy(rt, ws, req.data, ctx.requestId)) ?? (await resolveEntity(rt, ws, req.data));
+    // completes the release of the URL claim if that attempt was cut before it (what this request deleted is looked
+    // for first: by URL, the entity found there now may be another one that took the URL since).
+    const found = await resolveEntity(rt, ws, req.data, { deletedBy: ctx.requestId });
     if (!found) throw new TgError('entity_not_found', 'Entity not found');
     // Its links need no unlinking: a link binds the incarnations of both ends (decided against their
     // aggregates), so deleting this incarnation ends every link to it, in the link aggregates and in
