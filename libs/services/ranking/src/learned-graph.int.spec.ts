@@ -50,5 +50,6 @@ describe('learned graph fit on the worker thread', () => {
     expect(live.items.has('cnew')).toBe(true);
     expect(live.items.has(w.ids[5]!)).toBe(false);
     expect(essence(live)).toEqual(essence(fitLearnedModel(w.cat)!));
-  }, 120_000);
+    // Two fits on a niced worker thread: 40 s at a CI runner's load, seconds on a quiet machine.
+  }, 300_000);
 });
