@@ -71,8 +71,6 @@ export const CROSS_FEATURES = [
   'praiseOverBurden',
   'surpriseThenAct',
   'praiseOverCount',
-  'troubleNegated',
-  'praiseDenied',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -231,7 +229,6 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...questionShape(r, f),
     ...situationFeatures(r, f, praised, acted),
     ...round17Features(r, f, praised),
-    ...round18Features(f),
   };
 }
 
@@ -288,45 +285,6 @@ export function round17Features(response: string, followup: string, praised: boo
   const f = norm(followup);
   const counted = praised && (countedBurden(r) || countedBurden(f)) && !BENEFIT.test(r) && !THANKS_OR_ACT.test(f);
   return { surpriseThenAct: sincereSurprise(followup) ? 1 : 0, praiseOverCount: counted ? 1 : 0 };
-}
-
-/** Names of the round-18 cross features (a subset of {@link CROSS_FEATURES}). */
-export const ROUND18_FEATURES = ['troubleNegated', 'praiseDenied'] as const;
-type Round18Feature = (typeof ROUND18_FEATURES)[number];
-
-// Trouble nouns AFINN and the derived valence leave neutral; any word of valence <= -1 counts too.
-const TROUBLE = new Set(['issue', 'issues', 'bug', 'bugs', 'glitch', 'glitches', 'hitch', 'hitches', 'hiccup', 'hiccups', 'snag', 'snags', 'blister', 'blisters', 'crack', 'cracks', 'leak', 'leaks', 'typo', 'typos', 'crash', 'crashes', 'fault', 'faults', 'stain', 'stains', 'scratch', 'scratches', 'lump', 'lumps', 'warning', 'warnings', 'delay', 'delays', 'drama', 'fuss', 'queue', 'queues', 'ache', 'aches', 'leftovers', 'returns', 'retries', 'timeouts', 'flake', 'flakes', 'dent', 'dents', 'tears', 'moans', 'whinge']);
-// "not a single", "not one", "zero", "nary a", "not even one", "without a single", and "no … at all".
-const NONE_OF = /\b(?:not (?:a single|one|even one|even a|a|any)|zero|nary a|without (?:a single|any|a)|never a|no)\s+(?:(\w+)\s+)?(\w+)(\s+at all)?/g;
-const trouble = (w: string | undefined): boolean => !!w && (TROUBLE.has(w) || valence(w) <= -1 || valence(w.replace(/s$/, '')) <= -1);
-// Praise named only to be denied: "<praise> is not the word", "wouldn't call it <praise>", "far from <praise>",
-// "anything but <praise>", "nowhere near <praise>".
-const DENIED_IS = /\b(\w+)['’]?\s+(?:isn't|wasn't|is not|was not|is hardly|was hardly)\s+(?:the|quite the|exactly the|really the)\s+word\b/;
-const DENIED_BEFORE = /\b(?:(?:would(?:n't| not)|wouldnt|won't|can't|cannot|couldn't|hardly|not what (?:i|we)(?:'d| would)) call (?:it|that|this|them|the \w+)|far from|anything but|nowhere near|a long way from|not remotely)\s+(?:\w+\s+)?(\w+)/;
-
-/**
- * Round 18: the two inputs for round 17's plain praise / complaint misses. `troubleNegated`: a trouble word (valence
- * ≤ −1 or a trouble noun: "blister", "bug", "hitch") under "not a single", "not one", "zero", "without a", or "no …
- * at all" ("not one error in the log", "zero blisters"), which praises an outcome without a praise word; a bare "no"
- * counts only before a trouble word, and a question does not count. `praiseDenied`: a praise word named only to be
- * denied ("relaxing is not the word", "I wouldn't call it great", "anything but pleasant"), a complaint.
- */
-export function round18Features(followup: string): Record<Round18Feature, number> {
-  const f = norm(followup);
-  let troubleNegated = 0;
-  for (const m of f.matchAll(NONE_OF)) {
-    const [, mid, head] = m;
-    // A bare "no" only directly before the trouble word ("no hitches", not "no, the bug is back").
-    if (m[0].startsWith('no ') ? trouble(mid ?? head) : trouble(head) || trouble(mid)) troubleNegated = 1;
-  }
-  if (/\?\s*$/.test(f) && f.split(/(?<=[.!?])\s+/).length === 1) troubleNegated = 0;
-  const d1 = DENIED_IS.exec(f);
-  const d2 = DENIED_BEFORE.exec(f);
-  // "<word> is not the word" denies any word that is not itself negative, unless stronger praise follows ("good is
-  // not the word, it's incredible").
-  const stronger = lexTokens(f).some((w) => valence(w) >= 4);
-  const praiseDenied = (d1 && valence(d1[1]!) >= 0 && !stronger) || (d2 && valence(d2[1]!) >= 1) ? 1 : 0;
-  return { troubleNegated, praiseDenied };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

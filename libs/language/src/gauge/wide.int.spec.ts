@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND18_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -154,26 +154,6 @@ describe('wide model inputs (round 17): sincere surprise, praise over a counted 
   });
 });
 
-describe('wide model inputs (round 18): trouble negated, praise denied', () => {
-  const on = (r: string, f: string, praised: boolean) =>
-    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND18_FEATURES.includes(k as never)).map(([k]) => k).sort();
-
-  it('reads a trouble word under "not a single", "not one", "zero", "no … at all" as praise of the outcome', () => {
-    expect(on('Run the migration in a transaction.', 'went through, not one error in the log', false)).toEqual(['troubleNegated']);
-    expect(on('Those hiking socks are worth the price.', 'twenty miles and zero blisters', false)).toEqual(['troubleNegated']);
-    expect(on('Take the coastal road.', 'no hitches at all, lovely drive', true)).toEqual(['troubleNegated']);
-    expect(on('Take the coastal road.', 'not a single view worth stopping for', false)).toEqual([]);
-    expect(on('Run the migration in a transaction.', 'one error after another', false)).toEqual([]);
-  });
-
-  it('reads praise named only to be denied ("great is not the word", "wouldn\u2019t call it tidy", "anything but relaxing")', () => {
-    expect(on('The spa weekend is very relaxing.', 'relaxing is not the word I would use', true)).toEqual(['praiseDenied']);
-    expect(on('That café does a great brunch.', 'I wouldn’t call it great, the eggs were cold', true)).toEqual(['praiseDenied']);
-    expect(on('This framework makes testing pleasant.', 'pleasant? anything but pleasant', true)).toEqual(['praiseDenied']);
-    expect(on('This framework makes testing pleasant.', 'pleasant is the word, thanks', true)).toEqual([]);
-  });
-});
-
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -229,7 +209,5 @@ describe('wide model (round 12)', () => {
     // Rounds 15 and 16 are in training since round 17 (model C, which never saw them, scored them 0.894 and 0.957).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND15).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND16).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
-    // Round 17 is in training since round 18 (model E, which never saw it, scored it 0.925; model C 0.922).
-    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND17).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });
