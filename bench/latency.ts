@@ -26,9 +26,9 @@
  *
  * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
-import { OP, vectorOf } from '@tg/contracts';
+import { OP, decodeVector } from '@tg/contracts';
 import { percentile } from '@tg/math';
-import { EventStore, RpcClient, toStoredEvent } from '@tg/messaging';
+import { EventStore, RpcClient } from '@tg/messaging';
 import { LearnedGraphs, learnedInput } from '@tg/service-ranking';
 import { catalogReplay, readStream, replayProjection, type ReadModelHost } from '@tg/read-model';
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -287,9 +287,9 @@ export async function run(args: string[]) {
     const all: Float32Array[] = [];
     await readStream(store, {
       handle: (m) => {
-        const e = toStoredEvent(m);
+        const e = m.json<{ type: string; data: { entity_id: string; vector: string }; metadata: { workspace: string } }>();
         if (e.type !== 'ContentEmbedded' || e.metadata.workspace !== ws.workspaceId) return;
-        const v = vectorOf(e.data.vector);
+        const v = decodeVector(e.data.vector);
         raw.upsertSync('w', 'content', e.data.entity_id, v);
         all.push(v);
       },

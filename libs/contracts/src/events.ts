@@ -3,8 +3,6 @@ import { Type, type Static, type TSchema } from 'typebox';
 const Str = Type.String();
 const Num = Type.Number();
 const Opt = <T extends TSchema>(t: T) => Type.Optional(t);
-/** Float32 values in memory: a vector read from the log's binary format (see `event-codec.ts`) or built in process. */
-const Floats = Type.Refine(Type.Unsafe<Float32Array>({}), (v) => v instanceof Float32Array, () => 'must be a Float32Array');
 
 /** Aggregates of the event log; each is one subject family `tg.evt.<workspace>.<aggregate>.<token>`. */
 export const AGGREGATES = ['workspace', 'type', 'entity', 'url', 'link', 'taste', 'job', 'cluster'] as const;
@@ -41,12 +39,7 @@ export const EventSchemas = {
     of: Type.Union([Type.Literal('content'), Type.Literal('self')]),
     model: Str,
     dim: Num,
-    /**
-     * The embedding: base64 of its float32 bytes when read from an event stored as JSON (every event written before
-     * the binary format, see `event-codec.ts`) or when a writer has it so; the floats themselves when read from the
-     * binary format. {@link vectorOf} gives the floats either way.
-     */
-    vector: Type.Union([Str, Floats]),
+    vector: Str,
     text_digest: Str,
     embedded_at: Num,
   }),
@@ -166,11 +159,6 @@ export function decodeVector(s: string): Float32Array {
   const out = new Float32Array(buf.byteLength / 4);
   new Uint8Array(out.buffer).set(buf);
   return out;
-}
-
-/** The floats of an event's vector, in whichever form it was read (base64 from JSON, or floats from the binary format). */
-export function vectorOf(v: string | Float32Array): Float32Array {
-  return typeof v === 'string' ? decodeVector(v) : v;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { vectorOf, type EventData, type StoredEvent } from '@tg/contracts';
+import { decodeVector, type EventData, type StoredEvent } from '@tg/contracts';
 import { Bm25Index, StatsQueue, createTasteStats, tokenize, type Bm25Capture, type TasteStats } from '@tg/math';
 
 /** Longest text kept per content item in the read model (for lexical search and grounding). */
@@ -420,7 +420,7 @@ export class CatalogProjection {
       case 'ContentEmbedded': {
         // The document's own copy of the id (equal) as the key, when there is one: the event's would be kept too.
         const id = c.entities.get(e.data.entity_id)?.id ?? e.data.entity_id;
-        const v = vectorOf(e.data.vector);
+        const v = decodeVector(e.data.vector);
         const old = c.vectors.get(id);
         c.vectors.set(id, v);
         c.models.set(id, this.shared(e.data.model));

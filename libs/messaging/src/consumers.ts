@@ -1,8 +1,17 @@
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
-import type { StoredEvent } from '@tg/contracts';
+import { decodeEvent, type StoredEvent } from '@tg/contracts';
 import type { Logger } from '@tg/observability';
 import { untilAnswered, type EventStore } from './event-store';
-import { toStoredEvent } from './stored-event';
+
+/** Decodes a stream message into a stored event: upcast to its type's current version and validated (throws `EventSchemaError`). */
+export function toStoredEvent(m: { json<T>(): T; seq: number; subject: string }): StoredEvent {
+  // The decoded event is this call's own fresh object (parsed here, or a copy made by an upcast): it gets its
+  // position in place. Copying it with a spread cost more than parsing and validating it (replay, issue 15).
+  const e = decodeEvent(m.json<unknown>()) as { seq?: number; subject?: string };
+  e.seq = m.seq;
+  e.subject = m.subject;
+  return e as StoredEvent;
+}
 
 /** Tracks how far a projection has read the stream, and lets readers wait (bounded) for a sequence. */
 export class StreamCursor {

@@ -1,8 +1,8 @@
 import { EventSchemaError, event } from '@tg/contracts';
 import { describe, expect, it } from 'vitest';
-import { toStoredEvent } from './stored-event';
+import { toStoredEvent } from './consumers';
 
-const msg = (body: unknown, seq = 7) => ({ seq, subject: 'tg.evt.ws_a.entity.e1', data: new TextEncoder().encode(JSON.stringify(body)) });
+const msg = (body: unknown, seq = 7) => ({ seq, subject: 'tg.evt.ws_a.entity.e1', json: <T>() => JSON.parse(JSON.stringify(body)) as T });
 
 describe('toStoredEvent', () => {
   it('decodes a message into its event with its stream position', () => {

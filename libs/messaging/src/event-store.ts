@@ -1,7 +1,6 @@
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
-import { toStoredEvent } from './stored-event';
-import { encodeEventPayload, subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
+import { decodeEvent, encodeEvent, subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
 
 /** Name of the one event stream. */
 export const EVENT_STREAM = 'TG_EVENTS';
@@ -161,7 +160,7 @@ export class EventStore {
       const ev = events[i]!;
       const h = this.headersFor(ev);
       try {
-        const ack = await this.publishWaitingForLeader(subject, encodeEventPayload(ev), {
+        const ack = await this.publishWaitingForLeader(subject, encodeEvent(ev), {
           headers: h,
           msgID: opts.msgId ? `${opts.msgId}:${i}` : undefined,
           expect: expected === null ? undefined : { lastSubjectSequence: expected },
@@ -188,7 +187,7 @@ export class EventStore {
    * {@link NO_LEADER_RETRY_MS} until {@link NO_LEADER_WAIT_MS} has passed. The caller sees a slower append
    * instead of an error.
    */
-  private async publishWaitingForLeader(subject: string, payload: string | Uint8Array, opts: NonNullable<Parameters<JetStreamClient['publish']>[2]>) {
+  private async publishWaitingForLeader(subject: string, payload: string, opts: NonNullable<Parameters<JetStreamClient['publish']>[2]>) {
     const deadline = Date.now() + NO_LEADER_WAIT_MS;
     for (;;) {
       try {
@@ -225,7 +224,7 @@ export class EventStore {
     for (;;) {
       const m = await this.getMsg({ next_by_subj: subject, seq: seq + 1 });
       if (!m) break;
-      events.push(toStoredEvent(m));
+      events.push({ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent);
       seq = m.seq;
       if (seq >= last) break;
     }
@@ -236,7 +235,7 @@ export class EventStore {
   async readLast(subject: string): Promise<{ events: StoredEvent[]; lastSeq: number }> {
     const m = await this.getMsg({ last_by_subj: subject });
     if (!m) return { events: [], lastSeq: 0 };
-    return { events: [toStoredEvent(m)], lastSeq: m.seq };
+    return { events: [{ ...decodeEvent(m.json()), seq: m.seq, subject: m.subject } as StoredEvent], lastSeq: m.seq };
   }
 
   /** Last sequence of the whole stream (0 when empty). */

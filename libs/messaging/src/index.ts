@@ -3,6 +3,5 @@ export * from './event-store';
 export * from './repository';
 export * from './rpc';
 export * from './consumers';
-export * from './stored-event';
 export * from './idempotency';
 export * from './stream-identity';

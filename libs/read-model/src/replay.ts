@@ -109,7 +109,7 @@ export interface StreamRead {
  */
 export async function readStream(
   store: EventStore,
-  opts: { filterSubject?: string; untilSeq?: number; handle?: (m: { seq: number; subject: string; data: Uint8Array }) => void; batch?: number } = {},
+  opts: { filterSubject?: string; untilSeq?: number; handle?: (m: { seq: number; subject: string; json<T>(): T }) => void; batch?: number } = {},
 ): Promise<StreamRead> {
   const t0 = performance.now();
   const consumer = await store.js.consumers.get(store.stream, { deliver_policy: 'all', filter_subjects: opts.filterSubject } as never);

@@ -1,7 +1,6 @@
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { TastegraphClient, type ApiResponse } from '@tg/client';
-import { decodeEventPayload } from '@tg/contracts';
 import { eventually } from './wait';
 
 /**
@@ -251,9 +250,8 @@ export async function readWorkspaceEvents(nc: NatsConnection, ws: string): Promi
   }
   const msgs = await c.consume({ max_messages: 512 });
   for await (const m of msgs) {
-    // Either of the log's formats (JSON, or the binary envelope of an event with a vector).
-    const e = decodeEventPayload(m.data);
-    out.push({ subject: m.subject, type: e.type, data: e.data as Record<string, any> });
+    const e = m.json<{ type: string; data: Record<string, any> }>();
+    out.push({ subject: m.subject, type: e.type, data: e.data });
     if (m.info.pending === 0) break;
   }
   await msgs.close();
