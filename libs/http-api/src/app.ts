@@ -166,7 +166,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     if (failures && !auth.knows(req)) {
       const status = await failures(req, { increment: false });
       if (!status.isAllowed && status.remaining <= 0) {
-        reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
+        // Unauthenticated, like a 401: its body is not read and its connection not kept.
+        reply.header('retry-after', String(Math.max(1, status.ttlInSeconds))).header('connection', 'close');
         throw new TgError('rate_limited', 'Too many requests with an invalid API key from this address; try again later');
       }
     }

@@ -344,6 +344,7 @@ describe('gateway: request ids and limits', () => {
       expect(refused.json()).toMatchObject({ code: 'rate_limited' });
       expect(typeof refused.json().error).toBe('string');
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.headers['connection']).toBe('close');
       // The key this client already uses (verified before, also once past its cache TTL) still works; another
       // client is not limited.
       expect((await get(KEY_A)).statusCode).toBe(200);
