@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRng, easeQuery, postingsOf, type UserLinks } from '@tg/math';
 import { BLEND, blendKey, blendMatch, contentMap, fitLearned, mapQuery, mapScore, servedTau, validationSplit, type LearnedInput } from './learned-blend';
+import { facetInput, facetTerms, fitFacets } from './learned-facets';
 
 const DIM = 8;
 const GROUPS = 4;
@@ -67,7 +68,7 @@ describe('learned blend', () => {
     expect(Buffer.from(a.map.buffer).equals(Buffer.from(b.map.buffer))).toBe(true);
     expect([a.tau, a.mapWeight, a.recency]).toEqual([b.tau, b.mapWeight, b.recency]);
     // 40 validated entities: fewer than BLEND.minWeighed, so no ratio below the smallest τ, and content keeps its scale.
-    expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
+    expect(a.blendGrid.filter((g) => g.mapUnlinked && g.tokenWeight === 0 && g.eraWeight === 0)).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
     expect(a.contentWeight).toBe(1);
     // Every entity has 7 links (6 kept, ≤ 10): each is also a cold user of the validation.
     // The recency share of the setting with the best NDCG over all items; τ and γ at that share by the mean of the three.
@@ -75,11 +76,56 @@ describe('learned blend', () => {
     expect(a.blendGrid.some((g) => g.recency === a.recency && g.ndcg === bestAll)).toBe(true);
     const value = (g: (typeof a.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
     const best = Math.max(...a.blendGrid.filter((g) => g.recency === a.recency).map(value));
-    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency)!;
+    const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency && g.mapUnlinked === a.mapUnlinked && g.tokenWeight === a.tokenWeight && g.eraWeight === a.eraWeight)!;
     expect(value(chosen)).toBe(best);
     // Every held-out newest link is a new item: only content and the mapping can find it.
     expect(chosen.coldNdcg).toBeGreaterThan(0);
   });
+
+  it('chooses facet weights (category tokens, eras) and whether items nobody links are mapped from its grid, at the chosen recency share', () => {
+    // The workspace above, but the vectors say nothing of the topic (random): only the items' facets do — a topic
+    // word and a release year of the topic's era — and every entity's newest link is an item nobody else links.
+    const { input, topicOf } = workspace(5);
+    const rng = createRng(17);
+    const vectors = Float32Array.from({ length: 80 * DIM }, () => rng() - 0.5);
+    const words = ['jazz', 'hiking', 'cooking', 'poetry'];
+    const terms = topicOf.map((g, j) => facetTerms(`Item ${j} (${1950 + 15 * g + Math.floor(rng() * 10)})`, `${words[g]}, ${['red', 'blue', 'green'][j % 3]}`));
+    const facets = fitFacets(terms);
+    expect(facets.tokens).toEqual(expect.arrayContaining(['item', ...words]));
+    expect(facets.eras.length).toBeGreaterThan(2);
+    const withFacets: LearnedInput = { ...input, vectors, facets, facetRows: facetInput(terms, facets) };
+    const f = fitLearned(withFacets);
+    const g = fitLearned(withFacets);
+    expect([f.tau, f.mapWeight, f.recency, f.tokenWeight, f.eraWeight, f.mapUnlinked]).toEqual([g.tau, g.mapWeight, g.recency, g.tokenWeight, g.eraWeight, g.mapUnlinked]);
+    expect(Buffer.from(f.map.buffer).equals(Buffer.from(g.map.buffer))).toBe(true);
+    // The grid: the plain one at every recency share, then at the chosen share every facet weighting and the
+    // mapping of unlinked items on or off.
+    const plain = f.blendGrid.filter((x) => x.tokenWeight === 0 && x.eraWeight === 0 && x.mapUnlinked);
+    expect(plain).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
+    const extra = f.blendGrid.filter((x) => !plain.includes(x));
+    expect(new Set(extra.map((x) => x.recency))).toEqual(new Set([f.recency]));
+    expect(new Set(extra.map((x) => `${x.tokenWeight}/${x.eraWeight}`))).toEqual(new Set(BLEND.facetWeights.map(([t, e]) => `${t}/${e}`)));
+    expect(extra.some((x) => !x.mapUnlinked)).toBe(true);
+    expect(extra.every((x) => x.mapWeight > 0)).toBe(true);
+    // The recency share from the plain grid (as before); at that share the best mean of the three NDCGs over all of it.
+    expect(plain.some((x) => x.recency === f.recency && x.ndcg === Math.max(...plain.map((y) => y.ndcg)))).toBe(true);
+    const value = (x: (typeof f.blendGrid)[number]) => (x.ndcg + x.coldNdcg + x.coldUserNdcg) / 3;
+    const at = f.blendGrid.filter((x) => x.recency === f.recency);
+    const chosen = at.find((x) => x.tau === f.tau && x.mapWeight === f.mapWeight && x.tokenWeight === f.tokenWeight && x.eraWeight === f.eraWeight && x.mapUnlinked === f.mapUnlinked)!;
+    expect(value(chosen)).toBe(Math.max(...at.map(value)));
+    // The facets find the new items the random vectors cannot: chosen, and the served map has their columns.
+    expect(f.tokenWeight + f.eraWeight).toBeGreaterThan(0);
+    expect(f.mapUnlinked).toBe(true);
+    expect(f.mapDim).toBe(DIM + (f.tokenWeight ? facets.tokens.length : 0) + (f.eraWeight ? facets.eras.length + 1 : 0));
+    expect(f.map.length).toBe(f.mapDim * 40);
+    expect(f.facets).toEqual(facets);
+    expect(value(chosen)).toBeGreaterThan(Math.max(...plain.filter((x) => x.recency === f.recency).map(value)));
+    // Without facets: the unlinked option only, and the plain map.
+    const bare = fitLearned(input);
+    expect(bare.blendGrid.every((x) => x.tokenWeight === 0 && x.eraWeight === 0)).toBe(true);
+    expect(bare.blendGrid.some((x) => !x.mapUnlinked)).toBe(true);
+    expect([bare.tokenWeight, bare.eraWeight, bare.mapDim]).toEqual([0, 0, DIM]);
+  }, 60_000);
 
   it('with enough validated entities, also tries ratios τ/w below the smallest τ, served as that τ and a content weight w < 1', () => {
     expect(servedTau(0.01)).toEqual({ tau: 0.01, contentWeight: 1 });
