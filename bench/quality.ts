@@ -25,7 +25,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ndcgAtK, recallAtK } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { LearnedGraphs, anchorQuery, fitLearnedModel, graphEvidence, learnedEvidence, tasteScore } from '@tg/service-ranking';
+import { LearnedGraphs, anchorQuery, fitLearnedModel, graphEvidence, learnedEvidence, servedTau, tasteScore } from '@tg/service-ranking';
 import { catalogReplay, profileFor, replayProjection } from '@tg/read-model';
 import { startStack } from '@tg/test-stack';
 import { issueSettings, topOf, tunedBaselines, type CfUser } from './cf-baselines';
@@ -37,6 +37,11 @@ const PAGE = 1_000;
 const COLD_USER_LINKS = 10;
 /** …and movies with at most this many linkers in the workspace (ranked among themselves). */
 const COLD_MOVIE_LINKERS = 2;
+
+/** The blend validation's value of a setting: the mean of its three NDCG@10s. */
+function mean3(g: { ndcg: number; coldNdcg: number; coldUserNdcg: number }): number {
+  return (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
+}
 
 function arg(args: string[], name: string, def?: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -167,7 +172,7 @@ export async function run(args: string[]) {
     await new Promise((r) => setTimeout(r, 200));
     for (const lg of LearnedGraphs.live) await lg.whenSettled();
     const live = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
-    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
+    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, facet weights: category tokens ${live.tokenWeight} / eras ${live.eraWeight} (${live.facets.tokens.length} tokens: ${live.facets.tokens.join(' ')}; era boundaries ${live.facets.eras.join(' ')}), unlinked items mapped ${live.mapUnlinked}, content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
 
     // --- the catalog rebuilt from the event log: the vectors the service stored (baselines) and the same
     // read model the service ranks from (ablations of our score, computed in process with its scoring code;
@@ -183,6 +188,12 @@ export async function run(args: string[]) {
       live.recency === replayed.recency &&
       live.tau === replayed.tau &&
       live.mapWeight === replayed.mapWeight &&
+      live.tokenWeight === replayed.tokenWeight &&
+      live.eraWeight === replayed.eraWeight &&
+      live.mapUnlinked === replayed.mapUnlinked &&
+      live.mapDim === replayed.mapDim &&
+      JSON.stringify(live.facets) === JSON.stringify(replayed.facets) &&
+      JSON.stringify(live.blendGrid) === JSON.stringify(replayed.blendGrid) &&
       live.contentWeight === replayed.contentWeight &&
       sameBits(live.model.m, replayed.model.m) &&
       sameBits(live.model.d, replayed.model.d) &&
@@ -190,7 +201,13 @@ export async function run(args: string[]) {
       live.users.join() === replayed.users.join();
     console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
     const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
-    console.log(`blend validation (newest 20% of each entity's links, ranked from the links before the 20% before them; ratio τ/w, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
+    const blendSetting = (g: NonNullable<typeof replayed>['blendGrid'][number]) => `τ${g.tau} γ${g.mapWeight} r${g.recency} tok${g.tokenWeight} era${g.eraWeight}${g.mapUnlinked ? '' : ' unlinked-γ0'} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`;
+    console.log(`blend validation (newest 20% of each entity's links, ranked from the links before the 20% before them; ratio τ/w, mapping weight γ, recency, facet weights, unlinked items mapped or not; NDCG@10 all / cold items / cold users), ${replayed?.blendGrid.length} settings, best 8 by their sum: ${blendBest.map(blendSetting).join(', ')}`);
+    if (replayed) {
+      const chosen = replayed.blendGrid.find((g) => servedTau(g.tau).tau === replayed.tau && servedTau(g.tau).contentWeight === replayed.contentWeight && g.mapWeight === replayed.mapWeight && g.recency === replayed.recency && g.tokenWeight === replayed.tokenWeight && g.eraWeight === replayed.eraWeight && g.mapUnlinked === replayed.mapUnlinked);
+      const plainBest = replayed.blendGrid.filter((g) => g.recency === replayed.recency && g.tokenWeight === 0 && g.eraWeight === 0 && g.mapUnlinked).reduce((a, g) => (mean3(g) > mean3(a) ? g : a));
+      console.log(`blend validation, the chosen setting: ${chosen ? `${blendSetting(chosen)} (mean ${mean3(chosen).toFixed(4)})` : '?'}; the best of the plain grid at that recency (vector mapping, unlinked items mapped): ${blendSetting(plainBest)} (mean ${mean3(plainBest).toFixed(4)})`);
+    }
     const byRecency = [...new Set((replayed?.blendGrid ?? []).map((g) => g.recency))].map((r) => `r${r} ${Math.max(...replayed!.blendGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
     console.log(`blend validation, best NDCG@10 over all items per recency share (the share is chosen by it): ${byRecency.join(', ')}`);
     const vectors = new Map<string, Float32Array>();
@@ -437,6 +454,9 @@ export async function run(args: string[]) {
       learnedRecency: replayed?.recency ?? 0,
       learnedTau: replayed?.tau ?? 0,
       learnedMapWeight: replayed?.mapWeight ?? 0,
+      learnedTokenWeight: replayed?.tokenWeight ?? 0,
+      learnedEraWeight: replayed?.eraWeight ?? 0,
+      learnedMapUnlinked: String(replayed?.mapUnlinked ?? true),
       learnedContentWeight: replayed?.contentWeight ?? 0,
       learnedFitMs: Number((live?.fitMs ?? 0).toFixed(0)),
       tunedBaselines: tuned.map((b) => `${b.name} ${b.setting}`).join('; '),
@@ -478,7 +498,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), its facet weights (category tokens ${figures.learnedTokenWeight}, eras ${figures.learnedEraWeight}) and whether it maps items nobody links (${figures.learnedMapUnlinked}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',

@@ -1,7 +1,7 @@
 export * from './ranking-service';
 export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
 export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned-graph';
-export { BLEND, contentTerm, fitLearned } from './learned-blend';
+export { BLEND, contentTerm, fitLearned, servedTau } from './learned-blend';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
 export { HISTORY_SHARE, recencyWeights, tasteScore } from './candidates';
 export { createGenerator } from './generate';

@@ -13,6 +13,7 @@ import {
   type TunedEase,
   type UserLinks,
 } from '@tg/math';
+import type { FacetRows, Facets } from './learned-facets';
 import { contentMatch } from './scoring';
 
 /**
@@ -56,6 +57,21 @@ export const BLEND = Object.freeze({
   /** Fewest validated (sampled) entities for the ratios of {@link contentTaus} to be tried. */
   minWeighed: 100,
   mapWeights: [0, 0.25, 0.5, 1] as readonly number[],
+  /**
+   * Weights of the content facets in the mapping (`learned-facets.ts`: category tokens, eras), tried at the recency
+   * share the plain grid chose, each with every ratio and γ > 0 and with the mapping of items nobody links on and off.
+   */
+  facetWeights: [
+    [0, 0],
+    [0.5, 0],
+    [1, 0],
+    [0, 0.5],
+    [0, 1],
+    [0.5, 0.5],
+    [1, 0.5],
+    [0.5, 1],
+    [1, 1],
+  ] as readonly (readonly [number, number])[],
   recency: [0, 0.25, 0.5] as readonly number[],
   /** Ridge of the content-to-graph mapping (fixed, not tuned: unit vectors, thousands of items). */
   mu: 1,
@@ -83,30 +99,70 @@ export interface LearnedInput {
   /** Row-major vectors of `nAll` items: the `links.nItems` model items first, then other content items (validation distractors). Zero rows: no vector. */
   vectors: Float32Array;
   nAll: number;
+  /** The fit's content facets (`learned-facets.ts`), and the facet rows of the same `nAll` items (absent: none). */
+  facets?: Facets;
+  facetRows?: FacetRows;
+}
+
+/** Facet rows with the weights of their blocks in a mapping (a block of weight 0 is left out of it). */
+export type FacetBlocks = FacetRows & { tokenWeight: number; eraWeight: number };
+
+/** A validation setting of the blend (see {@link BLEND}). */
+export interface BlendSetting {
+  /** The ratio τ/w. */
+  tau: number;
+  mapWeight: number;
+  recency: number;
+  /** Weights of the category tokens and the eras in the mapping (0: not in it). */
+  tokenWeight: number;
+  eraWeight: number;
+  /** Whether the mapping scores items nobody links (false: they get no graph evidence). */
+  mapUnlinked: boolean;
 }
 
 /** A fitted learned graph: the EASE model and the tuned blend. */
 export interface LearnedFit {
   tuned: TunedEase;
-  /** G = X V C, users × dim (row-major); empty when dim is 0. */
+  /** G = X F C, users × mapDim (row-major; the facet columns' weights folded in, see {@link contentMap}); empty when dim is 0. */
   map: Float64Array;
+  /** Columns of the map: dim, then the token columns if tokenWeight > 0, then the era columns if eraWeight > 0. */
+  mapDim: number;
   tau: number;
   mapWeight: number;
   recency: number;
+  /** Chosen facet weights (0: the block is not in the map) and whether items nobody links are mapped. */
+  tokenWeight: number;
+  eraWeight: number;
+  mapUnlinked: boolean;
+  /** The fit's facets (empty when the input has none). */
+  facets: Facets;
   /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
   contentWeight: number;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
-  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
+  blendGrid: (BlendSetting & { ndcg: number; coldNdcg: number; coldUserNdcg: number })[];
   validationUsers: number;
 }
 
-/** G = X V (VᵀV + μI)⁻¹ over the items x links that have a vector (users × dim). */
-export function contentMap(x: ItemPostings, vectors: Float32Array, dim: number, mu = BLEND.mu): Float64Array {
+/**
+ * G = X F (FᵀF + μI)⁻¹ over the items x links that have a vector (users × f): F is the items' vectors (f = dim), with
+ * `blocks` also their facet rows (`learned-facets.ts`) appended, each block's entries tokenWeight/√count and
+ * eraWeight/√count (a block of weight 0 is left out). The facet columns of G are then multiplied by their weight
+ * (G·D), so that an item's prediction is p·f⁰ with f⁰ its unit facet row: the weights are folded into the map. With
+ * no block it is the vectors' mapping alone, computed as before (bit for bit).
+ */
+export function contentMap(x: ItemPostings, vectors: Float32Array, dim: number, mu: number = BLEND.mu, blocks?: FacetBlocks): Float64Array {
   const nUsers = x.nUsers;
   const nItems = x.start.length - 1;
   if (!dim) return new Float64Array(0);
-  const vtv = new Float64Array(dim * dim);
-  const xv = new Float64Array(nUsers * dim);
+  const tw = blocks && blocks.nTok ? blocks.tokenWeight : 0;
+  const ew = blocks && blocks.nEra ? blocks.eraWeight : 0;
+  const nTok = tw ? blocks!.nTok : 0;
+  const nEra = ew ? blocks!.nEra : 0;
+  const f = dim + nTok + nEra;
+  const vtv = new Float64Array(f * f);
+  const xv = new Float64Array(nUsers * f);
+  const cols: number[] = [];
+  const vals: number[] = [];
   for (let j = 0; j < nItems; j++) {
     if (x.start[j + 1] === x.start[j]) continue;
     const o = j * dim;
@@ -116,28 +172,79 @@ export function contentMap(x: ItemPostings, vectors: Float32Array, dim: number, 
     for (let a = 0; a < dim; a++) {
       const va = vectors[o + a]!;
       if (va === 0) continue;
-      const r = a * dim;
+      const r = a * f;
       for (let b = 0; b < dim; b++) vtv[r + b]! += va * vectors[o + b]!;
     }
+    cols.length = 0;
+    vals.length = 0;
+    if (nTok) facetEntries(blocks!.tokStart, blocks!.tokIdx, j, dim, tw, cols, vals);
+    if (nEra) facetEntries(blocks!.eraStart, blocks!.eraIdx, j, dim + nTok, ew, cols, vals);
+    for (let c = 0; c < cols.length; c++) {
+      const cc = cols[c]!;
+      const wc = vals[c]!;
+      for (let a = 0; a < dim; a++) {
+        const t = vectors[o + a]! * wc;
+        vtv[a * f + cc]! += t;
+        vtv[cc * f + a]! += t;
+      }
+      for (let d = 0; d < cols.length; d++) vtv[cc * f + cols[d]!]! += wc * vals[d]!;
+    }
     for (let p = x.start[j]!; p < x.start[j + 1]!; p++) {
-      const r = x.users[p]! * dim;
+      const r = x.users[p]! * f;
       const w = x.weights[p]!;
       for (let a = 0; a < dim; a++) xv[r + a]! += w * vectors[o + a]!;
+      for (let c = 0; c < cols.length; c++) xv[r + cols[c]!]! += w * vals[c]!;
     }
   }
-  for (let a = 0; a < dim; a++) vtv[a * dim + a]! += mu;
-  const c = spdInverse(vtv, dim);
-  const g = new Float64Array(nUsers * dim);
+  for (let a = 0; a < f; a++) vtv[a * f + a]! += mu;
+  const c = spdInverse(vtv, f);
+  const g = new Float64Array(nUsers * f);
   for (let u = 0; u < nUsers; u++) {
-    const r = u * dim;
-    for (let b = 0; b < dim; b++) {
+    const r = u * f;
+    for (let b = 0; b < f; b++) {
       const v = xv[r + b]!;
       if (v === 0) continue;
-      const cb = b * dim;
-      for (let a = 0; a < dim; a++) g[r + a]! += v * c[cb + a]!;
+      const cb = b * f;
+      for (let a = 0; a < f; a++) g[r + a]! += v * c[cb + a]!;
     }
   }
+  if (f > dim)
+    for (let u = 0; u < nUsers; u++) {
+      const r = u * f;
+      for (let a = dim; a < f; a++) g[r + a]! *= a < dim + nTok ? tw : ew;
+    }
   return g;
+}
+
+/** Row j's entries of one facet block as columns from `offset`, each weight/√count. */
+function facetEntries(start: Int32Array, idx: Int32Array, j: number, offset: number, weight: number, cols: number[], vals: number[]) {
+  const a0 = start[j]!;
+  const a1 = start[j + 1]!;
+  if (a1 === a0) return;
+  const w = weight / Math.sqrt(a1 - a0);
+  for (let a = a0; a < a1; a++) {
+    cols.push(offset + idx[a]!);
+    vals.push(w);
+  }
+}
+
+/**
+ * The facet part of a mapped score, p_f·f⁰: the columns of the map past `dim` are the token block (`nTok`, 0 when not
+ * in the map) then the era block (`nEra`); the row's entries of each weigh 1/√count.
+ */
+export function facetScore(p: Float64Array, dim: number, nTok: number, nEra: number, tok: ArrayLike<number>, t0: number, t1: number, era: ArrayLike<number>, e0: number, e1: number): number {
+  let s = 0;
+  if (nTok && t1 > t0) {
+    let a = 0;
+    for (let i = t0; i < t1; i++) a += p[dim + tok[i]!]!;
+    s += a / Math.sqrt(t1 - t0);
+  }
+  if (nEra && e1 > e0) {
+    let a = 0;
+    for (let i = e0; i < e1; i++) a += p[dim + nTok + era[i]!]!;
+    s += a / Math.sqrt(e1 - e0);
+  }
+  return s;
 }
 
 /** p = Σ_u q_u G_u: the anchor's direction in content space (ŝ_j = p·v_j). */
@@ -191,88 +298,149 @@ export function servedTau(ratio: number): { tau: number; contentWeight: number }
   return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
 }
 
-/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
+/** A mapping the validation ranks with: its map (users × mapDim) and the facet blocks in it. */
+interface MapForm {
+  map: Float64Array;
+  mapDim: number;
+  nTok: number;
+  nEra: number;
+}
+
+/** The facet blocks of a weighting, or undefined when none of its blocks is in the input (the plain mapping). */
+function blocksOf(rows: FacetRows | undefined, tokenWeight: number, eraWeight: number): FacetBlocks | undefined {
+  if (!rows || !((tokenWeight && rows.nTok) || (eraWeight && rows.nEra))) return undefined;
+  return { ...rows, tokenWeight, eraWeight };
+}
+
+function formOf(x: ItemPostings, input: LearnedInput, tokenWeight: number, eraWeight: number): MapForm {
+  const blocks = blocksOf(input.facetRows, tokenWeight, eraWeight);
+  const nTok = blocks?.tokenWeight ? blocks.nTok : 0;
+  const nEra = blocks?.eraWeight ? blocks.nEra : 0;
+  return { map: contentMap(x, input.vectors, input.dim, BLEND.mu, blocks), mapDim: input.dim + nTok + nEra, nTok, nEra };
+}
+
+/**
+ * Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout) on the plain grid (the vectors'
+ * mapping), then at that share the facet weights and the mapping of unlinked items with τ/w and γ, then fits on all
+ * links.
+ */
 export function fitLearned(input: LearnedInput): LearnedFit {
-  const { links, dim, vectors, nAll } = input;
+  const { links, dim, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
   const validated: number[] = [];
   for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
-  let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
+  let best: BlendSetting & { value: number } = { tau: 0.02, mapWeight: 0, recency: 0, tokenWeight: 0, eraWeight: 0, mapUnlinked: true, value: -1 };
   let sampled = 0;
   if (validated.length) {
     const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
     const model = fitDualEase(train, lambda);
-    const map = contentMap(train, vectors, dim);
     const linkers = new Int32Array(nAll);
     for (let j = 0; j < links.nItems; j++) linkers[j] = train.start[j + 1]! - train.start[j]!;
     const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
     const users = validated.filter((_, i) => i % stride === 0);
     sampled = users.length;
     const ratios = dim && users.length >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
-    const settings = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
-    const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
-    let coldItemUsers = 0;
-    let coldUsers = 0;
-    for (const u of users) {
-      const r = validationRanks(u, links, model, train, map, vectors, dim, nAll, linkers, settings);
-      if (!r) continue;
-      const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
-      if (fewLinks) coldUsers++;
-      r.full.forEach((x, i) => {
-        sums[i]!.full += x;
-        if (fewLinks) sums[i]!.coldUser += x;
-      });
-      if (r.cold) {
-        coldItemUsers++;
-        r.cold.forEach((x, i) => (sums[i]!.cold += x));
+    const plain = (mapWeight: number, recency: number, tau: number) => ({ tau, mapWeight, recency, tokenWeight: 0, eraWeight: 0, mapUnlinked: true, form: 0 });
+    const stage1 = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => plain(mapWeight, recency, tau))));
+    const forms: MapForm[] = [formOf(train, input, 0, 0)];
+    const contents = new Map<number, Float64Array>();
+    const validate = (settings: ValidationSetting[]) => {
+      const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
+      let coldItemUsers = 0;
+      let coldUsers = 0;
+      for (const u of users) {
+        const r = validationRanks(u, input, model, train, forms, linkers, settings, contents);
+        if (!r) continue;
+        const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
+        if (fewLinks) coldUsers++;
+        r.full.forEach((x, i) => {
+          sums[i]!.full += x;
+          if (fewLinks) sums[i]!.coldUser += x;
+        });
+        if (r.cold) {
+          coldItemUsers++;
+          r.cold.forEach((x, i) => (sums[i]!.cold += x));
+        }
       }
-    }
-    settings.forEach((st, i) => {
-      const ndcg = sums[i]!.full / users.length;
-      const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
-      const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
-      grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
-    });
+      settings.forEach(({ form: _form, ...st }, i) => {
+        const ndcg = sums[i]!.full / users.length;
+        const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
+        const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
+        grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
+      });
+      return { coldItemUsers, coldUsers };
+    };
+    const counts = validate(stage1);
     // The recency share answers "what does an entity link next", over all its links: chosen by the NDCG over all
     // items and every validated entity (the setting with the best one gives it); the cold slices are a few dozen
-    // entities and would decide it by noise. Then τ and γ at that share by the mean of the three NDCGs.
+    // entities and would decide it by noise.
     const recency = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
+    // At that share: every facet weighting (whose blocks the input has) and the mapping of unlinked items off, with
+    // every ratio and γ > 0 (the plain setting with unlinked items mapped is the first stage's).
+    if (dim) {
+      const stage2: ValidationSetting[] = [];
+      for (const [tokenWeight, eraWeight] of BLEND.facetWeights) {
+        const plainForm = tokenWeight === 0 && eraWeight === 0;
+        // A weighting of a block the input does not have is another one's (or the plain mapping).
+        if (!plainForm && ((tokenWeight && !input.facetRows?.nTok) || (eraWeight && !input.facetRows?.nEra))) continue;
+        const form = plainForm ? 0 : forms.push(formOf(train, input, tokenWeight, eraWeight)) - 1;
+        for (const tau of ratios)
+          for (const mapWeight of BLEND.mapWeights) {
+            if (!mapWeight) continue;
+            for (const mapUnlinked of [true, false]) if (!plainForm || !mapUnlinked) stage2.push({ tau, mapWeight, recency, tokenWeight, eraWeight, mapUnlinked, form });
+          }
+      }
+      validate(stage2);
+    }
+    // Then τ, γ, the facet weights and the mapping of unlinked items at that share by the mean of the three NDCGs.
     for (const g of grid) {
       if (g.recency !== recency) continue;
-      const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
+      const parts = [g.ndcg, ...(counts.coldItemUsers ? [g.coldNdcg] : []), ...(counts.coldUsers ? [g.coldUserNdcg] : [])];
       const value = parts.reduce((a, b) => a + b, 0) / parts.length;
-      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
+      if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, tokenWeight: g.tokenWeight, eraWeight: g.eraWeight, mapUnlinked: g.mapUnlinked, value };
     }
   }
+  const served = formOf(base.postings, input, best.tokenWeight, best.eraWeight);
   return {
     tuned: { ...base, recency: best.recency },
-    map: contentMap(base.postings, vectors, dim),
+    map: served.map,
+    mapDim: served.mapDim,
     ...servedTau(best.tau),
     mapWeight: best.mapWeight,
     recency: best.recency,
+    tokenWeight: served.nTok ? best.tokenWeight : 0,
+    eraWeight: served.nEra ? best.eraWeight : 0,
+    mapUnlinked: best.mapUnlinked,
+    facets: input.facets ?? { tokens: [], eras: [] },
     blendGrid: grid,
     validationUsers: sampled,
   };
 }
 
+/** A validation setting and the mapping (index into the forms) it ranks with. */
+type ValidationSetting = BlendSetting & { form: number };
+
 const DISCOUNT = Array.from({ length: 10 }, (_, i) => 1 / Math.log2(i + 2));
 
-/** NDCG@10 of one validation user under every setting: over all items, and among the cold ones (null when none held out). */
+/**
+ * NDCG@10 of one validation user under every setting: over all items, and among the cold ones (null when none held
+ * out). The content terms of the user are computed once and kept in `contents` for a later call.
+ */
 function validationRanks(
   u: number,
-  links: UserLinks,
+  input: LearnedInput,
   model: DualEase,
   train: ItemPostings,
-  map: Float64Array,
-  vectors: Float32Array,
-  dim: number,
-  nAll: number,
+  forms: MapForm[],
   linkers: Int32Array,
-  settings: { tau: number; mapWeight: number; recency: number }[],
+  settings: ValidationSetting[],
+  contents: Map<number, Float64Array>,
 ): { full: number[]; cold: number[] | null } | null {
+  const { links, vectors, dim, nAll } = input;
+  const rows = input.facetRows;
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
   const { keep, gap } = validationSplit(n);
@@ -289,45 +457,61 @@ function validationRanks(
   for (let i = keep + gap; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
   if (!out.size) return null;
   const coldOut = new Set([...out].filter((j) => linkers[j]! <= BLEND.coldLinkers));
-  // Content match of every item to the profile of the kept links (the served profile's default settings).
-  const content = new Float64Array(nAll);
-  if (dim) {
-    const stats = createTasteStats(dim);
-    mine.forEach((j, i) => {
-      const v = vectors.subarray(j * dim, (j + 1) * dim);
-      if (v.some((x) => x !== 0)) addToStats(stats, v, w[i]!);
-    });
-    if (stats.count > 0) {
-      const profile = composeProfile(stats, { representation: 'subspace', maxRank: 8, energy: 0.8 });
-      for (let j = 0; j < nAll; j++) {
+  let contentTerms = contents.get(u);
+  if (!contentTerms) {
+    // Content match of every item to the profile of the kept links (the served profile's default settings).
+    const content = new Float64Array(nAll);
+    if (dim) {
+      const stats = createTasteStats(dim);
+      mine.forEach((j, i) => {
         const v = vectors.subarray(j * dim, (j + 1) * dim);
-        if (v.some((x) => x !== 0)) content[j] = contentMatch(v, profile).score;
+        if (v.some((x) => x !== 0)) addToStats(stats, v, w[i]!);
+      });
+      if (stats.count > 0) {
+        const profile = composeProfile(stats, { representation: 'subspace', maxRank: 8, energy: 0.8 });
+        for (let j = 0; j < nAll; j++) {
+          const v = vectors.subarray(j * dim, (j + 1) * dim);
+          if (v.some((x) => x !== 0)) content[j] = contentMatch(v, profile).score;
+        }
       }
     }
+    contents.set(u, (contentTerms = content.map(contentTerm)));
   }
-  const contentTerms = content.map(contentTerm);
   const full: number[] = [];
   const cold: number[] = [];
   const s = new Float64Array(nAll);
   const sh = new Float64Array(nAll);
   const score = new Float64Array(nAll);
   let lastRecency = -1;
+  let lastForm = -1;
+  let q: Float64Array<ArrayBufferLike> = new Float64Array(0);
   for (const st of settings) {
     if (st.recency !== lastRecency) {
       lastRecency = st.recency;
+      lastForm = -1;
       const r = recencyWeightsOf(mine.length, st.recency);
-      const q = easeQuery(model, train, mine, w.map((x, i) => x * r[i]!));
+      q = easeQuery(model, train, mine, w.map((x, i) => x * r[i]!));
       s.fill(0);
       for (let j = 0; j < links.nItems; j++) {
         let a = 0;
         for (let p = train.start[j]!; p < train.start[j + 1]!; p++) a += q[train.users[p]!]! * train.weights[p]!;
         s[j] = a / (1 - model.d[j]!);
       }
-      const p = mapQuery(map, dim, q);
-      for (let j = 0; j < nAll; j++) sh[j] = dim ? mapScore(p, vectors, j * dim) : 0;
+    }
+    if (st.form !== lastForm) {
+      lastForm = st.form;
+      const f = forms[st.form]!;
+      const p = mapQuery(f.map, f.mapDim, q);
+      const pv = p.subarray(0, dim);
+      for (let j = 0; j < nAll; j++) {
+        sh[j] = dim ? mapScore(pv, vectors, j * dim) : 0;
+        if (f.mapDim > dim) sh[j]! += facetScore(p, dim, f.nTok, f.nEra, rows!.tokIdx, rows!.tokStart[j]!, rows!.tokStart[j + 1]!, rows!.eraIdx, rows!.eraStart[j]!, rows!.eraStart[j + 1]!);
+      }
     }
     // blendKey, with its content term computed once per entity (the same operations: the same numbers).
-    for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + st.mapWeight * sh[j]!) / st.tau + contentTerms[j]!;
+    const g = st.mapWeight;
+    if (st.mapUnlinked) for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + g * sh[j]!) / st.tau + contentTerms[j]!;
+    else for (let j = 0; j < nAll; j++) score[j] = Math.max(0, s[j]! + g * (linkers[j]! > 0 ? sh[j]! : 0)) / st.tau + contentTerms[j]!;
     full.push(ndcgOf(score, own, out, () => true));
     if (coldOut.size) cold.push(ndcgOf(score, own, coldOut, (j) => j >= links.nItems || linkers[j]! <= BLEND.coldLinkers));
   }

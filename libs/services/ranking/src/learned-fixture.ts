@@ -2,9 +2,11 @@ import { encodeVector, event, type EventData, type EventType, type StoredEvent }
 import { CatalogProjection, type Touched } from '@tg/domain';
 import { createRng } from '@tg/math';
 
+const TOPIC_WORDS = ['jazz', 'hiking', 'cooking', 'poetry', 'chess', 'gardening', 'sailing'];
+
 /**
  * A workspace for the learned graph's tests (not used by the service): `items` content items in `topics` topics
- * (unit vectors near a topic axis), `users` users who each link 6–14 items, most of their own topic, and an anchor.
+ * (unit vectors near a topic axis; a topic word and a year of the topic's era in their text), `users` users who each link 6–14 items, most of their own topic, and an anchor.
  * `apply` adds events later (links, re-embeddings, deletions), telling the `listeners` what changed, as the read
  * model host does.
  */
@@ -43,7 +45,9 @@ export function linkedWorkspace(
     const name = `c${((k * 7919) % 10007).toString(36)}_${k}`;
     const id = idOf(name);
     ids.push(id);
-    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    // Facets (`learned-facets.ts`): a topic word and a year of the topic's era in the text.
+    const facets = `${TOPIC_WORDS[k % topics % TOPIC_WORDS.length]}, ${1950 + 12 * (k % topics) + ((k * 7) % 10)}`;
+    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k}: ${facets}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
     embed(id, k % topics);
   }
   const link = (user: string, id: string, weight = 1) => apply('ChildLinked', { parent_id: user, child_id: id, rel: 'about', weight, linked_at: 1 });

@@ -15,6 +15,11 @@ const essence = (m: LearnedModel) => ({
   m: m.model.m,
   d: m.model.d,
   map: m.map,
+  mapDim: m.mapDim,
+  tokenWeight: m.tokenWeight,
+  eraWeight: m.eraWeight,
+  mapUnlinked: m.mapUnlinked,
+  facets: m.facets,
   blendGrid: m.blendGrid,
 });
 
@@ -50,5 +55,12 @@ describe('learned graph fit on the worker thread', () => {
     expect(live.items.has('cnew')).toBe(true);
     expect(live.items.has(w.ids[5]!)).toBe(false);
     expect(essence(live)).toEqual(essence(fitLearnedModel(w.cat)!));
+    // Not vacuous for the facets: this fixture's validation maps category tokens; a renamed item's new facets reach the mirror.
+    expect(live.tokenWeight).toBeGreaterThan(0);
+    w.apply('ContentEnriched', { entity_id: w.ids[7]!, name: 'renamed', description: 'sailing 1999', source: 'page', enriched_at: 3 });
+    w.link('u3', w.ids[7]!);
+    await lg.whenSettled();
+    expect(errors).toEqual([]);
+    expect(essence(lg.model(w.cat.id)!)).toEqual(essence(fitLearnedModel(w.cat)!));
   }, 120_000);
 });

@@ -1,8 +1,9 @@
-import type { WorkspaceCatalog } from '@tg/domain';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
 import { ROW, graphEvidence, type GraphEvidence, type TopPack } from './graph';
-import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
+import { blendMatch, facetScore, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
+import { facetRow, facetSource, facetTerms, tokenIndex, type FacetRow, type Facets } from './learned-facets';
 import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
 
@@ -46,9 +47,24 @@ export interface LearnedModel {
   readonly mapWeight: number;
   /** Content weight w of the taste score beside this model's evidence (validated; `GraphEvidence.contentWeight`). */
   readonly contentWeight: number;
-  /** The mapping G (users × dim), see `learned-blend.ts`. */
+  /** The mapping G (users × mapDim: the vector's columns, then the facet blocks in it), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
+  readonly mapDim: number;
+  /** Weights of the category tokens and the eras in the mapping (validated; 0: not in it), see `learned-facets.ts`. */
+  readonly tokenWeight: number;
+  readonly eraWeight: number;
+  /** Whether the mapping scores items the model does not know (validated; false: they get no graph evidence). */
+  readonly mapUnlinked: boolean;
+  /** The fit's facets (category tokens, era boundaries), whether or not the mapping uses them. */
+  readonly facets: Facets;
+  /** Columns of the token and era blocks in the map (0 when a block is not in it). */
+  readonly mapTok: number;
+  readonly mapEra: number;
+  /** Token → column of {@link facets}. */
+  readonly facetIndex: ReadonlyMap<string, number>;
+  /** Facet rows of the items scored so far, by their document (a re-indexed or renamed item is a new document). */
+  readonly facetRows: WeakMap<EntityDoc, FacetRow>;
   readonly blendGrid: LearnedFit['blendGrid'];
   readonly fitMs: number;
 }
@@ -59,18 +75,39 @@ export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
 }
 
 /**
- * The learned graph score of item `id` (vector `v`) for an anchor's query: its EASE score (0 for an item the model
- * does not know) plus γ times the content-to-graph mapping's prediction.
+ * The learned graph score of item `id` (vector `v`, document `doc`: its facets) for an anchor's query: its EASE
+ * score (0 for an item the model does not know) plus γ times the content-to-graph mapping's prediction (none for an
+ * item the model does not know when the model maps only linked items).
  */
-export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined): number {
+export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v: Float32Array | null | undefined, doc?: EntityDoc): number {
   const j = m.items.get(id);
   const s = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
-  return withMapping(m, query, s, v);
+  return withMapping(m, query, s, j !== undefined, v, doc);
 }
 
-/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
-function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined): number {
-  return m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
+/**
+ * An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` and, when the map has facet
+ * blocks, the facets of `doc` (the learned score); `known`: whether the model knows the item.
+ */
+function withMapping(m: LearnedModel, query: AnchorQuery, e: number, known: boolean, v: Float32Array | null | undefined, doc: EntityDoc | undefined): number {
+  if (!m.mapWeight || (!known && !m.mapUnlinked)) return e;
+  const vec = vectorOf(m, v);
+  let mapped = mapScore(query.p, vec);
+  if (query.pf && vec && doc) {
+    const r = facetRowOf(m, doc);
+    mapped += facetScore(query.pf, m.dim, m.mapTok, m.mapEra, r.tok, 0, r.tok.length, r.era, 0, r.era.length);
+  }
+  return e + m.mapWeight * mapped;
+}
+
+/** An item's facet row over the model's facets (kept with the model per document). */
+function facetRowOf(m: LearnedModel, doc: EntityDoc): FacetRow {
+  let r = m.facetRows.get(doc);
+  if (!r) {
+    const src = facetSource(doc);
+    m.facetRows.set(doc, (r = facetRow(facetTerms(src.name, src.text), m.facets, m.facetIndex)));
+  }
+  return r;
 }
 
 /** A content vector the mapping can read (the model's dimension), else null. */
@@ -84,6 +121,8 @@ export interface AnchorQuery {
   own: Map<number, number>;
   /** Its direction in content space under the mapping (ŝ_j = p·v_j; absent when the mapping is off). */
   p?: Float64Array;
+  /** Its direction in the whole map's space, vector then facet columns (present when the map has facet blocks). */
+  pf?: Float64Array;
   /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
   top?: { id: string; s: number }[];
   /** {@link top}'s items packed for /search (computed on first use, kept with the query). */
@@ -115,7 +154,9 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
   const q = easeQuery(m.model, m.postings, items, w);
   const own = new Map<number, number>();
   items.forEach((j, i) => own.set(j, (own.get(j) ?? 0) + w[i]!));
-  return m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
+  if (!m.mapWeight) return { q, own };
+  const p = mapQuery(m.map, m.mapDim, q);
+  return m.mapDim > m.dim ? { q, own, p: p.subarray(0, m.dim), pf: p } : { q, own, p };
 }
 
 /**
@@ -144,7 +185,7 @@ export function learnedEvidence(
   const scoreOf = (id: string): number => {
     const j = m.items.get(id);
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
-    return withMapping(m, query, e, cat.vectors.get(id));
+    return withMapping(m, query, e, j !== undefined, cat.vectors.get(id), query.pf && cat.entities.get(id));
   };
   const match = (id: string): number => listed?.get(id) ?? learnedMatch(m, scoreOf(id));
   /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
@@ -164,7 +205,7 @@ export function learnedEvidence(
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
       const e = acc[j]! / (1 - m.model.d[j]!);
-      const s = withMapping(m, query, e, cat.vectors.get(id));
+      const s = withMapping(m, query, e, true, cat.vectors.get(id), query.pf && cat.entities.get(id));
       if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
@@ -399,7 +440,17 @@ function vectorBatch(ws: string, cat: WorkspaceCatalog, ids: string[]): VectorBa
   vs.forEach((v, i) => (offsets[i + 1] = offsets[i]! + (v?.length ?? 0)));
   const data = new Float32Array(offsets[ids.length]!);
   vs.forEach((v, i) => v && data.set(v, offsets[i]!));
-  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), offsets, data };
+  const sources = ids.map((id, i) => (vs[i] ? vectors.facetSource(id) : undefined));
+  return {
+    kind: 'vectors',
+    ws,
+    ids,
+    keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')),
+    names: sources.map((x) => x?.name ?? ''),
+    texts: sources.map((x) => x?.text ?? ''),
+    offsets,
+    data,
+  };
 }
 
 function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, fitMs: number): LearnedModel {
@@ -421,6 +472,15 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     contentWeight: f.contentWeight,
     map: f.map,
     dim: r.dim,
+    mapDim: f.mapDim,
+    tokenWeight: f.tokenWeight,
+    eraWeight: f.eraWeight,
+    mapUnlinked: f.mapUnlinked,
+    facets: f.facets,
+    mapTok: f.tokenWeight ? f.facets.tokens.length : 0,
+    mapEra: f.eraWeight && f.facets.eras.length ? f.facets.eras.length + 1 : 0,
+    facetIndex: tokenIndex(f.facets),
+    facetRows: new WeakMap(),
     blendGrid: f.blendGrid,
     fitMs,
   };

@@ -28,13 +28,44 @@ describe('learned graph: optimized request paths', () => {
     const ev = learnedEvidence(model, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
     let positive = 0;
     for (const id of w.ids) {
-      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id)));
+      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id), w.cat.entities.get(id)));
       expect(ev.match(id)).toBe(straightforward);
       if (straightforward > 0) positive++;
     }
     expect(positive).toBeGreaterThan(20);
     // Kept with the query for the next request.
     expect(query.ease).toBeDefined();
+  });
+
+  it('maps an item’s facets with its vector when the validation chose them, and leaves items the model does not know unmapped when it chose so', () => {
+    // This fixture's validation chooses the category tokens (weight 0.5) and no mapping of unlinked items.
+    const f = linkedWorkspace({ items: 300, users: 40 });
+    const m = fitLearnedModel(f.cat)!;
+    expect([m.tokenWeight, m.eraWeight, m.mapUnlinked]).toEqual([0.5, 0, false]);
+    expect(m.facets.tokens).toEqual(['item', 'chess', 'cooking', 'hiking', 'jazz', 'poetry']);
+    expect(m.mapDim).toBe(m.dim + m.facets.tokens.length);
+    const query = anchorQuery(m, f.cat, 'anchor')!;
+    expect(query.pf?.length).toBe(m.mapDim);
+    const ev = learnedEvidence(m, f.cat, 'anchor', graphEvidence(f.cat, 'anchor'), query);
+    let unknown = 0;
+    for (const id of f.ids) {
+      const doc = f.cat.entities.get(id);
+      expect(ev.match(id)).toBe(learnedMatch(m, learnedScore(m, query, id, f.cat.vectors.get(id), doc)));
+      if (!m.items.has(id)) {
+        unknown++;
+        expect(ev.match(id)).toBe(0);
+      }
+    }
+    expect(unknown).toBeGreaterThan(20);
+    // The facets count: the same item without its document (no facets) scores otherwise.
+    const known = f.ids.filter((id) => m.items.has(id) && !query.own.has(m.items.get(id)!));
+    const differ = known.filter((id) => learnedScore(m, query, id, f.cat.vectors.get(id), f.cat.entities.get(id)) !== learnedScore(m, query, id, f.cat.vectors.get(id)));
+    expect(differ.length).toBe(known.length);
+    // A renamed item is a new document: its facets are read again.
+    const id = known[0]!;
+    const before = learnedScore(m, query, id, f.cat.vectors.get(id), f.cat.entities.get(id));
+    f.apply('ContentEnriched', { entity_id: id, name: 'renamed', description: 'chess, cooking, hiking, jazz and poetry', source: 'page', enriched_at: 2 });
+    expect(learnedScore(m, query, id, f.cat.vectors.get(id), f.cat.entities.get(id))).not.toBe(before);
   });
 
   it('ranks candidates in the same order with the same scores as the straightforward path', () => {
@@ -49,7 +80,7 @@ describe('learned graph: optimized request paths', () => {
     const slow = w.ids.map((id) => {
       const v = w.cat.vectors.get(id)!;
       const content = calibrate(affinity(v, profile).raw * depthFactor(profile.count));
-      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v));
+      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v, w.cat.entities.get(id)));
       return { id, score: 1 - (1 - content) * (1 - g) };
     });
     const order = (xs: { id: string; score: number }[]) => [...xs].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
@@ -121,11 +152,13 @@ describe('learned graph input', () => {
     const w = linkedWorkspace({ items: 200, users: 30 });
     const vectors = new Map<string, Float32Array>();
     const keys = new Map<string, string>();
+    const sources = new Map<string, { name: string; text: string }>();
     for (const id of catalogVectors(w.cat).keys()) {
       vectors.set(id, w.cat.vectors.get(id)!.slice());
       keys.set(id, catalogVectors(w.cat).orderKey(id)!);
+      sources.set(id, { ...catalogVectors(w.cat).facetSource(id)! });
     }
-    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id) };
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id), facetSource: (id: string) => sources.get(id) };
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
     // A user entity's own vector is not content: it is neither a model item nor a distractor.
     w.apply('ContentEmbedded', { entity_id: 'u3', of: 'self', model: 'm', dim: 16, vector: Buffer.from(new Float32Array(16).fill(0.25).buffer).toString('base64'), text_digest: 'u3', embedded_at: 1 });
@@ -147,7 +180,8 @@ describe('learned graph: reproducible across workspaces', () => {
     expect([...ma.users].sort().map((id) => id.slice(2))).not.toEqual([...mb.users].sort().map((id) => id.slice(id.indexOf('_') + 1)));
     expect(ma.users.map((id) => nameOf(a.cat, id))).toEqual(mb.users.map((id) => nameOf(b.cat, id)));
     expect(ma.itemIds.map((id) => nameOf(a.cat, id))).toEqual(mb.itemIds.map((id) => nameOf(b.cat, id)));
-    expect([ma.lambda, ma.tau, ma.mapWeight, ma.recency]).toEqual([mb.lambda, mb.tau, mb.mapWeight, mb.recency]);
+    expect([ma.lambda, ma.tau, ma.mapWeight, ma.recency, ma.tokenWeight, ma.eraWeight, ma.mapUnlinked]).toEqual([mb.lambda, mb.tau, mb.mapWeight, mb.recency, mb.tokenWeight, mb.eraWeight, mb.mapUnlinked]);
+    expect(ma.facets).toEqual(mb.facets);
     expect(ma.blendGrid).toEqual(mb.blendGrid);
     expect(Array.from(ma.model.m)).toEqual(Array.from(mb.model.m));
     expect(Array.from(ma.model.d)).toEqual(Array.from(mb.model.d));

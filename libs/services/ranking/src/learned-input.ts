@@ -1,6 +1,7 @@
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { UserLinks } from '@tg/math';
 import type { LearnedInput } from './learned-blend';
+import { facetInput, facetSource, facetTerms, fitFacets, type FacetSource, type ItemTerms } from './learned-facets';
 
 /** Bounds of the learned graph model (see `learned-graph.ts`). */
 export const LEARNED = Object.freeze({
@@ -45,6 +46,8 @@ export interface ContentVectors {
   keys(): Iterable<string>;
   /** The item's {@link orderKey} (undefined when unknown: the id then orders it). */
   orderKey(id: string): string | undefined;
+  /** What the item's facets are read from (`learned-facets.ts`; undefined when unknown). */
+  facetSource(id: string): FacetSource | undefined;
 }
 
 /** The model's input as prepared from the links and the content vectors. */
@@ -77,6 +80,7 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
       for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
     },
     orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
+    facetSource: (id) => (isContent(id) ? facetSource(cat.entities.get(id)) : undefined),
   };
 }
 
@@ -84,7 +88,8 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
  * The model's input from the linkers and the content vectors: users (linking entities, the {@link LEARNED.maxUsers}
  * with the most links) and items sorted by {@link orderKey}, each user's links in link order; the items' content
  * vectors, then those of up to {@link LEARNED.maxDistractors} other content items (sorted by order key, strided) for
- * the validation.
+ * the validation; the fit's content facets, chosen from those items, and their facet rows (`learned-facets.ts`; only
+ * items with a vector have facets).
  * Runs on the worker thread in the service (`learned-worker.ts`).
  */
 export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors, maxUsers = LEARNED.maxUsers): PreparedInput | null {
@@ -122,11 +127,20 @@ export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors
   const step = Math.max(1, Math.ceil(others.length / LEARNED.maxDistractors));
   const rows = [...items, ...others.filter((_, i) => i % step === 0).map((x) => x.id)];
   const matrix = new Float32Array(rows.length * dim);
-  rows.forEach((id, i) => {
+  const none: ItemTerms = { tokens: [], years: [] };
+  const terms = rows.map((id, i) => {
     const v = vectors.get(id);
-    if (v && v.length === dim) matrix.set(v, i * dim);
+    if (!v || v.length !== dim) return none;
+    matrix.set(v, i * dim);
+    const src = vectors.facetSource(id);
+    return src ? facetTerms(src.name, src.text) : none;
   });
-  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length } };
+  const input: LearnedInput = { links, dim, vectors: matrix, nAll: rows.length };
+  if (dim) {
+    input.facets = fitFacets(terms);
+    input.facetRows = facetInput(terms, input.facets);
+  }
+  return { users: kept.map((u) => u.id), items, input };
 }
 
 /** The model's input read from a catalog on this thread (`prepareInput` over the catalog's links and vectors). */

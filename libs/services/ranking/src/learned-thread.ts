@@ -6,13 +6,16 @@ import { learnedInput, type Linker } from './learned-input';
 
 /**
  * A batch of a workspace's content vectors for the worker's mirror: `ids[i]`'s vector is
- * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`).
+ * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`),
+ * `names[i]` and `texts[i]` what its facets are read from (`facetSource`).
  */
 export interface VectorBatch {
   kind: 'vectors';
   ws: string;
   ids: string[];
   keys: string[];
+  names: string[];
+  texts: string[];
   offsets: Int32Array;
   data: Float32Array;
 }

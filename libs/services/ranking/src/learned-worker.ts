@@ -4,6 +4,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { fitLearned } from './learned-blend';
+import type { FacetSource } from './learned-facets';
 import { prepareInput, type ContentVectors } from './learned-input';
 import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 
@@ -11,6 +12,7 @@ import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 class Mirror implements ContentVectors {
   readonly vectors = new Map<string, Float32Array>();
   readonly orderKeys = new Map<string, string>();
+  readonly sources = new Map<string, FacetSource>();
   get(id: string) {
     return this.vectors.get(id);
   }
@@ -19,6 +21,9 @@ class Mirror implements ContentVectors {
   }
   orderKey(id: string) {
     return this.orderKeys.get(id);
+  }
+  facetSource(id: string) {
+    return this.sources.get(id);
   }
 }
 
@@ -35,9 +40,11 @@ parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
         if (b > a) {
           mirror!.vectors.set(id, job.data.subarray(a, b));
           mirror!.orderKeys.set(id, job.keys[i]!);
+          mirror!.sources.set(id, { name: job.names[i]!, text: job.texts[i]! });
         } else {
           mirror!.vectors.delete(id);
           mirror!.orderKeys.delete(id);
+          mirror!.sources.delete(id);
         }
       });
       parentPort!.postMessage({ ok: true });
