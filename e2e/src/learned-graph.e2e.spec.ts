@@ -58,11 +58,15 @@ describe('ranking: learned graph evidence', () => {
     const model = fitLearnedModel(cat)!;
     expect(Buffer.from(model.model.m.buffer).equals(Buffer.from(live!.model.m.buffer))).toBe(true);
     expect(Buffer.from(model.map.buffer).equals(Buffer.from(live!.map.buffer))).toBe(true);
-    expect([model.lambda, model.tau, model.mapWeight, model.recency]).toEqual([live!.lambda, live!.tau, live!.mapWeight, live!.recency]);
+    expect([model.lambda, model.tau, model.mapWeight, model.recency, model.tokenWeight, model.eraWeight, model.mapUnlinked, model.mapDim]).toEqual([live!.lambda, live!.tau, live!.mapWeight, live!.recency, live!.tokenWeight, live!.eraWeight, live!.mapUnlinked, live!.mapDim]);
+    expect(model.facets).toEqual(live!.facets);
+    expect(model.blendGrid).toEqual(live!.blendGrid);
+    // The facets were read from what the service has of each item (its name and text): the kinds of item are category tokens.
+    expect(model.facets.tokens).toEqual(expect.arrayContaining(['jazz', 'record', 'hiking', 'guide', 'cookbook', 'novel']));
     const q = anchorQuery(model, cat, anchor)!;
     let positive = 0;
     for (const x of served) {
-      const expected = learnedMatch(model, learnedScore(model, q, x.entity_id, cat.vectors.get(x.entity_id)));
+      const expected = learnedMatch(model, learnedScore(model, q, x.entity_id, cat.vectors.get(x.entity_id), cat.entities.get(x.entity_id)));
       expect(x.signals['graph']).toBeCloseTo(expected, 6);
       if (expected > 0) positive++;
       expect(x.score).toBeGreaterThanOrEqual(0);
