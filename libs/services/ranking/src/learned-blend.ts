@@ -120,20 +120,15 @@ export interface BlendSetting {
   mapUnlinked: boolean;
 }
 
-/** A fitted learned graph: the EASE model and the tuned blend. */
-export interface LearnedFit {
+/** A fitted learned graph: the EASE model and the tuned blend (its chosen setting; a facet weight is 0 when its block is not in the map). */
+export interface LearnedFit extends Omit<BlendSetting, 'tau'> {
   tuned: TunedEase;
   /** G = X F C, users × mapDim (row-major; the facet columns' weights folded in, see {@link contentMap}); empty when dim is 0. */
   map: Float64Array;
   /** Columns of the map: dim, then the token columns if tokenWeight > 0, then the era columns if eraWeight > 0. */
   mapDim: number;
+  /** The served τ (see {@link servedTau}). */
   tau: number;
-  mapWeight: number;
-  recency: number;
-  /** Chosen facet weights (0: the block is not in the map) and whether items nobody links are mapped. */
-  tokenWeight: number;
-  eraWeight: number;
-  mapUnlinked: boolean;
   /** The fit's facets (empty when the input has none). */
   facets: Facets;
   /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
