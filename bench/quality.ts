@@ -239,8 +239,9 @@ export async function run(args: string[]) {
       const plainBest = replayed.blendGrid.filter((g) => g.recency === replayed.recency && g.tokenWeight === 0 && g.eraWeight === 0 && g.mapUnlinked).reduce((a, g) => (mean3(g) > mean3(a) ? g : a));
       console.log(`blend validation, the chosen setting: ${chosen ? `${blendSetting(chosen)} (mean ${mean3(chosen).toFixed(4)})` : '?'}; the best of the plain grid at that recency (vector mapping, unlinked items mapped): ${blendSetting(plainBest)} (mean ${mean3(plainBest).toFixed(4)})`);
     }
-    const byRecency = [...new Set((replayed?.blendGrid ?? []).map((g) => g.recency))].map((r) => `r${r} ${Math.max(...replayed!.blendGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
-    console.log(`blend validation, best NDCG@10 over all items per recency share (the share is chosen by it): ${byRecency.join(', ')}`);
+    const plainGrid = (replayed?.blendGrid ?? []).filter((g) => g.tokenWeight === 0 && g.eraWeight === 0 && g.mapUnlinked);
+    const byRecency = [...new Set(plainGrid.map((g) => g.recency))].map((r) => `r${r} ${Math.max(...plainGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
+    console.log(`blend validation, best NDCG@10 over all items per recency share on the plain grid (the share is chosen by it): ${byRecency.join(', ')}`);
     const vectors = new Map<string, Float32Array>();
     for (const [m, e] of entityOf) {
       const v = cat.vectors.get(e);
