@@ -50,11 +50,13 @@ import {
   GAUGE_PHENOMENA_ROUND12,
   GAUGE_PHENOMENA_ROUND13,
   GAUGE_PHENOMENA_ROUND14,
+  GAUGE_PHENOMENA_ROUND15,
+  GAUGE_PHENOMENA_ROUND16,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 16 (issue 17; written after the round-16 model D ba2e871 was frozen; 94 pairs, sarcasm and action reports 12 each; scored once)';
+const BLIND_NAME = 'phenomena blind set, round 17 (issue 17; written after the round-17 model E 5366cde was frozen; 112 pairs, sarcasm and action reports 14 each; scored once: E 0.925, C 0.922)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -111,6 +113,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound12', 'phenomena round 12 (scored once: wide model 6a6f89b 0.882, round-9 model 0.874; in the wide model\'s training since round 13)', GAUGE_PHENOMENA_ROUND12],
     ['phenomenaRound13', 'phenomena round 13 (scored once: round-13 model d50bd04 0.925, round-12 wide model 0.920; in the served model\'s training since round 15)', GAUGE_PHENOMENA_ROUND13],
     ['phenomenaRound14', 'phenomena round 14 (scored once: round-13 model 0.934, round-14 model d378d6e 0.938; in the served model\'s training since round 15)', GAUGE_PHENOMENA_ROUND14],
+    ['phenomenaRound15', 'phenomena round 15 (scored once: round-15 model C 01e40ae 0.894, round-13 model 0.903, round-14 model 0.889; in the served model\'s training since round 17)', GAUGE_PHENOMENA_ROUND15],
+    ['phenomenaRound16', 'phenomena round 16 (scored once: model C 0.957, round-16 model D ba2e871 0.956; in the served model\'s training since round 17)', GAUGE_PHENOMENA_ROUND16],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -226,7 +226,9 @@ describe('faults: an ingestion instance that crashes in the middle of a batch jo
     await eventually(async () => (await ws.request('GET', path)).body.processed > 0, { timeoutMs: 60_000, intervalMs: 50, what: 'first chunks settled' });
     first.child.kill('SIGKILL');
     await first.exited;
-    spawnService('ingestion-service', { NATS_URL: s.nats.url, TG_JOB_ACK_WAIT_MS: '3000' });
+    const second = spawnService('ingestion-service', { NATS_URL: s.nats.url, TG_JOB_ACK_WAIT_MS: '3000' });
+    // "Within seconds" counts from the moment the other instance is up (its start is a process start, as above).
+    await eventually(() => second.output().includes('"started"'), { timeoutMs: 120_000, what: 'second ingestion process started' });
     const done = await eventually(
       async () => {
         const r = await ws.request('GET', path);
@@ -239,5 +241,5 @@ describe('faults: an ingestion instance that crashes in the middle of a batch jo
     expect(done.failed).toBe(0);
     expect(done.results).toHaveLength(n);
     expect(new Set(done.results.map((r: { entity_id: string }) => r.entity_id)).size).toBe(n);
-  }, 240_000);
+  }, 420_000);
 });

@@ -300,6 +300,35 @@ describe('hardening: slow and unauthenticated connections', () => {
     expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'request_timeout', error: expect.any(String) });
   });
 
+  it('a flood of made-up keys from one address: 401 up to the rate (60 a minute), then 429 with Retry-After; keys in use and other addresses unaffected', async () => {
+    const { request } = await import('node:http');
+    const ws = await s.workspace('flood');
+    const get = (key: string, localAddress: string) =>
+      new Promise<{ status: number; body: any; retryAfter?: string }>((resolve, reject) => {
+        const req = request(`${s.baseUrl}/clusters`, { headers: { 'x-api-key': key }, localAddress, agent: false }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text), retryAfter: res.headers['retry-after'] as string | undefined }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // The honest client has used its key from the flooding address before the flood (a shared proxy, say).
+    expect((await get(ws.key, '127.0.0.3')).status).toBe(200);
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof get>> | undefined;
+    for (let i = 0; i < 70; i++) {
+      last = await get(`tg_wsk_madeup${String(i).padStart(4, '0')}xxxxxxxxxxxxxx`, '127.0.0.3');
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, 60).every((x) => x === 401)).toBe(true);
+    expect(statuses.slice(60).every((x) => x === 429)).toBe(true);
+    expect(last!.body).toMatchObject({ code: 'rate_limited', error: expect.any(String) });
+    expect(Number(last!.retryAfter)).toBeGreaterThan(0);
+    expect((await get(ws.key, '127.0.0.3')).status).toBe(200);
+    expect((await get('tg_wsk_madeup9999xxxxxxxxxxxxxx', '127.0.0.1')).status).toBe(401);
+  });
+
   it('4: a 401 closes its connection', async () => {
     const { connect } = await import('node:net');
     const port = Number(new URL(s.baseUrl).port);

@@ -4,7 +4,7 @@ import { type AdminProjection } from '@tg/domain';
 import { OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { REPLAYABLE, adminReplay, catalogReplay, compareCatalogWithLive, liveCatalogDigest, replayProjection, resolveProjections } from '@tg/read-model';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { BACKGROUND_WAIT_MS, eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
 
@@ -87,9 +87,9 @@ describe('replay: every projection rebuilt from the stream equals the live state
     const other = (await post(b, { type: 'place', name: 'Village Vanguard', description: 'jazz club' })).id as string;
     await post(b, { content: item(300), entity_id: other });
     // Clusters appear in the background; wait for them, enriched names too.
-    await eventually(async () => (await a.request('GET', '/clusters', { query: { entity_type: 'user' } })).body.results?.length > 0, { what: 'user clusters' });
+    await eventually(async () => (await a.request('GET', '/clusters', { query: { entity_type: 'user' } })).body.results?.length > 0, { what: 'user clusters', timeoutMs: BACKGROUND_WAIT_MS });
     await eventually(async () => (await a.request('GET', '/entity', { query: { entity_id: 'https://replay.test/200' } })).body.name !== 'replay.test', { what: 'enrichment' });
-  });
+  }, BACKGROUND_WAIT_MS + 120_000);
   afterAll(async () => s?.stop());
 
   it('knows every projection by name and alias', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
-import { eventually, readWorkspaceEvents, startProcessStack, type ProcessStack } from '@tg/test-stack';
+import { BACKGROUND_WAIT_MS, eventually, readWorkspaceEvents, startProcessStack, type ProcessStack } from '@tg/test-stack';
 
 // Races between replicas in the deployed shape: two processes of each service (three of taste), two gateways;
 // many clients hit both gateways at once. Every acknowledged write must be there once, none twice.
@@ -118,10 +118,10 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
       ws.request('POST', '/entity/batch', { body: { content: Array.from({ length: n }, (_, i) => content(`https://race.example.com/burst/${from + i}`, `${['jazz', 'sushi', 'hiking', 'chess'][i % 4]} topic ${from + i}`)) } });
     await burst(40, 0);
     const computed = async () => (await events()).filter((e) => e.type === 'ClustersComputed');
-    await eventually(async () => (await computed()).length >= 1, { timeoutMs: 60_000, what: 'clusters after the first burst' });
+    await eventually(async () => (await computed()).length >= 1, { timeoutMs: BACKGROUND_WAIT_MS, what: 'clusters after the first burst' });
     await burst(40, 40);
     await eventually(async () => new Set((await computed()).map((e) => JSON.stringify(e.data['clusters'].map((c: { size: number }) => c.size)))).size >= 2, {
-      timeoutMs: 60_000,
+      timeoutMs: BACKGROUND_WAIT_MS,
       what: 'a second recomputation',
     });
     const evs = await computed();
@@ -139,5 +139,5 @@ describe('replica races (each service its own process, 2 replicas, 3 taste repli
         expect(signature(list[i]!)).not.toBe(signature(list[i - 1]!));
       }
     }
-  });
+  }, 2 * BACKGROUND_WAIT_MS + 60_000);
 });

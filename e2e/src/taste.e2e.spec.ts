@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TastegraphClient } from '@tg/client';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { BACKGROUND_WAIT_MS, eventually, startStack, type TestStack } from '@tg/test-stack';
 
 type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
 
@@ -391,7 +391,7 @@ describe('taste profiles: link and pool, compose, clusters', () => {
           const sizes = (r.body.results as any[]).reduce((n, x) => n + x.size, 0);
           return sizes === 18 ? r.body.results : undefined;
         },
-        { what: 'content clusters covering all 18 items' },
+        { what: 'content clusters covering all 18 items', timeoutMs: BACKGROUND_WAIT_MS },
       );
       expect(content.length).toBeGreaterThanOrEqual(2);
       for (const cl of content) {
@@ -423,11 +423,11 @@ describe('taste profiles: link and pool, compose, clusters', () => {
           const n = (r.body.results as any[]).reduce((k, x) => k + x.size, 0);
           return n === 9 ? r.body.results : undefined;
         },
-        { what: 'user clusters covering all 9 users' },
+        { what: 'user clusters covering all 9 users', timeoutMs: BACKGROUND_WAIT_MS },
       );
       expect(users.length).toBeGreaterThanOrEqual(2);
       for (const cl of users) for (const e of cl.clustered_entities) expect(e.type).toBe('user');
-    });
+    }, 2 * BACKGROUND_WAIT_MS + 60_000);
 
     it('filters by entity_type, pages with limit and offset, and reads one cluster', async () => {
       const all = (await c.request('GET', '/clusters', { query: { limit: '100' } })).body.results as any[];
@@ -463,8 +463,8 @@ describe('taste profiles: link and pool, compose, clusters', () => {
           const total = r.reduce((n, x) => n + x.size, 0);
           return total === 17 && !r.some((x) => x.clustered_entities.some((e: any) => e.entity_id === victim));
         },
-        { what: 'clusters without the deleted item' },
+        { what: 'clusters without the deleted item', timeoutMs: BACKGROUND_WAIT_MS },
       );
-    });
+    }, BACKGROUND_WAIT_MS + 30_000);
   });
 });

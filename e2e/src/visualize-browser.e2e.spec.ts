@@ -7,7 +7,7 @@ import type { TastegraphClient } from '@tg/client';
 import { encodeVector, event, type StoredEvent, type TgEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
 import { buildGraph } from '@tg/service-visualize';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { BACKGROUND_WAIT_MS, eventually, startStack, type TestStack } from '@tg/test-stack';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -87,7 +87,7 @@ async function seed(ws: TastegraphClient): Promise<void> {
       const members = (r.body.results ?? []).flatMap((c: any) => c.clustered_entities);
       return r.body.results?.length === 3 && members.length === USER_COUNT;
     },
-    { what: 'three user clusters', timeoutMs: 30_000 },
+    { what: 'three user clusters', timeoutMs: BACKGROUND_WAIT_MS },
   );
 }
 
@@ -120,7 +120,7 @@ describe('visualize page in headless Chromium', () => {
     // Nothing may leave the gateway: no CDN, no third party.
     const origin = new URL(s.baseUrl).origin;
     await page.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : (problems.push(`external request: ${route.request().url()}`), route.abort())));
-  }, 90_000);
+  }, BACKGROUND_WAIT_MS + 90_000);
 
   afterAll(async () => {
     await ctx?.close().catch(() => undefined);

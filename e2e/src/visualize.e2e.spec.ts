@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TastegraphClient } from '@tg/client';
 import { TokenSigner, hashKey } from '@tg/service-admin';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { BACKGROUND_WAIT_MS, eventually, startStack, type TestStack } from '@tg/test-stack';
 
 /** Three users per topic, each with three items of that topic's vocabulary: a few clear clusters. */
 const TOPICS: Record<string, string[]> = {
@@ -47,7 +47,7 @@ async function seed(ws: TastegraphClient): Promise<Record<string, string>> {
       const members = (r.body.results ?? []).flatMap((c: any) => c.clustered_entities.map((e: any) => e.id));
       return r.body.results?.length === 3 && members.length === 9;
     },
-    { what: 'user clusters computed', timeoutMs: 30_000 },
+    { what: 'user clusters computed', timeoutMs: BACKGROUND_WAIT_MS },
   );
   return ids;
 }
@@ -76,7 +76,7 @@ describe('visualize: session tokens and the catalog hierarchy', () => {
     };
     await seed(a);
     await b.request('POST', '/entity', { body: { type: 'brand', name: 'Only In B' } });
-  });
+  }, BACKGROUND_WAIT_MS + 120_000);
   afterAll(async () => s?.stop());
 
   it('GET /visualize needs an API key', async () => {

@@ -48,6 +48,12 @@ export interface TgConfig {
   /** Per-key request rate limit (requests per minute; 0 disables). */
   rateLimitPerMinute: number;
   /**
+   * Failed key checks (401) a client address may cause per minute; past it, its requests with a key this gateway
+   * never verified answer 429 without a check by the admin service (a flood of made-up keys costs the admin
+   * service nothing; keys in use keep working). 0 disables.
+   */
+  authFailuresPerMinute: number;
+  /**
    * Writes (appends) a gateway lets through to the services at once; the others wait their turn (never rejected),
    * so that reads keep their latency on a saturated machine. 0: no limit.
    */
@@ -207,6 +213,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     visualizeTokenTtlSec: int('TG_VISUALIZE_TOKEN_TTL_SEC', 900, 1),
     clusterDebounceMs: int('TG_CLUSTER_DEBOUNCE_MS', 2_000, 0),
     rateLimitPerMinute: int('TG_RATE_LIMIT_PER_MINUTE', 0, 0),
+    authFailuresPerMinute: int('TG_AUTH_FAILURES_PER_MINUTE', 60, 0),
     writeConcurrency: int('TG_WRITE_CONCURRENCY', 4, 0),
     nice: str('TG_NICE') === undefined ? undefined : int('TG_NICE', 0, 0, 19),
     logLevel: str('LOG_LEVEL') ?? 'info',

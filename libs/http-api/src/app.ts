@@ -136,8 +136,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
-  if (config.rateLimitPerMinute > 0) {
+  if (config.rateLimitPerMinute > 0 || config.authFailuresPerMinute > 0) {
     await app.register(rateLimit, {
+      // Registered for the failed-key limiter alone when the per-key limit is off.
+      global: config.rateLimitPerMinute > 0,
       max: config.rateLimitPerMinute,
       timeWindow: '1 minute',
       keyGenerator: (req) => keyOf(req) ?? req.ip,
@@ -153,12 +155,27 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   // Reads first: writes wait here for a slot (TG_WRITE_CONCURRENCY), reads go straight through.
   const writes = new WriteGate(config.writeConcurrency);
   const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);
+  // Failed key checks per client address: past the rate, a key the gateway has not verified lately is refused
+  // before the admin service is asked (a flood of made-up keys from one client costs it nothing).
+  const failures = config.authFailuresPerMinute > 0 ? app.createRateLimit({ max: config.authFailuresPerMinute, timeWindow: 60_000, keyGenerator: (req) => req.ip }) : undefined;
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     const mode = req.routeOptions.config?.auth ?? 'none';
-    if (mode === 'workspace') req.caller = await auth.workspace(req);
-    else if (mode === 'account') req.caller = await auth.account(req);
+    if (mode === 'none') return;
+    if (failures && !auth.knows(req)) {
+      const status = await failures(req, { increment: false });
+      if (!status.isAllowed && status.remaining <= 0) {
+        reply.header('retry-after', String(Math.max(1, status.ttlInSeconds)));
+        throw new TgError('rate_limited', 'Too many requests with an invalid API key from this address; try again later');
+      }
+    }
+    try {
+      req.caller = mode === 'workspace' ? await auth.workspace(req) : await auth.account(req);
+    } catch (e) {
+      if (failures && (e as TgError).code === 'unauthorized') await failures(req);
+      throw e;
+    }
   });
 
   const ctx: RouteContext = {

@@ -35,6 +35,8 @@ export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+const digestOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
 /** Verifies keys through the admin service, caching the answer briefly by key digest. */
 export class Authenticator {
   private readonly cache = new Map<string, { who: Static<typeof KeyIdentity>; until: number }>();
@@ -63,8 +65,14 @@ export class Authenticator {
     }
   }
 
+  /** Whether this gateway has verified the key before (keys are never revoked: it is still good, if past its TTL). */
+  knows(req: FastifyRequest): boolean {
+    const key = keyOf(req);
+    return key !== undefined && !!this.cache.get(digestOf(key))?.who;
+  }
+
   private async identify(key: string, requestId: string) {
-    const digest = createHash('sha256').update(key).digest('hex');
+    const digest = digestOf(key);
     const hit = this.cache.get(digest);
     const now = Date.now();
     if (hit && hit.until > now && hit.who) return hit.who;

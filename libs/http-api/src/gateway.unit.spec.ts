@@ -328,6 +328,30 @@ describe('gateway: request ids and limits', () => {
       await limited.close();
     }
   }, 60_000);
+  it('answers 429 rate_limited to a client past its rate of failed key checks, without asking the admin service; keys it already uses still work', async () => {
+    const bus = serveDefaults(new FakeOperationClient());
+    const limited = await gateway(bus, { authFailuresPerMinute: 3, authCacheTtlMs: 0 });
+    try {
+      const get = (key: string, remoteAddress = '10.0.0.1') => limited.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': key }, remoteAddress });
+      expect((await get(KEY_A)).statusCode).toBe(200);
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await get(`tg_wsk_unknown${i}aaaaaaaaaaaaaaaaa`)).statusCode);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      // Each unknown key costs the admin service a check; past the rate they cost nothing.
+      expect(bus.callsTo(OP.admin.verifyKey)).toHaveLength(1 + 3);
+      const refused = await get('tg_wsk_unknown9aaaaaaaaaaaaaaaaa');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+      expect(typeof refused.json().error).toBe('string');
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The key this client already uses (verified before, also once past its cache TTL) still works; another
+      // client is not limited.
+      expect((await get(KEY_A)).statusCode).toBe(200);
+      expect((await get('tg_wsk_unknown9aaaaaaaaaaaaaaaaa', '10.0.0.2')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
 });
 
 describe('gateway: read-your-writes marks across a re-created stream', () => {

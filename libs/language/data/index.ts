@@ -27,8 +27,9 @@ export { GAUGE_PHENOMENA_ROUND13 } from './gauge-phenomena-blind-13';
 export { GAUGE_PHENOMENA_ROUND14 } from './gauge-phenomena-blind-14';
 export { GAUGE_PHENOMENA_ROUND15 } from './gauge-phenomena-blind-15';
 export { GAUGE_PHENOMENA_ROUND16 } from './gauge-phenomena-blind-16';
-/** The newest blind round (round 16), written after the round-16 model D was frozen (ba2e871). */
-export { GAUGE_PHENOMENA_ROUND16 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-16';
+export { GAUGE_PHENOMENA_ROUND17 } from './gauge-phenomena-blind-17';
+/** The newest blind round (round 17), written after the round-17 model E was frozen (5366cde). */
+export { GAUGE_PHENOMENA_ROUND17 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-17';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

@@ -9,7 +9,7 @@ import { startNats, type TestNats } from '@tg/test-stack/nats';
 import type { ProjectedVectorIndex } from '@tg/vector-store';
 import { TEST_MODEL_DIR } from './wait';
 
-export { TEST_MODEL_DIR, eventually } from './wait';
+export { BACKGROUND_WAIT_MS, TEST_MODEL_DIR, eventually } from './wait';
 
 /** A whole tastegraph (real NATS, every service, the gateway on a free port) for a test. */
 export interface TestStack {

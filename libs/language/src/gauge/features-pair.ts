@@ -1,5 +1,7 @@
 import { analyse, type Analysis } from '../nlp';
 import { DERIVED_VALENCE } from './derived-valence';
+import { sincereSurprise } from './lexical';
+import { restatedNumbers } from './quantity';
 
 /**
  * Features of a (reply, follow-up) pair that read what a follow-up means without cue words (issue 17):
@@ -495,8 +497,12 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
   const rd = details(response, ra);
   let replaced = 0;
   let repeated = 0;
+  // Round 17: a number restated in another unit or form ("2k" after "2,000", "an hour" after "60 minutes") repeats it.
+  const restatedQ = restatedNumbers(response, statements);
+  if (restatedQ.restated) repeated++;
   for (const [kind, values] of fd) {
     for (const v of values) {
+      if (kind === 'number' && restatedQ.numbers.has(v)) continue;
       if (known(kind, v, rd, r)) repeated++;
       else if (rd.has(kind) || (kind === 'name' && rd.has('name'))) replaced++;
     }
@@ -563,8 +569,9 @@ export function pairFeatures(response: string, followup: string, fa: Analysis = 
 
   // A sentence that ends with a full stop is a statement even when it opens like a question ("Could sing it in my sleep.").
   const questions = fa.sentences.filter((s) => s.text.trim().endsWith('?') || (QUESTION_WORD.test(norm(s.text)) && !/[.!]$/.test(s.text.trim())));
+  // Round 17: disbelief followed by thanks or a commitment ("wait, seriously? booking it now") is delight, not a challenge.
   const rhetorical =
-    questions.some((s) => RHETORICAL.test(norm(s.text)) || FRAGMENT_PUSHBACK.test(norm(s.text)) || WHO_GENERIC.test(norm(s.text)) || WHY_BARE.test(norm(s.text)) || RHETORICAL_FEASIBILITY.test(norm(s.text)) || verblessBurden(s.text)) || (questions.length > 0 && RHETORICAL.test(f)) ? 1 : 0;
+    !sincereSurprise(followup) && (questions.some((s) => RHETORICAL.test(norm(s.text)) || FRAGMENT_PUSHBACK.test(norm(s.text)) || WHO_GENERIC.test(norm(s.text)) || WHY_BARE.test(norm(s.text)) || RHETORICAL_FEASIBILITY.test(norm(s.text)) || verblessBurden(s.text)) || (questions.length > 0 && RHETORICAL.test(f))) ? 1 : 0;
   const rStems = new Set(ra.tokens.filter((t) => !t.stop && t.normal.length > 2).map((t) => t.stem));
   // Round 5: after a suggestion, a plain question about details ("Which pressing sounds best?", "Floury or waxy
   // potatoes for that?") is about the item unless it says it is about something else.

@@ -216,4 +216,16 @@ describe('pair features', () => {
     expect(f('Write the whole service in Haskell.', 'Who’s going to maintain that?').rhetorical).toBe(1);
     expect(f('These three vacuums handle pet hair well.', 'Not bothered anymore. Any good plant pots?').pivotAway).toBe(1);
   });
+
+  it('round 17: a number restated in another unit or form confirms, it does not contradict', () => {
+    expect(f('The battery lasts 90 minutes per charge.', 'an hour and a half is loads for my commute').contradiction).toBe(0);
+    expect(f('Your plan includes 2,000 texts.', '2k texts will do me').contradiction).toBe(0);
+    expect(f('Your plan includes 2,000 texts.', '2k texts will do me').confirmation).toBe(1);
+    expect(f('The battery lasts 90 minutes per charge.', 'mine dies after 40 minutes').contradiction).toBeGreaterThan(0);
+  });
+
+  it('round 17: surprise followed by thanks or a commitment to act is not a rhetorical question', () => {
+    expect(f('The museum is free on the first Sunday of each month.', 'hold on, seriously? we are going this Sunday then, thank you!').rhetorical).toBe(0);
+    expect(f('Rewrite the intro from scratch.', 'seriously? the whole intro?').rhetorical).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { DERIVED_VALENCE } from './derived-valence';
+import { quantities, restatedNumbers } from './quantity';
 import { outcomeClause, textWords } from './stance';
 
 /**
@@ -68,6 +69,8 @@ export const CROSS_FEATURES = [
   'brokenState',
   'praiseOverBenefit',
   'praiseOverBurden',
+  'surpriseThenAct',
+  'praiseOverCount',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -186,7 +189,8 @@ export function crossFeatures(response: string, followup: string, complaint = fa
   const r = response.slice(0, 4000);
   const fn = numbersOf(f);
   const rn = numbersOf(r);
-  const repeated = [...fn].some((n) => rn.has(n));
+  // Round 17: a number restated in another unit or form ("2k" after "2,000", "an hour" after "60 minutes") is repeated.
+  const repeated = [...fn].some((n) => rn.has(n)) || restatedNumbers(r, f).restated;
   const replaced = !repeated && fn.size > 0 && rn.size > 0;
   const fNames = namesOf(f);
   const rNames = namesOf(r);
@@ -224,7 +228,63 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     lowerCase: /[a-z]/.test(f) && !/[A-Z]/.test(f) ? 1 : 0,
     ...questionShape(r, f),
     ...situationFeatures(r, f, praised, acted),
+    ...round17Features(r, f, praised),
   };
+}
+
+/** Names of the round-17 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND17_FEATURES = ['surpriseThenAct', 'praiseOverCount'] as const;
+type Round17Feature = (typeof ROUND17_FEATURES)[number];
+
+// Surprise or disbelief: "wait/hold on/hang on …?", "no way", "really?", "seriously?", "are you kidding", "shut up",
+// "stop it", "whoa", "I could cry", "can't believe", "??", or a word of one sentence repeated alone as the next ("ten
+// pounds. ten.").
+const SURPRISE =
+  /\b(?:wait|hold on|hang on)\b[^.!?]{0,15}[?!]|\bno way\b|\b(?:really|seriously|honestly|for real|are you (?:serious|kidding|joking)|you(?:'re| are) (?:kidding|joking))\s*[?!]|\b(?:shut up|stop it|get out|oh my god|omg|whoa|i could (?:cry|scream|kiss you|hug you)|(?:i )?can't believe|cannot believe|unbelievable)\b|\?\?|(?:^|[.!?] )(\w+)\b[^.!?]*[.!?] \1[.!?]/;
+// After it, thanks or a commitment to act, or the reply's point taken as solving something.
+const THANKS_OR_ACT =
+  /\b(?:thank|thanks|cheers|owe you|love you|lifesaver|life saver|who do i (?:hug|thank|kiss)|i'll|i will|we'll|we will|i'm going|we're going|we are going|going to|gonna|on it|booking|booked|ordering|ordered|buying|bought|sending|sent|signing up|telling|trying it|doing it|adding|switching|installing|cancell?ing|grabbing|calling|emailing|submitting|downloading|heading|applying|packing|(?:solves|fixes|saves|sorts|changes) (?:everything|it|that|the|my|our|so much)|worked|works)\b/;
+
+/**
+ * Round 17: surprise or disbelief followed by thanks or a commitment to act ("hold on, seriously? we're going this
+ * Sunday, thank you!") is delight, not a challenge: whether {@link SURPRISE} is followed by {@link THANKS_OR_ACT} with
+ * no negator in the few words before it ("no way, I won't be ordering again" is not).
+ */
+export function sincereSurprise(followup: string): boolean {
+  const f = norm(followup);
+  const s = SURPRISE.exec(f);
+  if (!s) return false;
+  const tail = f.slice(s.index + s[0].length);
+  const a = THANKS_OR_ACT.exec(tail);
+  if (!a) return false;
+  const before = lexTokens(tail.slice(Math.max(0, a.index - 20), a.index)).slice(-3);
+  return !before.some(isNegator);
+}
+
+// A burden counted: a duration of half an hour or more, a count of three or more things of work or waiting ("fourteen
+// separate forms", "three more rounds"), or a duration put as a lifetime ("in time for my retirement").
+const COUNTED_NOUN = /^(?:more|extra|additional|separate|different|rounds?|steps?|forms?|stops?|changes|transfers?|connections?|layovers?|coats?|drafts?|pages?|emails?|calls?|fields?|clicks?|trips?|revisions?|passes|edits?|meetings?|approvals?|signatures?|queues?|flights?|buses|trains|apps?|accounts?|passwords?)\b/;
+const LIFETIME = /\b(?:retire|retirement|pension|grandchildren|grandkids|old age|next (?:decade|century)|the rest of my life|till i die|until i die)\b/;
+function countedBurden(text: string): boolean {
+  const t = norm(text);
+  if (LIFETIME.test(t)) return true;
+  return quantities(t).some((q) => {
+    if (q.dim === 'time') return q.value >= 1800;
+    return q.dim === 'n' && q.value >= 3 && t.slice(q.end).trim().split(/\s+/).slice(0, 2).some((w) => COUNTED_NOUN.test(w));
+  });
+}
+
+/**
+ * Round 17: the two inputs for rounds 15-16's misses. `surpriseThenAct`: {@link sincereSurprise}. `praiseOverCount`:
+ * the follow-up praises while the reply's first sentence or the follow-up counts a burden as a number or a duration
+ * ("four hours of station benches", "a fortnight of paperwork"), with no benefit in the reply and no thanks or
+ * commitment in the follow-up: irony whose burden is a number, which the round-14 burden words miss.
+ */
+export function round17Features(response: string, followup: string, praised: boolean): Record<Round17Feature, number> {
+  const r = norm(firstSentence(response));
+  const f = norm(followup);
+  const counted = praised && (countedBurden(r) || countedBurden(f)) && !BENEFIT.test(r) && !THANKS_OR_ACT.test(f);
+  return { surpriseThenAct: sincereSurprise(followup) ? 1 : 0, praiseOverCount: counted ? 1 : 0 };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

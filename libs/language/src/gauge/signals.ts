@@ -1,6 +1,7 @@
 import { analyse, contentStems, type AnalysedToken, type Analysis } from '../nlp';
 import { DERIVED_VALENCE } from './derived-valence';
 import { PAIR_FEATURES, pairFeatures } from './features-pair';
+import { sincereSurprise } from './lexical';
 import { praises, stanceScores } from './stance';
 
 /** Names of the gauge signals, in the order used by the weight vector. */
@@ -373,7 +374,10 @@ export function pairSignals(response: string, followup: string): { signals: Gaug
   // Round 4: an accepted offer ("Oh yes, book it for Saturday.") is not irony unless a burden says so, and
   // ironic praise over a burden in the reply ("Sounds restful." after a 9-hour layover) turns praise around
   // just as a sarcasm cue does.
-  const cueSarcasm = strongSarcasm ? 1 : weakSarcasm >= 2 ? 1 : weakSarcasm === 1 ? 0.5 : 0;
+  // Round 17: surprise followed by thanks or a commitment ("one click. one. thank you") is delight: its weak cues (a
+  // flat echo, "can't believe") are not irony, and its disbelief ("wait, really?", "no way") is not a correction.
+  const surprised = sincereSurprise(followup);
+  const cueSarcasm = strongSarcasm ? 1 : surprised ? 0 : weakSarcasm >= 2 ? 1 : weakSarcasm === 1 ? 0.5 : 0;
   const sarcasm = pair.acceptOffer && !pair.ironicPraise ? 0 : Math.max(cueSarcasm, pair.ironicPraise);
 
   const deferred = hits(f, DEFERRAL) > 0;
@@ -392,7 +396,7 @@ export function pairSignals(response: string, followup: string): { signals: Gaug
   const novelty = followStems.length >= 2 && matched === 0 && !strongRef ? 1 : 0;
   const redirection = explicitRedirect ? 1 : 0.6 * novelty;
 
-  const correction = clamp01(hits(f, CORRECTION) / 2);
+  const correction = surprised ? 0 : clamp01(hits(f, CORRECTION) / 2);
   const rejection = clamp01((hits(f, REJECTION) + hits(f, REJECTION_NEGATABLE, true)) / 2);
   // A question that comes with a complaint, a correction or irony is rhetorical or a re-ask, not uptake.
   const deeperQuestion = deeperQuestionRaw * (1 - Math.max(correction, rejection, sarcasm, pair.rhetorical, pair.pivotAway));

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -121,6 +121,39 @@ describe('wide model inputs (round 14): sarcasm and action reports', () => {
   });
 });
 
+describe('wide model inputs (round 17): sincere surprise, praise over a counted burden, a number restated', () => {
+  const on = (r: string, f: string, praised: boolean) =>
+    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND17_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads surprise or disbelief followed by thanks or a commitment to act', () => {
+    expect(on('The museum is free on the first Sunday of each month.', 'hold on, seriously? we are going this Sunday then, thank you!', false)).toEqual(['surpriseThenAct']);
+    expect(on('Ask them to price-match, most shops will.', 'no way, it worked, ordering two', false)).toEqual(['surpriseThenAct']);
+    expect(on('Rewrite the intro from scratch.', 'seriously? the whole intro?', false)).toEqual([]);
+    expect(on('Ask them to price-match, most shops will.', 'no way, I won’t be ordering from them again', false)).toEqual([]);
+  });
+
+  it('reads praise over a burden counted as a number or a duration, without thanks or a commitment', () => {
+    expect(on('The connecting train leaves 4 hours after you land.', 'marvellous, four hours of station benches', true)).toEqual(['praiseOverCount']);
+    expect(on('You need to fill in fourteen separate forms for the permit.', 'splendid, a fortnight of paperwork', true)).toEqual(['praiseOverCount']);
+    expect(on('The slow cooker does it in 8 hours while you are at work.', 'perfect, 8 hours is my shift exactly, thanks', true)).toEqual([]);
+    expect(on('The connecting train leaves 4 hours after you land.', 'four hours, ugh', false)).toEqual([]);
+  });
+
+  it('counts a number restated in another unit or form as repeated, not replaced', () => {
+    const cf = crossFeatures('Your plan includes 2,000 texts.', '2k texts will do me');
+    expect([cf.numberRepeated, cf.numberReplaced]).toEqual([1, 0]);
+    const hour = crossFeatures('The battery lasts 90 minutes per charge.', 'an hour and a half is loads for my commute');
+    expect([hour.numberRepeated, hour.numberReplaced]).toEqual([1, 0]);
+    expect(crossFeatures('The battery lasts 90 minutes per charge.', 'mine dies after 40 minutes').numberReplaced).toBe(1);
+  });
+
+  it('does not read the disbelief of sincere surprise as a correction', () => {
+    expect(pairSignals('Ask them to price-match, most shops will.', 'no way, it worked, ordering two').signals.correction).toBe(0);
+    expect(pairSignals('The museum is free on the first Sunday of each month.', 'wait, honestly? booking tickets now').signals.correction).toBe(0);
+    expect(pairSignals('The museum is closed on Mondays.', 'wait, it was open last Monday').signals.correction).toBeGreaterThan(0);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -173,5 +206,8 @@ describe('wide model (round 12)', () => {
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND13).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     // Round 14 is in training since round 15 (the round-14 model, which never saw it, scored it 0.938).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND14).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
+    // Rounds 15 and 16 are in training since round 17 (model C, which never saw them, scored them 0.894 and 0.957).
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND15).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND16).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -8,7 +8,9 @@ import { WIDE_MODEL } from './wide-weights';
  * and the engagement gate (lexical.ts) and fitted it with round 12 (2,238 pairs). Round 14 added the situation
  * features for sarcasm and action reports (lexical.ts, `situationFeatures`: praise over a benefit or a burden, ironic
  * constructions, an outcome that no longer works) and fitted it with round 13 (2,348 pairs). Round 15 re-fitted that
- * form with round 14 (2,464 pairs), nothing else changed. A logistic over the rule signals (the learned
+ * form with round 14 (2,464 pairs), nothing else changed. Round 17 (model E) fitted it with rounds 15 and 16 (2,670
+ * pairs) and added two cross features (lexical.ts, `round17Features`: sincere surprise, praise over a counted burden)
+ * and, in the rules, numbers restated in another unit or form (quantity.ts). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

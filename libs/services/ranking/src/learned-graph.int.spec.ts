@@ -62,5 +62,6 @@ describe('learned graph fit on the worker thread', () => {
     await lg.whenSettled();
     expect(errors).toEqual([]);
     expect(essence(lg.model(w.cat.id)!)).toEqual(essence(fitLearnedModel(w.cat)!));
-  }, 120_000);
+    // Three fits on a niced worker thread: a minute at a CI runner's load, seconds on a quiet machine.
+  }, 400_000);
 });
