@@ -17,11 +17,13 @@
  *    the served top 20 against scoring every movie (the search RPC's internal exhaustive mode).
  *
  * Usage: npm run bench -- quality -- --data ../shared/data/movielens [--users 100] [--concurrency 4]
+ *   [--per-user FILE] (writes each user's served NDCG@10) [--paired-with FILE] (another run's --per-user file: prints
+ *   the mean per-user difference from it and its standard error)
  * The folder needs ratings.csv (userId,movieId,rating,timestamp), movies.csv (movieId,title,genres) and
  * optionally tags.csv (userId,movieId,tag,timestamp); header rows are detected and skipped.
  */
 import { parse } from 'csv-parse/sync';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ndcgAtK, recallAtK } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
@@ -37,6 +39,35 @@ const PAGE = 1_000;
 const COLD_USER_LINKS = 10;
 /** …and movies with at most this many linkers in the workspace (ranked among themselves). */
 const COLD_MOVIE_LINKERS = 2;
+
+/** A user's served NDCG@10 over all items (and among the cold movies, when they hold one out). */
+interface PerUser {
+  user: string;
+  ndcg: number;
+  coldUser: boolean;
+  coldMovieNdcg: number | null;
+}
+
+/** Mean per-user difference of this run from a reference run's users (same split), with its standard error, per slice. */
+function pairedDifference(mine: PerUser[], ref: PerUser[]): string {
+  const byUser = new Map(ref.map((r) => [r.user, r]));
+  const stat = (d: number[]) => {
+    const mean = d.reduce((a, b) => a + b, 0) / d.length;
+    const v = d.reduce((a, b) => a + (b - mean) ** 2, 0) / Math.max(1, d.length - 1);
+    return `${mean >= 0 ? '+' : ''}${mean.toFixed(4)} ± ${Math.sqrt(v / d.length).toFixed(4)} (${d.length} users)`;
+  };
+  const all: number[] = [];
+  const coldUsers: number[] = [];
+  const coldMovies: number[] = [];
+  for (const m of mine) {
+    const r = byUser.get(m.user);
+    if (!r) continue;
+    all.push(m.ndcg - r.ndcg);
+    if (m.coldUser) coldUsers.push(m.ndcg - r.ndcg);
+    if (m.coldMovieNdcg !== null && r.coldMovieNdcg !== null) coldMovies.push(m.coldMovieNdcg - r.coldMovieNdcg);
+  }
+  return `all ${stat(all)}; cold users ${stat(coldUsers)}; cold movies ${stat(coldMovies)}`;
+}
 
 function arg(args: string[], name: string, def?: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -254,6 +285,8 @@ export async function run(args: string[]) {
         return call();
       }
     };
+    /** The served NDCG@10 of each user (all items, and among the cold movies), for `--per-user` and `--paired-with`. */
+    const perUser: PerUser[] = new Array(splits.length);
     const rankStart = performance.now();
     await pool(splits, inflight, async (sp, u) => {
       const anchor = userIds.get(sp.user)!;
@@ -301,6 +334,7 @@ export async function run(args: string[]) {
       const record = (k: Method, scores: Float64Array | null, servedTop?: string[], servedColdTop?: string[]) => {
         const top = servedTop ?? ids(topOf(scores!, exclude, K));
         add(sums, k, top, sp.test);
+        if (k === 'ours') perUser[u] = { user: sp.user, ndcg: ndcgAtK(top, sp.test, K), coldUser, coldMovieNdcg: coldTest.size ? ndcgAtK(servedColdTop ?? [], coldTest, K) : null };
         if (coldUser) add(coldUserSums, k, top, sp.test);
         if (coldTest.size) add(coldMovieSums, k, servedColdTop ?? ids(topOf(scores!, excludeWarm, K)), coldTest);
       };
@@ -411,6 +445,10 @@ export async function run(args: string[]) {
     const goalRecall = res.ours.recall > bestOf(res, 'recall');
     const goalColdUser = resColdUser.ours.ndcg > bestOf(resColdUser, 'ndcg');
     const goalColdMovie = resColdMovie.ours.ndcg > bestOf(resColdMovie, 'ndcg');
+    const perUserOut = arg(args, 'per-user');
+    if (perUserOut) writeFileSync(perUserOut, JSON.stringify(perUser));
+    const pairedWith = arg(args, 'paired-with');
+    const paired = pairedWith ? pairedDifference(perUser, JSON.parse(readFileSync(pairedWith, 'utf8')) as PerUser[]) : undefined;
     latencies.sort((a, b) => a - b);
     const figures: Record<string, number | string> = {
       data: dataArg,
@@ -486,6 +524,7 @@ export async function run(args: string[]) {
       ...methods.map((k) => `| ${label[k]} | ${f4(res[k].ndcg)} | ${f4(res[k].recall)} | ${(res[k].coverage * 100).toFixed(1)}% | ${f4(resColdUser[k].ndcg)} | ${f4(resColdUser[k].recall)} | ${f4(resColdMovie[k].ndcg)} | ${f4(resColdMovie[k].recall)} |`),
       '',
       `Ours vs the best baseline (${bestName}, NDCG@10): ×${figures.oursVsBestBaselineNdcg}. Goals: NDCG@10 ≥ 1.10 × best baseline ${goalNdcg ? 'met' : 'NOT met'}; Recall@10 above every baseline ${goalRecall ? 'met' : 'NOT met'}; above the best baseline on cold users ${goalColdUser ? 'met' : 'NOT met'}, on cold movies ${goalColdMovie ? 'met' : 'NOT met'}.`,
+      ...(paired ? [`Served NDCG@10 minus the reference run's (${arg(args, 'paired-with')}), per user (mean ± standard error of the paired difference): ${paired}.`] : []),
       `The served top 10 equals the in-process top 10 of the same scoring code (model refitted from the replayed event log) for ${agree} of ${u} users; the refitted model equals the live one bit for bit: ${figures.learnedModelEqualsReplay}.`,
       `Served /rerank of 1,000 candidates, one call at a time with nothing else running (100 users): p50 ${figures.rerankAloneP50Ms} ms, p99 ${figures.rerankAloneP99Ms} ms. During the ranking pass (${latencies.length} calls of ≤ ${PAGE} candidates, ${inflight} in flight, sharing this process with the in-process ablations and baselines): p50 ${figures.rerankP50Ms} ms, p99 ${figures.rerankP99Ms} ms; ranking took ${figures.rankingSeconds} s, the whole run ${figures.totalSeconds} s.`,
       '',
