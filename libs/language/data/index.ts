@@ -29,8 +29,9 @@ export { GAUGE_PHENOMENA_ROUND15 } from './gauge-phenomena-blind-15';
 export { GAUGE_PHENOMENA_ROUND16 } from './gauge-phenomena-blind-16';
 export { GAUGE_PHENOMENA_ROUND17 } from './gauge-phenomena-blind-17';
 export { GAUGE_PHENOMENA_ROUND18 } from './gauge-phenomena-blind-18';
-/** The newest blind round (round 18), written after the round-18 model F was frozen (b1fd1cb). */
-export { GAUGE_PHENOMENA_ROUND18 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-18';
+export { GAUGE_PHENOMENA_ROUND19 } from './gauge-phenomena-blind-19';
+/** The newest blind round (round 19), written after the round-19 model G was frozen (c108162). */
+export { GAUGE_PHENOMENA_ROUND19 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-19';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
