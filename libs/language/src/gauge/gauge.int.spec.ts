@@ -36,7 +36,6 @@ import {
   GAUGE_PHENOMENA_ROUND13,
   GAUGE_PHENOMENA_ROUND14,
   GAUGE_PHENOMENA_ROUND15,
-  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_ROUND16,
   GAUGE_PHENOMENA_ROUND17,
   GAUGE_PHENOMENA_ROUND18,
@@ -386,7 +385,7 @@ describe('gauge model and data', () => {
   });
 
   it('keeps the round-19 blind set apart from every earlier pair and from training: nine phenomena in six domains each, at least 12 pairs each, balanced', () => {
-    expect(GAUGE_PHENOMENA_BLIND_SET).toBe(GAUGE_PHENOMENA_ROUND19);
+    // Round 19 scored GAUGE_PHENOMENA_BLIND_SET until round 20 was written.
     const earlier = [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13, ...GAUGE_PHENOMENA_ROUND14, ...GAUGE_PHENOMENA_ROUND15, ...GAUGE_PHENOMENA_ROUND16, ...GAUGE_PHENOMENA_ROUND17, ...GAUGE_PHENOMENA_ROUND18];
     expectBlindRound(GAUGE_PHENOMENA_ROUND19, earlier, 110, 12);
     expectBalancedRound(GAUGE_PHENOMENA_ROUND19);
