@@ -54,11 +54,12 @@ import {
   GAUGE_PHENOMENA_ROUND16,
   GAUGE_PHENOMENA_ROUND17,
   GAUGE_PHENOMENA_ROUND18,
+  GAUGE_PHENOMENA_ROUND19,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 19 (issue 17; written after the round-19 model G c108162 was frozen; 112 pairs, sarcasm and action reports 14 each; scored once: E 0.917, G 0.932; E kept by the rule)';
+const BLIND_NAME = 'phenomena blind set, round 20 (issue 17; no new model: written after the round-20 rule, scoring the round-17 model E 5366cde and the round-19 model G c108162; 112 pairs, sarcasm and action reports 14 each; scored once: E 0.935, G 0.946; G served by the rule)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -117,8 +118,9 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound14', 'phenomena round 14 (scored once: round-13 model 0.934, round-14 model d378d6e 0.938; in the served model\'s training since round 15)', GAUGE_PHENOMENA_ROUND14],
     ['phenomenaRound15', 'phenomena round 15 (scored once: round-15 model C 01e40ae 0.894, round-13 model 0.903, round-14 model 0.889; in the served model\'s training since round 17)', GAUGE_PHENOMENA_ROUND15],
     ['phenomenaRound16', 'phenomena round 16 (scored once: model C 0.957, round-16 model D ba2e871 0.956; in the served model\'s training since round 17)', GAUGE_PHENOMENA_ROUND16],
-    ['phenomenaRound17', 'phenomena round 17 (scored once: round-17 model E 5366cde 0.925, model C 0.922; not in the served model E\'s training: the round-18 model F and the round-19 model G fitted with it were not served)', GAUGE_PHENOMENA_ROUND17],
-    ['phenomenaRound18', 'phenomena round 18 (scored once: model E 0.903, round-18 model F b1fd1cb 0.905; not in the served model E\'s training: the round-19 model G fitted with it was not served)', GAUGE_PHENOMENA_ROUND18],
+    ['phenomenaRound17', 'phenomena round 17 (scored once: round-17 model E 5366cde 0.925, model C 0.922; in the served model\'s training since round 20, model G)', GAUGE_PHENOMENA_ROUND17],
+    ['phenomenaRound18', 'phenomena round 18 (scored once: model E 0.903, round-18 model F b1fd1cb 0.905; in the served model\'s training since round 20, model G)', GAUGE_PHENOMENA_ROUND18],
+    ['phenomenaRound19', 'phenomena round 19 (scored once: model E 0.917, round-19 model G c108162 0.932; not in the served model G\'s training)', GAUGE_PHENOMENA_ROUND19],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

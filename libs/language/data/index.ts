@@ -30,8 +30,9 @@ export { GAUGE_PHENOMENA_ROUND16 } from './gauge-phenomena-blind-16';
 export { GAUGE_PHENOMENA_ROUND17 } from './gauge-phenomena-blind-17';
 export { GAUGE_PHENOMENA_ROUND18 } from './gauge-phenomena-blind-18';
 export { GAUGE_PHENOMENA_ROUND19 } from './gauge-phenomena-blind-19';
-/** The newest blind round (round 19), written after the round-19 model G was frozen (c108162). */
-export { GAUGE_PHENOMENA_ROUND19 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-19';
+export { GAUGE_PHENOMENA_ROUND20 } from './gauge-phenomena-blind-20';
+/** The newest blind round (round 20), written after the round-20 rule; scores the served model E and the round-19 model G (c108162). */
+export { GAUGE_PHENOMENA_ROUND20 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-20';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

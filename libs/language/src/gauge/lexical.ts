@@ -71,6 +71,8 @@ export const CROSS_FEATURES = [
   'praiseOverBurden',
   'surpriseThenAct',
   'praiseOverCount',
+  'excitedReaction',
+  'sacrificeWelcomed',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -229,6 +231,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...questionShape(r, f),
     ...situationFeatures(r, f, praised, acted),
     ...round17Features(r, f, praised),
+    ...round19Features(r, f),
   };
 }
 
@@ -285,6 +288,81 @@ export function round17Features(response: string, followup: string, praised: boo
   const f = norm(followup);
   const counted = praised && (countedBurden(r) || countedBurden(f)) && !BENEFIT.test(r) && !THANKS_OR_ACT.test(f);
   return { surpriseThenAct: sincereSurprise(followup) ? 1 : 0, praiseOverCount: counted ? 1 : 0 };
+}
+
+/** Names of the round-19 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND19_FEATURES = ['excitedReaction', 'sacrificeWelcomed'] as const;
+type Round19Feature = (typeof ROUND19_FEATURES)[number];
+
+// A reaction shown rather than named as thanks: a word of a bodily or emotional reaction or of intensity ("screamed",
+// "squealed", "literally shaking", "obsessed", "can't stop grinning", "over the moon", "made my week", "omg"). A bare
+// "literally" is not one: it as often stresses a fact against the reply ("that's literally how my gran made it").
+const REACTION =
+  /\b(?:(?:literally|actually|physically) (?:crying|in tears|shaking|vibrating|bouncing|dancing|glowing)|scream(?:ed|ing)?|squeal(?:ed|ing)?|shriek(?:ed|ing)?|yelp(?:ed)?|yell(?:ed)?|gasp(?:ed)?|shaking|buzzing|giddy|beaming|grinning|obsessed|hyperventilating|freaking out|losing my mind|lost my mind|over the moon|on cloud nine|goosebumps|chills|speechless|no words|i'm (?:dead|dying|deceased)|(?:can't|cannot|couldn't) stop (?:\w+ing|\w+ing about it)|happy tears|teared up|welled up|did a (?:little )?(?:dance|happy dance)|danced|jumped (?:up and down|for joy|out of my (?:seat|chair|skin))|made my (?:day|week|month|year)|omg|oh my (?:god|gosh)|yay|woo+|woohoo+|yess+|eee+)\b/g;
+// Intensity adverbs that are negative words only in form ("ridiculously happy").
+const INTENSE_ADVERB = /\b(?:insanely|ridiculously|stupidly|absurdly|obscenely|wildly|unreal|crazy (?:good|excited|happy))\b/g;
+// Elongated interjections of doubt, boredom or dismay ("hmmm", "ugh", "nooo", "zzz") are not excitement.
+const DISMAY_ELONGATED = new Set(['no', 'hm', 'um', 'uh', 'ugh', 'ug', 'ew', 'meh', 'argh', 'arg', 'gr', 'bo', 'z', 'sigh', 'nah', 'ye', 'yeah', 'ok', 'so']);
+// Pictographs of joy and celebration.
+const JOY_EMOJI = /[\u{1F60D}\u{1F973}\u{1F389}\u{1F38A}\u{1F64C}\u{1F929}\u{1F483}\u{1F57A}\u{2728}\u{1F525}\u{1F44F}\u{1F601}\u{1F604}\u{1F603}\u{1F970}\u{2764}\u{1F496}\u{1F49C}\u{1F499}\u{1F49A}\u{1F4AF}]/u;
+
+/** Whether a follow-up shows intensity: a reaction word, a letter held three times, "!!", praise in capitals, a pictograph of joy. */
+function intensityShown(followup: string, f: string): boolean {
+  REACTION.lastIndex = 0;
+  if (REACTION.test(f)) return true;
+  if (/!{2,}/.test(f) || JOY_EMOJI.test(followup)) return true;
+  if ((f.match(/[a-z]+/g) ?? []).some((w) => /([a-y])\1\1/.test(w) && !DISMAY_ELONGATED.has(w.replace(/([a-z])\1+/g, '$1')))) return true;
+  return (followup.match(/\b[A-Z]{3,}\b/g) ?? []).some((w) => ['YES', 'OMG', 'WOW', 'YAY'].includes(w) || valence(w.toLowerCase()) >= 1);
+}
+
+// What a burden, a chore or a loss is named by, besides words of negative valence.
+const BURDEN_NAMED =
+  /\b(?:queu(?:e|es|ing|eing)|wait(?:ing)?|standing|commut(?:e|es|ing)|paperwork|admin|forms|traffic|delays?|layovers?|overtime|meetings|ironing|scrubbing|refreshing|rebooting|retyping|redoing|chasing|repacking|overnight|all night|on hold|hold music|spreadsheets|tax returns?|roadworks|detours?|early starts?|starting over|from scratch|surcharges?|fees)\b/;
+// A sacrifice stated as if it were welcome: "I'd only planned to sleep anyway", "who needs sleep", "it's not like I had
+// plans", "sleep is overrated", "I've always wanted to spend a night waiting".
+const SACRIFICE = [
+  /\b(?:i|we)(?:'d| had| was| were|'ve| have)? only (?:planned|wanted|meant|hoped|intended|needed|asked|had)\b[^.!?]{0,40}\banyway/,
+  /\bnot like (?:i|we) (?:had|have|was|were|needed|wanted)\b/,
+  /\b(?:sleep|rest|weekends?|evenings?|lunch(?:es)?|breakfast|dinner|free time|holidays?|sanity|savings|money|privacy|warmth|comfort|a social life|personal space|feelings) (?:is|are) (?:so |totally |completely |highly |overly )?(?:overrated|for the weak)\b/,
+];
+// "who needs X" is irony unless the clause goes on to what replaces X ("who needs a car when the tram runs all night").
+const WHO_NEEDS = /\bwho (?:even )?needs [^.!?,;]*/;
+// Love or an ideal outing declared over a burden: "because I love queuing", "what better way to spend a Friday"
+// (after a reply that names a burden), "I've always wanted to spend a day on hold".
+const LOVE_OF = /\b(?:because|'cause|cause|as|since) (?:i|we) (?:just |absolutely |really |so |totally )?(?:love|adore|enjoy|live for|relish)\b((?:\s+\S+){1,6})/;
+const IDEAL = /\b(?:what better way to (?:spend|start|end|celebrate)|(?:i've|i have|i|we've|we have) always (?:wanted|dreamed|dreamt|longed) (?:to|of))\b/;
+const burdenIn = (text: string): boolean => BURDEN_NAMED.test(text) || lexTokens(text).some((w) => valence(w) <= -1);
+
+/**
+ * Round 19: the two inputs for round 18's sarcasm misses. `excitedReaction`: excitement shown by a reaction rather
+ * than by thanks or a promise to act — {@link intensityShown} — with no trouble named: no word of negative valence
+ * once the reaction words are set aside, nothing broken, no burden counted in the follow-up or in the reply's first
+ * sentence, no ironic construction. `sacrificeWelcomed`: a sacrifice or a burden stated as if it were welcome
+ * ({@link SACRIFICE}; "who needs X" not followed by what replaces it; love of, or an ideal outing in, a named burden).
+ */
+export function round19Features(response: string, followup: string): Record<Round19Feature, number> {
+  const f = norm(followup);
+  const r = norm(firstSentence(response));
+  const who = WHO_NEEDS.exec(f);
+  const love = LOVE_OF.exec(f);
+  const sacrifice =
+    SACRIFICE.some((re) => re.test(f)) ||
+    (!!who && !/\b(?:when|if|with|now that|once|after|since)\b/.test(who[0])) ||
+    (!!love && burdenIn(love[1]!)) ||
+    (IDEAL.test(f) && (burdenIn(r) || countedBurden(r) || burdenIn(f.slice(IDEAL.exec(f)!.index))));
+  let excited = false;
+  if (!sacrifice && intensityShown(followup, f) && !IRONY.some((re) => re.test(f))) {
+    const rest = f.replace(REACTION, ' ').replace(INTENSE_ADVERB, ' ');
+    let negated = false;
+    let trouble = false;
+    for (const t of lexTokens(rest)) {
+      if (BREAK.has(t)) negated = false;
+      else if (isNegator(t)) negated = true;
+      else if (/^[a-z]/.test(t) && valence(t) * (negated ? -1 : 1) <= -1) trouble = true;
+    }
+    excited = !trouble && !BROKEN_STATE.test(f) && !countedBurden(f) && !countedBurden(r) && !BURDEN_NAMED.test(f);
+  }
+  return { excitedReaction: excited ? 1 : 0, sacrificeWelcomed: sacrifice ? 1 : 0 };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

@@ -4,8 +4,8 @@
  * number, not as a replaced one. Pure string work.
  */
 
-/** The dimension of a quantity: a bare count, a duration (seconds), a mass (g), a volume (ml), a length (m), data (bytes), a time of day (minutes after midnight). */
-export type Dimension = 'n' | 'time' | 'mass' | 'vol' | 'len' | 'data' | 'clock';
+/** The dimension of a quantity: a bare count, a duration (seconds), a mass (g), a volume (ml), a length (m), data (bytes), a time of day (minutes after midnight), a rate (things per second; round 18). */
+export type Dimension = 'n' | 'time' | 'mass' | 'vol' | 'len' | 'data' | 'clock' | 'rate';
 
 /** One number of a text with its unit: its value in the dimension's base unit and the unit as written. */
 export interface Quantity {
@@ -18,6 +18,10 @@ export interface Quantity {
   end: number;
   /** The numbers of the mention as a reader of digits and number words sees them ("1" for "one", "2" for "2k"). */
   numbers: string[];
+  /** Round 18: the reply's number is a bound ("under 2,000", "at least 20 minutes"): upper or lower. */
+  bound?: 'upper' | 'lower';
+  /** Round 18: the number is approximate ("about", "just over", "roughly", "nearly"). */
+  approx?: boolean;
 }
 
 const SPELLED: Record<string, number> = {
@@ -56,10 +60,17 @@ const UNIT = Object.keys(UNITS).sort((a, b) => b.length - a.length).join('|');
 // A number ("2,500", "ninety", "an"), optionally a spelled tens-and-units or "and a half", a multiplier ("k",
 // "thousand"), and a unit ("minutes", "-day", "kg"), optionally followed by "and a half" ("an hour and a half").
 const QUANTITY = new RegExp(
-  `(?<![\\w.,])(half |a quarter of )?(${NUM})(?:(?<=\\d)(?!(?:st|nd|rd|th)\\b)|(?<![\\d])(?![a-z]))(?:[ -](one|two|three|four|five|six|seven|eight|nine))?(?: and a half)?(?:\\s?(${MULT})\\b)?(?:(?:\\s|-)?(?:of )?(${UNIT})\\b)?( and a half)?`,
+  `(?<![\\w.,])(half |a quarter of )?(${NUM})(?:(?<=\\d)(?!(?:st|nd|rd|th)\\b)|(?<![\\d])(?![a-z]))(?:[ -](one|two|three|four|five|six|seven|eight|nine))?(?: and a half)?(?:\\s?(${MULT})\\b)?(?:(?:\\s|-)?(?:of )?(?:(?:full|whole|solid|straight|entire|clear|long|short|good) )?(${UNIT})\\b)?( and a half)?`,
   'g',
 );
 const CLOCK = /(?<![\w.,:])(\d{1,2})(?:[:.](\d{2}))?\s?(am|pm)\b|(?<![\w.,:])([01]?\d|2[0-3]):([0-5]\d)(?![\d:])|\b(noon|midday|midnight)\b/g;
+
+// Round 18: a bound before a number ("under 2,000", "at most 10 kg", "at least 20 minutes"), an approximation ("about",
+// "just over", "nearly"), and a rate after a count ("60 requests per minute", "one a second", "one job every second").
+const UPPER = /\b(?:under|below|less than|fewer than|up to|at most|no more than|not more than|max|maximum(?: of)?|within|no longer than|no heavier than|no bigger than)\s*$/;
+const LOWER = /\b(?:over|above|more than|at least|no less than|no fewer than|minimum(?: of)?|min)\s*$/;
+const APPROX = /(?:\b(?:about|around|roughly|nearly|almost|approximately|approx|close to|just over|just under|a bit over|a bit under|a little over|a little under|some)|~)\s*$/;
+const RATE = new RegExp(`^\\s*(?:[a-z]+\\s){0,2}?(?:per|a|an|each|every|/)\\s?(${Object.keys(UNITS).filter((k) => UNITS[k]![0] === 'time').sort((a, b) => b.length - a.length).join('|')})\\b`);
 
 // Spelled words that are a number only with a unit ("an hour", "half a day", "a couple of weeks").
 const NOT_COUNTS = ['a', 'an', 'half', 'couple'];
@@ -98,7 +109,17 @@ export function quantities(text: string): Quantity[] {
     // A bare "s", "h", "g", "l" is a unit only after digits ("2h", "500 g"), not after a spelled number.
     if (u && u.length === 1 && spelled) continue;
     const numbers = spelled ? (whole!.match(/[a-z]+/g) ?? []).filter((w) => SPELLED[w] !== undefined && !NOT_COUNTS.includes(w)).map((w) => String(SPELLED[w])) : [num!.replace(/,/g, '').replace(/\.0+$/, '')];
-    out.push({ dim, value: Number((value * factor).toPrecision(12)), unit: u ?? mult ?? '', surface: whole!.trim().replace(/[\s,]/g, ''), end: m.index + whole!.length, numbers });
+    const before = t.slice(Math.max(0, m.index - 24), m.index);
+    const approx = APPROX.test(before);
+    const bound = approx ? undefined : UPPER.test(before) ? 'upper' : LOWER.test(before) ? 'lower' : undefined;
+    out.push({ dim, value: Number((value * factor).toPrecision(12)), unit: u ?? mult ?? '', surface: whole!.trim().replace(/[\s,]/g, ''), end: m.index + whole!.length, numbers, bound, approx });
+    // A number followed by "per minute", "a second", "every hour" is also a rate: the number as written per second
+    // ("120 litres per minute" and "two a second" are both 2).
+    const rate = dim !== 'time' && dim !== 'clock' ? RATE.exec(t.slice(m.index + whole!.length)) : null;
+    if (rate) {
+      const per = UNITS[rate[1]!]![1];
+      out.push({ dim: 'rate', value: Number((value / per).toPrecision(12)), unit: `per ${rate[1]}`, surface: `${whole!.trim().replace(/[\s,]/g, '')}/${rate[1]}`, end: m.index + whole!.length + rate[0].length, numbers, bound, approx });
+    }
   }
   return out;
 }
@@ -106,14 +127,28 @@ export function quantities(text: string): Quantity[] {
 /** Whether two quantities are the same number: equal in the same unit, or within rounding (10% for durations named in different units, "12 weeks" and "three months"; 0.5% otherwise). */
 function same(a: Quantity, b: Quantity): boolean {
   if (a.dim !== b.dim) return false;
+  // Round 18: an approximate value ("just over half an hour" after "35 minutes") is the same within 20%.
+  if (a.approx || b.approx) return Math.abs(a.value - b.value) <= 0.2 * Math.max(a.value, b.value);
   if (a.unit === b.unit || a.dim === 'n' || a.dim === 'clock') return a.value === b.value;
-  const tol = a.dim === 'time' ? 0.1 : 0.005;
+  const tol = a.dim === 'time' || a.dim === 'rate' ? 0.1 : 0.005;
   return Math.abs(a.value - b.value) <= tol * Math.max(a.value, b.value);
 }
 
 /**
+ * Round 18: whether the follow-up's quantity `q` keeps the reply's bound `r` ("8.5 kg" inside "under 10 kg", "25
+ * minutes" inside "at least 20 minutes"), within a factor of four of it (a number far from the bound is about
+ * something else).
+ */
+function withinBound(q: Quantity, r: Quantity): boolean {
+  if (!r.bound || q.dim !== r.dim || q.dim === 'clock' || q.bound) return false;
+  return r.bound === 'upper' ? q.value <= r.value && q.value >= r.value / 4 : q.value >= r.value && q.value <= r.value * 4;
+}
+
+/**
  * The follow-up's numbers that restate one of the reply's in another unit or form ("2k" after "2,000", "an hour"
- * after "60 minutes"): `restated` when there is one, and `numbers`, its numbers as digits ("2" of "2k", "1" of "one
+ * after "60 minutes"; since round 18 also "two full days" after "48 hours", a rate in another unit, "one a second"
+ * after "60 per minute", an approximate value, "just under an hour" after "55 minutes", and a value inside the reply's
+ * bound, "1,850" after "under 2,000"): `restated` when there is one, and `numbers`, its numbers as digits ("2" of "2k", "1" of "one
  * hour"; for readers that compare numbers one by one: these are not replaced numbers). A number written the same way in both is a plain
  * repeat, not a restatement.
  */
@@ -122,8 +157,8 @@ export function restatedNumbers(response: string, followup: string): { restated:
   const numbers = new Set<string>();
   let restated = false;
   for (const q of quantities(followup)) {
-    const match = rq.find((r) => same(q, r));
-    if (!match || match.surface === q.surface) continue;
+    const match = rq.find((r) => same(q, r)) ?? rq.find((r) => withinBound(q, r));
+    if (!match || (match.surface === q.surface && !withinBound(q, match))) continue;
     restated = true;
     for (const n of q.numbers) numbers.add(n);
   }

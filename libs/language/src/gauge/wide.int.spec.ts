@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -154,6 +154,33 @@ describe('wide model inputs (round 17): sincere surprise, praise over a counted 
   });
 });
 
+describe('wide model inputs (round 19): excitement shown by a reaction, a sacrifice stated as welcome', () => {
+  const on = (r: string, f: string, praised: boolean) =>
+    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND19_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads intensity markers with no trouble named as sincere excitement', () => {
+    expect(on('The band added a second night in your city.', 'I literally yelped on the bus', false)).toEqual(['excitedReaction']);
+    expect(on('Try the cardamom buns at the bakery on Elm.', 'OBSESSED. bought six', false)).toEqual(['excitedReaction']);
+    expect(on('Your transfer was approved this morning.', 'can’t stop grinning at my desk', false)).toEqual(['excitedReaction']);
+    expect(on('The sequel comes out in March.', 'aaaah march!! 🎉', false)).toEqual(['excitedReaction']);
+    // Trouble or a burden named: not excitement.
+    expect(on('The flight is delayed three hours.', 'I literally screamed, this is a disaster', false)).toEqual([]);
+    expect(on('Your build is now 40 minutes.', 'can’t stop crying, the deadline is tomorrow and I will miss it', false)).toEqual([]);
+    // No intensity marker: nothing.
+    expect(on('The sequel comes out in March.', 'nice, noted', false)).toEqual([]);
+  });
+
+  it('reads a sacrifice or a burden stated as if it were welcome as irony', () => {
+    expect(on('The only slot left is Sunday at 7am.', 'great, I only wanted a lie-in anyway', true)).toEqual(['sacrificeWelcomed']);
+    expect(on('The upgrade wipes your saved settings.', 'who needs their settings', false)).toEqual(['sacrificeWelcomed']);
+    expect(on('The form has to be posted, not emailed.', 'wonderful, because I adore queuing at the post office', true)).toEqual(['sacrificeWelcomed']);
+    expect(on('Standby means a night at the airport.', 'what better way to spend a Friday', false)).toEqual(['sacrificeWelcomed']);
+    // Sincere love of the thing itself, or a plan without irony: nothing.
+    expect(on('The pottery class meets on Saturdays.', 'perfect, because I love making things with my hands', true)).toEqual([]);
+    expect(on('The trail takes about five hours.', 'I only planned to walk to the pub, maybe next time', false)).toEqual([]);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -209,5 +236,8 @@ describe('wide model (round 12)', () => {
     // Rounds 15 and 16 are in training since round 17 (model C, which never saw them, scored them 0.894 and 0.957).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND15).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND16).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Rounds 17 and 18 are in training since round 19 (model G; model E, which never saw them, scored them 0.925 and 0.903).
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND17).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND18).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -10,7 +10,10 @@ import { WIDE_MODEL } from './wide-weights';
  * constructions, an outcome that no longer works) and fitted it with round 13 (2,348 pairs). Round 15 re-fitted that
  * form with round 14 (2,464 pairs), nothing else changed. Round 17 (model E) fitted it with rounds 15 and 16 (2,670
  * pairs) and added two cross features (lexical.ts, `round17Features`: sincere surprise, praise over a counted burden)
- * and, in the rules, numbers restated in another unit or form (quantity.ts). A logistic over the rule signals (the learned
+ * and, in the rules, numbers restated in another unit or form (quantity.ts). Round 19 (model G) fitted it with rounds 17
+ * and 18 (2,894 pairs), took the round-18 model F's number readings (quantity.ts: a word before the unit, rates,
+ * approximate values, a value inside the reply's bound) and added two cross features (lexical.ts, `round19Features`:
+ * excitement shown by a reaction with no trouble named, a sacrifice stated as welcome). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
