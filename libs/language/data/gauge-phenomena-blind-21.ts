@@ -1,0 +1,153 @@
+/**
+ * Twenty-first blind round for the phenomena of issue 17: written after the round-21 rule (docs/benchmarks.md, Round 21,
+ * commit a9d3ecb) and after both models it scores were frozen (the served model G, c108162; the round-21 model H,
+ * d1e1309); never used to fit or revise any model. 112 pairs: sarcasm and action reports 14 each (7 positive, 7
+ * negative), every other phenomenon 12 (pivots 5 positive, 2 neutral, 5 negative; plain praise 6 and complaints 6);
+ * six domains in every phenomenon. Planned before writing (docs/benchmarks.md, Round 21, 7b54223): about two-thirds
+ * ordinary forms as users write them, a third harder ones, written to neither model. Checked against every earlier
+ * pair by exact text and by word overlap before the commit (scripts/check-blind.mts).
+ *
+ * Rule fixed before any pair here was written: G and H are scored once on this set; the model with the highest lowest
+ * AUC over the phenomena with at least 8 pairs is served (ties: overall AUC, then 3-class accuracy, then G). No model
+ * is changed after this set exists.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['food', 'n', 'Honey goes off after about a year, so bin old jars.', 'no, honey basically never spoils if the lid is on'],
+    ['travel', 'n', 'UK passport holders need a visa for a two-week holiday in Japan.', 'that’s not right, we get 90 days visa-free'],
+    ['shopping', 'n', 'Aldi doesn’t take card payments, so bring cash.', 'they do, I paid by card there this morning'],
+    ['coding', 'n', 'Declaring an array with `const` means nothing can be pushed onto it.', 'wrong, push works fine, you just can’t point the name at a new array'],
+    ['writing', 'n', 'You should never start a sentence with “because”.', 'that’s a myth, it’s perfectly fine grammatically'],
+    ['media', 'n', 'Breaking Bad was filmed in Arizona.', 'my cousin lives in Albuquerque and they shot loads of it round her street'],
+    ['food', 'p', 'Cast iron pans shouldn’t go in the dishwasher, they’ll rust.', 'yes, that’s right, hand wash and dry it straight away'],
+    ['travel', 'p', 'Lift tickets for the Eiffel Tower sell out weeks ahead in summer.', 'true, they were all gone when I looked in May'],
+    ['shopping', 'p', 'Most phone warranties don’t cover water damage.', 'correct, that’s what the small print says'],
+    ['coding', 'p', 'In Python, a mutable default argument is shared between calls.', 'yes exactly, classic gotcha'],
+    ['writing', 'p', '“Affect” is usually the verb and “effect” the noun.', 'right, that’s how I remember it too'],
+    ['media', 'p', 'The Lord of the Rings films were shot in New Zealand.', 'yes, we did the Hobbiton tour there last spring'],
+  ],
+  restatement: [
+    ['food', 'n', 'A classic beef lasagne would be perfect for the dinner party.', 'I told you, two of the guests are vegetarian'],
+    ['travel', 'n', 'A week in the Maldives would be perfect for you both.', 'as I said, our budget is £1,500 for the two of us'],
+    ['shopping', 'n', 'Go for the Dyson Gen5, nothing else cleans as well.', 'I did say under £200'],
+    ['coding', 'n', 'Here’s the script rewritten with top-level await.', 'like I mentioned, the server is stuck on Node 12'],
+    ['writing', 'n', 'Here’s a 1,000-word personal statement for you.', 'the form only allows 250 words'],
+    ['media', 'n', 'For Friday’s film night, The Conjuring never disappoints.', 'my kids are watching with me, they’re 8 and 10'],
+    ['food', 'p', 'This curry is mild with no chilli at all, as you asked.', 'perfect, no chilli is exactly what we needed, thanks'],
+    ['travel', 'p', 'All of these hostels have private rooms under €60 a night.', 'good, that fits the budget I gave you'],
+    ['shopping', 'p', 'This laptop weighs 1.1 kg and lasts about 14 hours on battery.', 'nice, light enough for my commute like I wanted'],
+    ['coding', 'p', 'This regex avoids lookbehind, so it works in older Safari.', 'thanks for keeping it Safari-safe'],
+    ['writing', 'p', 'Here’s the toast, kept under a minute and with no in-jokes.', 'lovely, the in-laws won’t feel left out'],
+    ['media', 'p', 'These podcasts are all under 30 minutes, so they fit your walk to work.', 'ideal, I’ll be at the office by the end of one'],
+  ],
+  sarcasm: [
+    ['food', 'n', 'The restaurant has a 90-minute wait for a table tonight.', 'brilliant, just what my starving kids need'],
+    ['travel', 'n', 'The train strike runs through the whole of your holiday week.', 'lovely, great timing as always'],
+    ['shopping', 'n', 'Your corner sofa ships in roughly four months.', 'fab, we’ll enjoy sitting on the floor till spring'],
+    ['coding', 'n', 'That package was deprecated yesterday with no replacement.', 'awesome, my whole weekend just vanished'],
+    ['writing', 'n', 'The journal says peer review takes about nine months.', 'super, my PhD will be over before they reply'],
+    ['media', 'n', 'Watching the last two episodes needs the top subscription plan.', 'of course it is'],
+    ['shopping', 'n', 'The replacement pump for your dishwasher is out of stock until next year.', 'so the dishwasher’s an ornament now, got it'],
+    ['food', 'p', 'Your favourite ramen place reopened this week.', 'no way!! best news all month'],
+    ['travel', 'p', 'Your flight is showing on time and the gate is already open.', 'yes! finally some luck'],
+    ['shopping', 'p', 'The coat you wanted dropped to £45 overnight.', 'amazing, grabbing it now'],
+    ['coding', 'p', 'All 312 tests pass on the new branch.', 'fantastic, merging before anything else changes'],
+    ['writing', 'p', 'The competition judges shortlisted your story.', 'shut up, seriously? that’s incredible'],
+    ['media', 'p', 'The band added a second night in your city.', 'okay, clearing my diary for that one'],
+    ['travel', 'p', 'Reception says your balcony looks straight over the bay.', 'I might never leave now'],
+  ],
+  refusal: [
+    ['shopping', 'n', 'Want me to find a matching case for the phone?', 'nah, I’ll grab one at the market'],
+    ['travel', 'n', 'Shall I look up guided tours of the old town?', 'no, we like getting lost without a guide'],
+    ['food', 'n', 'I can map out dinners for Monday to Friday.', 'no need, I’ll just wing it'],
+    ['coding', 'n', 'Do you want me to refactor the rest of the module too?', 'no, just that function please'],
+    ['writing', 'n', 'Shall I rewrite the intro in a more formal tone?', 'I think I’ll keep my version'],
+    ['media', 'n', 'Want me to list all the Marvel films in watching order?', 'honestly I’ve had my fill of superheroes'],
+    ['shopping', 'p', 'Would you like a comparison table of the three models?', 'yes please, that’d help a lot'],
+    ['travel', 'p', 'Shall I check train times from Milan to Lake Como?', 'oh yes, would save me a job'],
+    ['food', 'p', 'Want a vegan version of that recipe too?', 'please, my sister is coming over'],
+    ['coding', 'p', 'I can add error handling around the API call if you want.', 'yes do, it crashes whenever the network drops'],
+    ['writing', 'p', 'I could trim some of the middle section.', 'it does drag, doesn’t it, have at it'],
+    ['media', 'p', 'Shall I find out when the next series comes out?', 'I’ve been wondering that for months'],
+  ],
+  'already-have': [
+    ['shopping', 'n', 'Noise-cancelling headphones would make the commute easier.', 'already have some, they’re great'],
+    ['travel', 'n', 'Get a travel adapter for the UK plugs.', 'packed one already'],
+    ['food', 'n', 'A little miso would add depth to that gravy.', 'it’s already in there'],
+    ['coding', 'n', 'You should set up Prettier to format on save.', 'I’ve had that running for ages'],
+    ['writing', 'n', 'Bird by Bird by Anne Lamott is a great craft book.', 'read it twice, it’s on my desk right now'],
+    ['media', 'n', 'The Bear might be your kind of show.', 'we finished season two last month'],
+    ['shopping', 'p', 'Some banks give cashback at supermarkets if you activate the offer in their app.', 'didn’t know that, going to check mine'],
+    ['travel', 'p', 'In Lisbon you can tap a contactless card straight on the metro gates.', 'oh handy, nobody told us'],
+    ['food', 'p', 'Frozen spinach works just as well as fresh in a curry.', 'really? that’ll save me a fortune'],
+    ['coding', 'p', 'VS Code can open a terminal split right next to your editor.', 'huh, never noticed that, thanks'],
+    ['writing', 'p', 'Word can dictate what you say straight into the document.', 'ooh, that would spare my sore hands'],
+    ['media', 'p', 'Spotify Premium includes some audiobook hours every month.', 'hang on, I’ve been paying for Audible on top'],
+  ],
+  'action-report': [
+    ['food', 'p', 'Leave the pizza base to prove in the fridge for a full day.', 'did that, the pizza base was so much better'],
+    ['travel', 'p', 'The first boat to Capri is far less crowded.', 'caught the 7am one, walked straight on'],
+    ['shopping', 'p', 'Ask the shop for a price adjustment, since it dropped after you bought it.', 'asked at the till and got £30 back'],
+    ['coding', 'p', 'Give the build more heap, it’s running out of memory.', 'bumped it to 4GB and the build finishes now'],
+    ['writing', 'p', 'Drop your opening page; the real hook is on page two.', 'deleted it and the opening finally grabs you'],
+    ['media', 'p', 'Turn on speech enhancement in the soundbar app.', 'turned it on, didn’t need subtitles once'],
+    ['food', 'p', 'Put the avocados in a paper bag with a banana.', 'did it Tuesday, guacamole on Thursday'],
+    ['food', 'n', 'Stir in a little cornflour to thicken the sauce.', 'added two spoons, still watery'],
+    ['travel', 'n', 'Book through the airline directly so changes are easier.', 'did that, they still charged me £80 to change it'],
+    ['shopping', 'n', 'There’s a 10% welcome voucher for new customers.', 'tried it, says the code has expired'],
+    ['coding', 'n', 'Wipe package-lock.json and npm install again.', 'did that twice, exact same stack trace'],
+    ['writing', 'n', 'Try the Pomodoro technique to get the chapter done.', 'tried it, couldn’t focus at all'],
+    ['media', 'n', 'Use a VPN to watch it from abroad.', 'set one up, the app still knew I was in Spain'],
+    ['coding', 'n', 'Move the cron job to run at midnight UTC.', 'changed it, now it fires at 1am here right on top of the backup'],
+  ],
+  engagement: [
+    ['food', 'p', 'Home-fermented kimchi is easier than it looks.', 'how many days before it’s ready to eat?'],
+    ['travel', 'p', 'Slovenia is great for a hiking holiday.', 'which month is best for the trails?'],
+    ['shopping', 'p', 'An e-reader might suit you better than a tablet.', 'does it work with the library’s lending app?'],
+    ['coding', 'p', 'Roll the redesign out behind a flag.', 'what’s a good library for that in React?'],
+    ['writing', 'p', 'A writing retreat could help you finish the draft.', 'I’d love to know what a typical day there looks like'],
+    ['media', 'p', 'The Criterion Channel has a great Kurosawa collection.', 'I wonder where I should start with him'],
+    ['food', 'n', 'Homemade filo beats shop-bought every time.', 'why would I when the shop stuff is fine?'],
+    ['travel', 'n', 'Take the car all the way from Leeds to Naples.', 'how is that easier than a flight?'],
+    ['shopping', 'n', 'Buy a dedicated egg cooker.', 'do I really need a gadget to boil an egg?'],
+    ['coding', 'n', 'Port your Django API to Rust for performance.', 'for an app with fifty users?'],
+    ['writing', 'n', 'Use more adverbs to make the prose vivid.', 'hasn’t every style guide said the opposite?'],
+    ['media', 'n', 'Watch it dubbed rather than subtitled.', 'and lose the actors’ real voices?'],
+  ],
+  pivot: [
+    ['food', 'n', 'Crumble some blue cheese over the burger.', 'can’t stand blue cheese. what else could I put on it?'],
+    ['travel', 'n', 'Spend a night in Las Vegas on the way.', 'not for us. what’s the drive like to Zion?'],
+    ['shopping', 'n', 'Get the curved monitor.', 'I don’t like those. any good flat 27-inch ones?'],
+    ['coding', 'n', 'Use jQuery for the DOM bits.', 'no thanks. how do I do it in plain JS?'],
+    ['writing', 'n', 'Open the story with a dream sequence.', 'hmm. how should I introduce the sister instead?'],
+    ['media', 'u', 'Radiohead’s OK Computer was released in the late nineties.', 'unrelated, but what’s a good app for learning guitar?'],
+    ['shopping', 'u', 'The store opens at nine on Saturdays.', 'also, how do I get a refund on a gift card?'],
+    ['food', 'p', 'Dry-fry the coriander seeds first.', 'smelled incredible, cheers. should I serve naan or chapati?'],
+    ['travel', 'p', 'The Cinque Terre hiking pass is worth it.', 'best day of the trip. any tips for Florence next?'],
+    ['coding', 'p', 'Index the email column on the accounts table.', 'query’s instant now. what about the slow join on orders?'],
+    ['writing', 'p', 'Show the character’s fear through her hands.', 'that works really well. how do I handle the flashback?'],
+    ['media', 'p', 'Try the director’s cut of Blade Runner.', 'right, that’s going in my top five. anything else like it?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'Try the tapas bar on Calle Mayor.', 'lovely food and such friendly staff'],
+    ['travel', 'p', 'The boat trip to the sea caves is worth it.', 'stunning, highlight of the holiday'],
+    ['shopping', 'p', 'Those hiking boots are comfortable from day one.', 'walked twelve miles in them, not a single blister'],
+    ['coding', 'p', 'The Odin Project is a good free course.', 'great course, really well structured'],
+    ['writing', 'p', 'Try Scrivener for the novel.', 'finished my first draft in it last week'],
+    ['media', 'p', 'Give the Rest Is History a listen.', 'brilliant, hooked from episode one'],
+  ],
+  complaint: [
+    ['food', 'n', 'Order the lamb at that place.', 'tough as old boots, no flavour'],
+    ['travel', 'n', 'The Airbnb near the harbour is nice.', 'it smelled of damp and the shower barely worked'],
+    ['shopping', 'n', 'That kettle is a good buy.', 'the handle cracked within a month'],
+    ['coding', 'n', 'Use that online regex tester.', 'clunky and full of ads'],
+    ['writing', 'n', 'That grammar app is really accurate.', 'it flagged half my correct sentences'],
+    ['media', 'n', 'That new spy thriller on Netflix is gripping.', 'boring and far too long'],
+  ],
+};
+
+/** Round-21 blind set (112 pairs). */
+export const GAUGE_PHENOMENA_ROUND21: readonly GaugeExample[] = phenomenaExamples('blind21-', rows);
