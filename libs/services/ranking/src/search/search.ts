@@ -144,7 +144,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const pack = q ? anchor.graph.topPack?.(SEARCH_PROBES.graphPool) : undefined;
     if (q && pack) {
       // The fit's cosines are the scoring's own (`cosine` of the same vector): kept for the items it adds.
-      const fit = queryFit(pack, q, cat);
+      const fit = queryFit(pack, q, cat, Math.min(SEARCH_PROBES.graphPool, pack.ids.length));
       const rows = memo && rowsOf(memo, 'pack', pack, pack.ids.length, input.inTermsOf);
       for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
         const s = addRow(rows, i, pack.ids[i]!);
@@ -448,13 +448,13 @@ export function graphFit(linked: { id: string; match: number }[], q: Float32Arra
  * products, the rows' squared norms kept with the list (`cosine`'s own sums, in its order). An item re-embedded since
  * the list was packed is read from the catalog; while the catalog is at a version in which every row was checked
  * (`pack.current`), none is looked up. Also returns each row's cosine (NaN without a vector) and the vector it was
- * computed from.
+ * computed from. Only the first `first` rows (the strongest) are fitted; a check of the rows' vectors covers them all.
  */
-export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog): { fit: Float64Array; cosines: Float64Array; vectors: readonly (Float32Array | undefined)[] } {
+export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog, first = pack.ids.length): { fit: Float64Array; cosines: Float64Array; vectors: readonly (Float32Array | undefined)[] } {
   const { dim, rows } = pack;
   let bb = 0;
   for (let i = 0; i < q.length; i++) bb += q[i]! * q[i]!;
-  const n = pack.ids.length;
+  const n = Math.min(first, pack.ids.length);
   const fit = new Float64Array(n);
   const cosines = new Float64Array(n);
   const current = pack.current?.cat === cat && pack.current.version === cat.version;
@@ -483,6 +483,7 @@ export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog):
     cosines[i] = cos;
     fit[i] = searchScore(pairMatch(cos), match);
   }
+  if (!current) for (let i = n; i < pack.ids.length && unchanged; i++) unchanged = cat.vectors.get(pack.ids[i]!) === pack.vectors[i];
   if (!current && unchanged) pack.current = { cat, version: cat.version };
   return { fit, cosines, vectors: read ?? pack.vectors };
 }
