@@ -9,6 +9,10 @@
  * (e.g. a worktree of main) in the same process, on the same catalog, model and neighbourhoods, its rounds alternating
  * with this one's: the ratio of the two is measured under the same load, and every query's answers (ids, scores,
  * signals) are compared. `--profile` samples the CPU of the last round and prints the top functions by self time.
+ * `--graph-pool N` sets this checkout's `SEARCH_PROBES.graphPool` (the graph candidates' pool; answers then differ from
+ * the base's on purpose), and `--quality N` compares each version's answers to N queries (the latency benchmark's first
+ * N quality queries) with scoring every item (the `exhaustive` mode), as the latency benchmark does through the gateway:
+ * recall@10, recall@20 and how far the served top 20's mean score is below the exhaustive top 20's.
  *
  * A quick A/B tool for the latency benchmark's search case (its 100,000-item ingest through the gateway takes minutes);
  * the HTTP benchmark (`latency`) remains the figure of record.
@@ -26,7 +30,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { RankingIndex } from '../libs/services/ranking/src/ranking-index';
 import { TasteNeighbourhoods } from '../libs/services/ranking/src/taste-neighbourhood';
-import { search } from '../libs/services/ranking/src/search/search';
+import { SEARCH_PROBES, search } from '../libs/services/ranking/src/search/search';
 import { resultOf } from '../libs/services/ranking/src/candidates';
 import type { RankingDeps } from '../libs/services/ranking/src/ranking-deps';
 import { profiled } from './profile';
@@ -40,6 +44,9 @@ export async function run(args: string[]) {
   const rounds = arg(args, 'rounds', 3);
   const concurrency = arg(args, 'concurrency', 16);
   const base = strArg(args, 'base', '');
+  const graphPool = arg(args, 'graph-pool', SEARCH_PROBES.graphPool);
+  const nQuality = arg(args, 'quality', 0);
+  SEARCH_PROBES.graphPool = graphPool;
   const t0 = performance.now();
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
 
@@ -138,7 +145,7 @@ export async function run(args: string[]) {
   };
   // Warm-up: neighbourhood, the anchor's query and its caches, JIT.
   for (const v of versions) await pass(v);
-  const figures: Record<string, number | string> = { items, linkers, amount, concurrency };
+  const figures: Record<string, number | string> = { items, linkers, amount, concurrency, graphPool };
   const cpus = new Map<string, number[]>(versions.map((v) => [v.name, []]));
   for (let r = 0; r < rounds; r++) {
     for (const v of versions) {
@@ -147,6 +154,33 @@ export async function run(args: string[]) {
       if (p) console.log(`${v.name}: CPU by self time\n  ${p.top.join('\n  ')}`);
       cpus.get(v.name)!.push(x.cpuMs);
       console.log(`round ${r + 1}, ${v.name}: main-thread CPU ${x.cpuMs.toFixed(3)} ms/search, wall ${x.wallMs.toFixed(3)} ms/search, p50 ${x.p50.toFixed(2)} ms (load ${loadavg()[0]!.toFixed(1)})`);
+    }
+  }
+  if (nQuality) {
+    // Against scoring every item (the same for both versions: every item is a candidate), as bench/support's
+    // searchVsExhaustive does through the gateway.
+    const req = (query: string, exhaustive: boolean) => ({ anchor: 'user', inTermsOf: 'content', query, limit: 20, exhaustive });
+    const exact: ReturnType<typeof resultOf>[][] = [];
+    for (let i = 0; i < nQuality; i++) exact.push((await search(deps, WS, req(queries[i]!, true), `x${i}`)).scored.map(resultOf));
+    for (const v of versions) {
+      let r10 = 0;
+      let r20 = 0;
+      let gap = 0;
+      for (let i = 0; i < nQuality; i++) {
+        const served = (await v.search(v.deps, WS, req(queries[i]!, false), `q${i}`)).scored.map(resultOf);
+        const recallAt = (k: number) => {
+          const top = new Set(exact[i]!.slice(0, k).map((r) => r.entity_id));
+          return served.slice(0, k).filter((r) => top.has(r.entity_id)).length / Math.max(1, Math.min(k, exact[i]!.length));
+        };
+        const mean = (rs: { score: number }[]) => rs.reduce((a, r) => a + r.score, 0) / Math.max(1, rs.length);
+        r10 += recallAt(10);
+        r20 += recallAt(20);
+        gap += mean(exact[i]!) - mean(served);
+      }
+      figures[`${v.name}.recallAt10VsExhaustive`] = Number((r10 / nQuality).toFixed(3));
+      figures[`${v.name}.recallAt20VsExhaustive`] = Number((r20 / nQuality).toFixed(3));
+      figures[`${v.name}.scoreGapAt20VsExhaustive`] = Number((gap / nQuality).toFixed(5));
+      console.log(`${v.name}${v.name === 'this' ? ` (graph pool ${graphPool})` : ''} against scoring every item, ${nQuality} queries: recall@10 ${figures[`${v.name}.recallAt10VsExhaustive`]}, recall@20 ${figures[`${v.name}.recallAt20VsExhaustive`]}, mean top-20 score ${figures[`${v.name}.scoreGapAt20VsExhaustive`]} below`);
     }
   }
   for (const v of versions) figures[`${v.name}.mainThreadCpuMsPerSearch.median`] = Number(percentile(cpus.get(v.name)!, 50).toFixed(3));

@@ -294,12 +294,8 @@ export class Bm25Index {
    */
   weigher(q: WeightedTerms): (id: string) => number {
     const n = q.terms.length;
-    const postings: Map<string, number>[] = [];
-    for (let j = 0; j < n; j++) {
-      const p = this.postings.get(q.terms[j]!);
-      if (p === undefined || typeof p === 'number') return (id) => this.weightOf(id, q);
-      postings.push(p);
-    }
+    const postings = this.postingMaps(q);
+    if (!postings) return (id) => this.weightOf(id, q);
     const weights = q.weights;
     return (id) => {
       let present = 0;
@@ -312,6 +308,21 @@ export class Bm25Index {
       }
       return sum;
     };
+  }
+
+  /**
+   * The postings of each of the query's terms as maps (document id → term frequency), in the query's order, when every
+   * one is a map (not a restored column): what {@link weigher} looks documents up in. A document holds term j exactly
+   * when `maps[j].has(id)`. Read only; valid until the index changes.
+   */
+  postingMaps(q: WeightedTerms): readonly ReadonlyMap<string, number>[] | undefined {
+    const maps: Map<string, number>[] = [];
+    for (let j = 0; j < q.terms.length; j++) {
+      const p = this.postings.get(q.terms[j]!);
+      if (p === undefined || typeof p === 'number') return undefined;
+      maps.push(p);
+    }
+    return maps;
   }
 
   /** Indexes a document's tokens, replacing any previous version of the same id. */

@@ -22,11 +22,21 @@ export function dot(a: Vector, b: Vector): number {
 /**
  * The dot product of `b` with the `n` numbers of `rows` from `offset` (a row of a row-major matrix), summed in index
  * order as {@link dot} sums. A function of its own: V8 compiles this loop about twice as fast as the same loop inlined
- * in a loop over rows (measured: 300 rows of 100, 23 against 43 µs).
+ * in a loop over rows (measured: 300 rows of 100, 23 against 43 µs). Unrolled by four with one running sum, so the
+ * additions happen in the same order and the number is {@link dot}'s bit for bit (V8 does not unroll loops; 444 rows
+ * of 100: 44 against 51 µs).
  */
 export function dotAt(rows: Vector, offset: number, b: Vector, n: number): number {
   let s = 0;
-  for (let i = 0; i < n; i++) s += rows[offset + i]! * b[i]!;
+  let i = 0;
+  for (; i + 3 < n; i += 4) {
+    const o = offset + i;
+    s += rows[o]! * b[i]!;
+    s += rows[o + 1]! * b[i + 1]!;
+    s += rows[o + 2]! * b[i + 2]!;
+    s += rows[o + 3]! * b[i + 3]!;
+  }
+  for (; i < n; i++) s += rows[offset + i]! * b[i]!;
   return s;
 }
 

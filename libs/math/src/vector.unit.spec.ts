@@ -16,6 +16,12 @@ describe('vector basics', () => {
     const rows = Float32Array.from({ length: 3 * 7 }, (_, i) => Math.sin(i * 1.7) / 3);
     const b = Float32Array.from({ length: 7 }, (_, i) => Math.cos(i) / 7);
     for (let r = 0; r < 3; r++) expect(dotAt(rows, r * 7, b, 7)).toBe(dot(rows.subarray(r * 7, r * 7 + 7), b));
+    // Every remainder of the unrolled loop, and rows of the embedded model's size, at an offset: summed in dot's order.
+    for (const n of [0, 1, 2, 3, 4, 5, 6, 8, 9, 100, 101]) {
+      const m = Float32Array.from({ length: 3 * n + 5 }, (_, i) => Math.sin(i * 2.3) * 10 ** ((i % 7) - 3));
+      const v = Float32Array.from({ length: n }, (_, i) => Math.cos(i * 0.7) * 10 ** ((i % 5) - 2));
+      for (let r = 0; r < 3; r++) expect(dotAt(m, 5 + r * n, v, n)).toBe(dot(m.subarray(5 + r * n, 5 + r * n + n), v));
+    }
   });
 
   it('normalises into a new array of the same type and keeps zero vectors zero', () => {

@@ -54,6 +54,11 @@ export class Neighbourhood {
     return i === undefined || this.vectors[i] !== v ? undefined : this.taste[i];
   }
 
+  /** The vector row `i` was built from (see {@link tasteOf}). */
+  vectorAt(i: number): Float32Array {
+    return this.vectors[i]!;
+  }
+
   private byId?: Map<string, number>;
   private index(): Map<string, number> {
     return (this.byId ??= new Map(this.ids.map((id, i) => [id, i])));
@@ -64,10 +69,20 @@ export class Neighbourhood {
    * cosine to the query; without a query, the `k` with the highest taste.
    */
   best(q: Float32Array | null, k: number, value: (cosine: number, taste: number) => number): { id: string; cosine?: number }[] {
+    const { rows, cosines } = this.bestRows(q, k, value);
+    return rows.map((i, j) => (q ? { id: this.ids[i]!, cosine: cosines[j]! } : { id: this.ids[i]! }));
+  }
+
+  /**
+   * {@link best} by row: the rows of the `k` best items, best first, and their cosines to the query (in the same order;
+   * 0 without a query). No object per item.
+   */
+  bestRows(q: Float32Array | null, k: number, value: (cosine: number, taste: number) => number): { rows: number[]; cosines: Float64Array } {
     const n = this.ids.length;
     const d = this.dim;
-    const scores = new Float64Array(n);
-    const cosines = new Float64Array(n);
+    // Scratch shared by every neighbourhood: filled and read within this call.
+    if (scratch.scores.length < n) scratch = { scores: new Float64Array(n), cosines: new Float64Array(n) };
+    const { scores, cosines } = scratch;
     for (let i = 0; i < n; i++) {
       if (!q) {
         scores[i] = this.taste[i]!;
@@ -88,9 +103,14 @@ export class Neighbourhood {
       }
       top[j] = i;
     }
-    return top.map((i) => (q ? { id: this.ids[i]!, cosine: cosines[i]! } : { id: this.ids[i]! }));
+    const picked = new Float64Array(top.length);
+    if (q) for (let j = 0; j < top.length; j++) picked[j] = cosines[top[j]!]!;
+    return { rows: top, cosines: picked };
   }
 }
+
+/** {@link Neighbourhood.bestRows}'s per-item numbers (grown to the largest neighbourhood ranked). */
+let scratch = { scores: new Float64Array(0), cosines: new Float64Array(0) };
 
 interface Entry {
   profile: TasteProfile;

@@ -1,5 +1,5 @@
 import type { OP, RequestOf } from '@tg/contracts';
-import { Bm25Index, cosine, dotAt, tokenize, type TasteProfile } from '@tg/math';
+import { Bm25Index, cosine, dotAt, tokenize, type TasteProfile, type WeightedTerms } from '@tg/math';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
@@ -69,17 +69,46 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
    */
   const pool = new Map<string, Slot>();
   const made = opts.fresh ? new Map<string, Cand | null>() : candidatesAt(cat, input.inTermsOf);
-  const add = (id: string): Slot | undefined => {
-    const had = pool.get(id);
-    if (had !== undefined || id === doc.id) return had;
+  const candOf = (id: string): Cand | null => {
     let c = made.get(id);
     if (c === undefined) {
       const d = cat.entities.get(id);
       c = d && d.type === input.inTermsOf ? candFromDoc(d, index.representative(ws, id, d), `c${id}`) : null;
       if (made.size < CANDIDATES_KEPT) made.set(id, c);
     }
+    return c;
+  };
+  const add = (id: string): Slot | undefined => {
+    const had = pool.get(id);
+    if (had !== undefined || id === doc.id) return had;
+    const c = candOf(id);
     if (!c) return undefined;
-    const s: Slot = { c, cosine: undefined, fixed: false };
+    const s: Slot = { c, cosine: undefined, fixed: false, rows: undefined, row: 0 };
+    pool.set(id, s);
+    return s;
+  };
+  // The anchor's fixed lists (its neighbourhood, its graph list) are the same rows on every search of the anchor: what
+  // a search needs of a row's item (its candidate at this catalog version, its taste, which query terms it holds) is
+  // kept by row with the anchor's taste memo, so that it is read by index instead of looked up by id in a few maps.
+  // A candidate from row i of such a list (its candidate read by row while the catalog is at the version it was made at).
+  const addRow = (rows: RowCache | undefined, i: number, id: string): Slot | undefined => {
+    if (!rows) return add(id);
+    const had = pool.get(id);
+    if (had !== undefined || id === doc.id) {
+      if (had && !had.rows) {
+        had.rows = rows;
+        had.row = i;
+      }
+      return had;
+    }
+    let c: Cand | null;
+    if (rows.at[i] === cat.version) c = rows.cands[i]!;
+    else {
+      c = rows.cands[i] = candOf(id);
+      rows.at[i] = cat.version;
+    }
+    if (!c) return undefined;
+    const s: Slot = { c, cosine: undefined, fixed: false, rows, row: i };
     pool.set(id, s);
     return s;
   };
@@ -94,13 +123,17 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     }
   }
   const near = await nearby;
+  const memo = opts.fresh ? undefined : tasteMemo(anchor, near);
   if (near) {
-    for (const h of near.best(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste))) {
-      const s = add(h.id);
+    const rows = memo && rowsOf(memo, 'near', near, near.size, input.inTermsOf);
+    const best = near.bestRows(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste));
+    for (let j = 0; j < best.rows.length; j++) {
+      const i = best.rows[j]!;
+      const s = addRow(rows, i, near.ids[i]!);
       if (!s) continue;
       s.fixed = true;
       // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
-      if (h.cosine !== undefined && s.cosine === undefined && near.tasteOf(h.id, s.c.vector) !== undefined) s.cosine = h.cosine;
+      if (q && s.cosine === undefined && near.vectorAt(i) === s.c.vector) s.cosine = best.cosines[j]!;
     }
   }
   const { weighted, idfTotal, ids: lexIds } = lexicalIds;
@@ -111,9 +144,10 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const pack = q ? anchor.graph.topPack?.(SEARCH_PROBES.graphPool) : undefined;
     if (q && pack) {
       // The fit's cosines are the scoring's own (`cosine` of the same vector): kept for the items it adds.
-      const fit = queryFit(pack, q, cat);
+      const fit = queryFit(pack, q, cat, Math.min(SEARCH_PROBES.graphPool, pack.ids.length));
+      const rows = memo && rowsOf(memo, 'pack', pack, pack.ids.length, input.inTermsOf);
       for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
-        const s = add(pack.ids[i]!);
+        const s = addRow(rows, i, pack.ids[i]!);
         if (!s) continue;
         s.fixed = true;
         const v = fit.vectors[i];
@@ -127,20 +161,23 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   /** Share of the query's IDF mass the item contains. */
   const present = Bm25Index.weighted(new Map(weighted.filter((w) => w.df > 0).map((w) => [w.t, w.idf])));
   const weightOf = cat.lexical.weigher(present);
-  const lexical = (c: Cand) => {
+  const maps = idfTotal ? cat.lexical.postingMaps(present) : undefined;
+  const lexical = (c: Cand, slot: Slot | undefined) => {
     if (!idfTotal) return undefined;
+    if (maps && slot?.rows) return rowWeight(slot.rows, slot.row, c.entity_id, present, maps, cat) / idfTotal;
     if (c.key.startsWith('c')) return weightOf(c.entity_id) / idfTotal;
     const toks = new Set(tokenize(`${c.name} ${c.description} ${c.text ?? ''}`));
     return weighted.reduce((a, w) => a + (toks.has(w.t) ? w.idf : 0), 0) / idfTotal;
   };
-  const memo = opts.fresh ? undefined : tasteMemo(anchor, near);
-  const tasteOf = (c: Cand, fixed: boolean) => {
-    const hit = memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id);
+  const tasteOf = (c: Cand, fixed: boolean, slot: Slot | undefined) => {
+    const rows = slot?.rows;
+    const hit = rows ? rows.tastes[slot.row] : (memo?.items.get(c.entity_id) ?? memo?.others?.get(c.entity_id));
     if (hit && hit.doc === c.doc && hit.vector === c.vector) return hit.taste;
     const t = tasteScore(anchor, c, near?.tasteOf(c.entity_id, c.vector));
     if (memo) {
       const kept = { doc: c.doc, vector: c.vector, taste: t };
-      if (fixed) memo.items.set(c.entity_id, kept);
+      if (rows) rows.tastes[slot.row] = kept;
+      else if (fixed) memo.items.set(c.entity_id, kept);
       else if (memo.others && c.key.startsWith('c') && memo.others.size < TASTE_MEMO.others) memo.others.set(c.entity_id, kept);
     }
     return t;
@@ -161,12 +198,12 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     // The pool's candidates first, then the caller's (whose cosine no source knew; fixed when the pool's one of the id was).
     const slot = i < slots.length ? slots[i] : undefined;
     const s = q && c.vector ? pairMatch(slot?.cosine ?? cosine(c.vector, q)) : 0;
-    const t = useTaste ? tasteOf(c, slot ? slot.fixed : pool.get(c.entity_id)?.fixed === true) : undefined;
+    const t = useTaste ? tasteOf(c, slot ? slot.fixed : pool.get(c.entity_id)?.fixed === true, slot) : undefined;
     sems[i] = s;
     tastes[i] = t;
     bounds[i] = searchScore((idfTotal ? 1 - (1 - s) * (1 - LEXICAL_DAMPING) : s) + BOUND_MARGIN, t?.score);
   }
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+  const order = byBound(bounds, n);
   const limit = input.limit ?? 20;
   /** The limit best exact scores so far, descending. */
   const best: number[] = [];
@@ -174,7 +211,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   for (const i of order) {
     if (!opts.fresh && best.length >= limit && bounds[i]! < best[limit - 1]!) break;
     const c = cands[i]!;
-    const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c));
+    const rel = queryRelevance(q && c.vector ? sems[i] : undefined, lexical(c, i < slots.length ? slots[i] : undefined));
     const t = tastes[i];
     const score = searchScore(rel, t?.score);
     exact.push({ c, score, rel, t });
@@ -195,6 +232,25 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
   return { scored, anchor, q };
 }
 
+/**
+ * The indices 0…n−1 by `bounds`, largest first, ties in index order: the order of a stable sort, by insertion for a
+ * search's hundred-odd candidates (a sort with a comparator costs more there), by the sort for more (exhaustive).
+ */
+function byBound(bounds: Float64Array, n: number): number[] {
+  if (n > 256) return Array.from({ length: n }, (_, i) => i).sort((a, b) => bounds[b]! - bounds[a]!);
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const v = bounds[i]!;
+    let j = i;
+    while (j > 0 && bounds[order[j - 1]!]! < v) {
+      order[j] = order[j - 1]!;
+      j--;
+    }
+    order[j] = i;
+  }
+  return order;
+}
+
 /** A candidate of one search, with what its sources knew of it (see `search`). */
 interface Slot {
   c: Cand;
@@ -202,6 +258,10 @@ interface Slot {
   cosine: number | undefined;
   /** Whether it came from the anchor's fixed sets (its taste score is then kept with them). */
   fixed: boolean;
+  /** The fixed list it came from, when its rows are kept (its taste and query terms are then kept by row). */
+  rows: RowCache | undefined;
+  /** Its row in {@link rows}. */
+  row: number;
 }
 
 /** Candidates kept per catalog state (about 200 bytes each). */
@@ -237,6 +297,9 @@ interface TasteMemo {
   profile: TasteProfile | null;
   near: Neighbourhood | undefined;
   items: Map<string, KeptTaste>;
+  /** The neighbourhood's and the graph list's rows (see {@link RowCache}). */
+  near_?: RowCache;
+  pack_?: RowCache;
   /** The other candidates' taste scores, while the anchor is among those searched last. */
   others?: Map<string, KeptTaste>;
 }
@@ -245,6 +308,67 @@ interface KeptTaste {
   vector: Float32Array | null;
   taste: ReturnType<typeof tasteScore>;
 }
+/**
+ * What searches keep of one of an anchor's fixed lists (its neighbourhood, its graph list), by row: the row's candidate
+ * made at a catalog version (null: not an entity of the type; any event bumps the version, and the candidate is made
+ * again), its taste score (kept as in {@link TasteMemo}: used while the candidate has the same document and vector) and,
+ * for the query terms seen at the catalog version `lexAt`, whether the row's document holds each (a posting lookup
+ * once per row and term instead of once per search). Kept with the anchor's taste memo, for the list object it was made
+ * for.
+ */
+interface RowCache {
+  of: object;
+  type: string;
+  /** The catalog version each row's candidate was made at (-1: not yet). */
+  at: Float64Array;
+  cands: (Cand | null)[];
+  tastes: (KeptTaste | undefined)[];
+  /** Query term → per row: 0 not looked up yet, 1 not in the row's document, 2 in it; at catalog version `lexAt`. */
+  lex: Map<string, Uint8Array>;
+  lexAt: number;
+}
+/** Query terms whose rows are kept per list (then forgotten all at once; about 450 bytes per term and anchor). */
+const ROW_TERMS_KEPT = 512;
+
+/** The rows kept of an anchor's list `of` (its neighbourhood or its graph list), made anew for another list or type. */
+function rowsOf(m: TasteMemo, which: 'near' | 'pack', of: object, n: number, type: string): RowCache {
+  const slot = which === 'near' ? 'near_' : 'pack_';
+  let rows = m[slot];
+  if (!rows || rows.of !== of || rows.type !== type || rows.at.length !== n) {
+    rows = m[slot] = { of, type, at: new Float64Array(n).fill(-1), cands: new Array<Cand | null>(n).fill(null), tastes: new Array<KeptTaste | undefined>(n), lex: new Map(), lexAt: -1 };
+  }
+  return rows;
+}
+
+/**
+ * The lexical weight of a row's document for the query terms `q` whose postings are `maps`: {@link Bm25Index.weigher}'s
+ * number (the weights of the terms the document holds, summed in the query's order when at most two are present, else
+ * {@link Bm25Index.weightOf}), with whether the document holds each term kept by row.
+ */
+function rowWeight(rows: RowCache, i: number, id: string, q: WeightedTerms, maps: readonly ReadonlyMap<string, number>[], cat: WorkspaceCatalog): number {
+  if (rows.lexAt !== cat.version) {
+    rows.lex.clear();
+    rows.lexAt = cat.version;
+  }
+  let present = 0;
+  let sum = 0;
+  for (let j = 0; j < maps.length; j++) {
+    const t = q.terms[j]!;
+    let held = rows.lex.get(t);
+    if (!held) {
+      if (rows.lex.size >= ROW_TERMS_KEPT) rows.lex.clear();
+      rows.lex.set(t, (held = new Uint8Array(rows.at.length)));
+    }
+    let h = held[i]!;
+    if (h === 0) held[i] = h = maps[j]!.has(id) ? 2 : 1;
+    if (h === 1) continue;
+    // 0 + a + b = b + a exactly; a third term's place in the sum can move its last bit.
+    if (++present > 2) return cat.lexical.weightOf(id, q);
+    sum += q.weights[j]!;
+  }
+  return sum;
+}
+
 /** Bounds on the taste scores kept of candidates outside an anchor's fixed sets (about 100 bytes each). */
 export const TASTE_MEMO = Object.freeze({ others: 4_096, anchors: 64 });
 const tasteMemos = new WeakMap<object, TasteMemo>();
@@ -273,7 +397,11 @@ function tasteMemo(anchor: AnchorCtx, near: Neighbourhood | undefined): TasteMem
 
 /** How many taste scores are kept under a graph evidence key (for tests). */
 export function tasteMemoSize(key: object): number {
-  return tasteMemos.get(key)?.items.size ?? 0;
+  const m = tasteMemos.get(key);
+  if (!m) return 0;
+  let n = m.items.size;
+  for (const rows of [m.near_, m.pack_]) for (const t of rows?.tastes ?? []) if (t) n++;
+  return n;
 }
 
 /** How many other candidates' taste scores are kept under a graph evidence key (for tests). */
@@ -320,13 +448,13 @@ export function graphFit(linked: { id: string; match: number }[], q: Float32Arra
  * products, the rows' squared norms kept with the list (`cosine`'s own sums, in its order). An item re-embedded since
  * the list was packed is read from the catalog; while the catalog is at a version in which every row was checked
  * (`pack.current`), none is looked up. Also returns each row's cosine (NaN without a vector) and the vector it was
- * computed from.
+ * computed from. Only the first `first` rows (the strongest) are fitted; a check of the rows' vectors covers them all.
  */
-export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog): { fit: Float64Array; cosines: Float64Array; vectors: readonly (Float32Array | undefined)[] } {
+export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog, first = pack.ids.length): { fit: Float64Array; cosines: Float64Array; vectors: readonly (Float32Array | undefined)[] } {
   const { dim, rows } = pack;
   let bb = 0;
   for (let i = 0; i < q.length; i++) bb += q[i]! * q[i]!;
-  const n = pack.ids.length;
+  const n = Math.min(first, pack.ids.length);
   const fit = new Float64Array(n);
   const cosines = new Float64Array(n);
   const current = pack.current?.cat === cat && pack.current.version === cat.version;
@@ -355,6 +483,7 @@ export function queryFit(pack: TopPack, q: Float32Array, cat: WorkspaceCatalog):
     cosines[i] = cos;
     fit[i] = searchScore(pairMatch(cos), match);
   }
+  if (!current) for (let i = n; i < pack.ids.length && unchanged; i++) unchanged = cat.vectors.get(pack.ids[i]!) === pack.vectors[i];
   if (!current && unchanged) pack.current = { cat, version: cat.version };
   return { fit, cosines, vectors: read ?? pack.vectors };
 }
@@ -366,21 +495,23 @@ function topKeys(m: Map<string, number>, k: number): string[] {
 }
 
 /**
- * The indices of the k largest values, largest first, ties in index order (one pass keeping a window of at most 2k,
- * sorted when full; k small).
+ * The indices of the k largest values, largest first, ties in index order (one pass keeping the best k seen so far in
+ * order: a value at or below the k-th is passed over at one comparison; k small).
  */
 export function topIndices(values: Float64Array, k: number): number[] {
   if (values.length <= k) return Array.from(values, (_, i) => i);
   const top: number[] = [];
-  let floor = -Infinity;
+  if (k <= 0) return top;
   for (let i = 0; i < values.length; i++) {
-    if (top.length >= k && values[i]! <= floor) continue;
-    top.push(i);
-    if (top.length > 2 * k) {
-      top.sort((a, b) => values[b]! - values[a]!);
-      top.length = k;
-      floor = values[top[k - 1]!]!;
+    const v = values[i]!;
+    // Every index kept is smaller than i: i goes before one only when its value is larger (ties in index order).
+    if (top.length === k && !(v > values[top[k - 1]!]!)) continue;
+    let j = top.length === k ? k - 1 : top.length;
+    while (j > 0 && v > values[top[j - 1]!]!) {
+      top[j] = top[j - 1]!;
+      j--;
     }
+    top[j] = i;
   }
-  return top.sort((a, b) => values[b]! - values[a]!).slice(0, k);
+  return top;
 }

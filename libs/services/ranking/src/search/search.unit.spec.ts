@@ -47,9 +47,9 @@ describe('search: taste scores kept per anchor, candidates bounded', () => {
     return q;
   });
   const run = async (d: RankingDeps, query: string, fresh = false) =>
-    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r', { fresh })).scored.map((s) => ({ id: s.c.entity_id, score: s.score, signals: s.signals }));
-  const same = async () => {
-    for (const q of queries) {
+    (await search(d, 'ws_l', { anchor: 'anchor', inTermsOf: 'content', query, limit: 20 }, 'r', { fresh })).scored.map((s) => ({ id: s.c.entity_id, name: s.c.name, score: s.score, signals: s.signals }));
+  const same = async (qs = queries) => {
+    for (const q of qs) {
       // Nothing kept (taste scores, candidates), and every candidate scored in full (no bound).
       const expected = await run(reference, q, true);
       expect(await run(deps, q)).toEqual(expected);
@@ -86,5 +86,27 @@ describe('search: taste scores kept per anchor, candidates bounded', () => {
     await same();
     expect(key()).not.toBe(before);
     expect(tasteMemoSize(key())).toBeGreaterThan(40);
+  });
+
+  it('answers as the search with nothing kept after kept items are re-indexed with the query words (up to three in one item)', async () => {
+    const reindex = (id: string, text: string) => {
+      const k = w.ids.indexOf(id);
+      // A new document, the same vector: the anchor's profile, neighbourhood and graph list stay, and so do their rows.
+      w.apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name: `${w.cat.entities.get(id)!.name}'`, description: '', text, text_digest: `${id}:${text}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    };
+    // The words exist in the workspace (a few items far from the anchor hold them), so that searches look them up.
+    for (const k of [397, 398, 399]) reindex(w.ids[k]!, `item ${k} alpha beta gamma`);
+    const wordy = ['alpha beta gamma', 'item alpha beta', 'beta gamma', 'item beta gamma', 'item alpha gamma'];
+    for (const q of wordy) queryVectors.set(q, Float32Array.from({ length: 16 }, () => rng() - 0.5));
+    await same(wordy);
+    // Now every other item holds the words too (the anchor's fixed rows among them), under another name.
+    const memo = key();
+    // Words in different shares of the items (different IDF weights), in another order than the queries': a sum of
+    // three of them depends on its order, which has to be the document's (Bm25Index.weightOf).
+    const words = (k: number) => [k % 5 ? '' : 'gamma', k % 3 ? '' : 'beta', k % 2 ? '' : 'alpha'].filter(Boolean).join(' ');
+    for (let k = 0; k < 397; k++) reindex(w.ids[k]!, `${words(k)} item ${k}`);
+    await same(wordy);
+    await same();
+    expect(key()).toBe(memo);
   });
 });
