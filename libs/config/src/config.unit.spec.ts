@@ -38,6 +38,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TG_PARTITIONS: '4', TG_SERVE_PARTITIONS: '2-5' })).toThrow(/TG_SERVE_PARTITIONS.*outside 0-3/);
     expect(() => loadConfig({ TG_PARTITIONS: '0' })).toThrow(/TG_PARTITIONS/);
   });
+  it('reads the trusted proxies (addresses, CIDR ranges, proxy-addr names), rejecting anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TG_TRUSTED_PROXIES: '10.0.0.9, 192.168.0.0/16,loopback,::1' }).trustedProxies).toEqual(['10.0.0.9', '192.168.0.0/16', 'loopback', '::1']);
+    expect(() => loadConfig({ TG_TRUSTED_PROXIES: '10.0.0.9,proxy.example.com' })).toThrow(/TG_TRUSTED_PROXIES/);
+    expect(() => loadConfig({ TG_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TG_TRUSTED_PROXIES/);
+  });
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', NATS_URL: '' }).port).toBe(8080);
   });

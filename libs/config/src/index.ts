@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { KEY_STYLES, parsePartitionSet, type KeyStyle } from '@tg/contracts';
 import { resolve } from 'node:path';
 
@@ -118,6 +119,11 @@ export interface TgConfig {
   httpKeepAliveTimeoutMs: number;
   /** HTTP: open connections allowed from one client address (0: no cap). */
   httpMaxConnectionsPerClient: number;
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the client (addresses, CIDR ranges, or proxy-addr's `loopback`,
+   * `linklocal`, `uniquelocal`); empty: the client is the TCP peer. Used for the per-client failed-key limit.
+   */
+  trustedProxies: string[];
   /** HTTP: open connections allowed in all (0: no cap); keeps the process below its file descriptor limit. */
   httpMaxConnections: number;
 }
@@ -167,6 +173,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
       problems.push(`${k} must be a URL, got "${v}"`);
       return undefined;
     }
+  };
+  /** A comma-separated list of IP addresses, CIDR ranges and proxy-addr's range names. */
+  const proxies = (k: string): string[] => {
+    const list = (str(k) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    for (const p of list) {
+      const [addr, bits, extra] = p.split('/');
+      const v = isIP(addr ?? '');
+      const ok = ['loopback', 'linklocal', 'uniquelocal'].includes(p) || (v > 0 && extra === undefined && (bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (v === 4 ? 32 : 128))));
+      if (!ok) problems.push(`${k} must list IP addresses or CIDR ranges (or loopback, linklocal, uniquelocal), got "${p}"`);
+    }
+    return list;
   };
   const natsUrl = str('NATS_URL');
   // One server, or a comma-separated list of cluster nodes (each must look like a server).
@@ -235,6 +252,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<TgConfig> 
     httpIdleTimeoutMs: int('TG_HTTP_IDLE_TIMEOUT_MS', 30_000, 100),
     httpKeepAliveTimeoutMs: int('TG_HTTP_KEEP_ALIVE_TIMEOUT_MS', 10_000, 100),
     httpMaxConnectionsPerClient: int('TG_HTTP_MAX_CONNECTIONS_PER_CLIENT', 256, 0),
+    trustedProxies: proxies('TG_TRUSTED_PROXIES'),
     httpMaxConnections: int('TG_HTTP_MAX_CONNECTIONS', 10_000, 0),
     allowedHosts: (str('TG_ALLOWED_HOSTS') ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean),
     ...overrides,

@@ -86,6 +86,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     // malformed URLs are answered by frameworkErrors in the `{ error, code }` shape.
     routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: ID_MAX_LENGTH * 12 },
     frameworkErrors,
+    // The client's address (`req.ip`: the failed-key limit's key) from X-Forwarded-For only when a trusted proxy sent it.
+    ...(config.trustedProxies.length ? { trustProxy: config.trustedProxies } : {}),
     ...serverLimits(config),
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -355,6 +355,25 @@ describe('gateway: request ids and limits', () => {
   }, 60_000);
 });
 
+describe('gateway: clients behind a trusted proxy', () => {
+  it('counts failed key checks per client named by X-Forwarded-For from a trusted proxy, and per peer from anyone else', async () => {
+    const bus = serveDefaults(new FakeOperationClient());
+    const gw = await gateway(bus, { authFailuresPerMinute: 2, trustedProxies: ['10.0.0.9'] });
+    try {
+      const get = (remoteAddress: string, forwardedFor: string, n: number) =>
+        gw.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': `tg_wsk_madeup${n}aaaaaaaaaaaaaaaaa`, 'x-forwarded-for': forwardedFor }, remoteAddress });
+      const through = async (client: string) => [(await get('10.0.0.9', client, 1)).statusCode, (await get('10.0.0.9', client, 2)).statusCode, (await get('10.0.0.9', client, 3)).statusCode];
+      // Two clients behind the proxy: a budget each.
+      expect(await through('203.0.113.1')).toEqual([401, 401, 429]);
+      expect(await through('203.0.113.2')).toEqual([401, 401, 429]);
+      // A peer that is not a trusted proxy cannot choose its budget by the header: it is counted as itself.
+      expect([(await get('10.0.0.1', '203.0.113.3', 1)).statusCode, (await get('10.0.0.1', '203.0.113.4', 2)).statusCode, (await get('10.0.0.1', '203.0.113.5', 3)).statusCode]).toEqual([401, 401, 429]);
+    } finally {
+      await gw.close();
+    }
+  }, 60_000);
+});
+
 describe('gateway: read-your-writes marks across a re-created stream', () => {
   it('forgets the marks of a stream found re-created after a reconnect, and keeps those the new stream acknowledged', async () => {
     const bus = serveDefaults(new FakeOperationClient());
