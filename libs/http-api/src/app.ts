@@ -9,7 +9,7 @@ import type { TgConfig } from '@tg/config';
 import { ID_MAX_LENGTH, TgError, type Operation, type ReplyOf, type RequestOf } from '@tg/contracts';
 import type { RpcClient, StreamChangeListener } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
-import { Authenticator, keyOf, type Caller } from './auth';
+import { Authenticator, keyOf, type Caller, type KeyCheckGuard } from './auth';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { errorHandler, frameworkErrors } from './errors';
@@ -156,27 +156,30 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   if (watch) app.addHook('onClose', async () => watch.stop());
   // Reads first: writes wait here for a slot (TG_WRITE_CONCURRENCY), reads go straight through.
   const writes = new WriteGate(config.writeConcurrency);
-  const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs);
-  // Failed key checks per client address: past the rate, a key the gateway has not verified lately is refused
-  // before the admin service is asked (a flood of made-up keys from one client costs it nothing).
+  // Unknown keys per client address: past the rate, a key this gateway never verified is refused before the admin
+  // service is asked (a flood of made-up keys from one client costs it nothing); keys verified before pass.
   const failures = config.authFailuresPerMinute > 0 ? app.createRateLimit({ max: config.authFailuresPerMinute, timeWindow: 60_000, keyGenerator: (req) => req.ip }) : undefined;
+  const guard: KeyCheckGuard | undefined = failures && {
+    async before(req) {
+      const status = await failures(req, { increment: false });
+      if (!status.isAllowed && status.remaining <= 0) {
+        throw new TgError('rate_limited', 'Too many requests with an invalid API key from this address; try again later', { retry_after_s: Math.max(1, status.ttlInSeconds) });
+      }
+    },
+    unknown: async (req) => void (await failures(req)),
+  };
+  const auth = new Authenticator(rpc, consistency, config.authCacheTtlMs, config.authStaleMs, guard);
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
     const mode = req.routeOptions.config?.auth ?? 'none';
-    if (mode === 'none') return;
-    if (failures && !auth.knows(req)) {
-      const status = await failures(req, { increment: false });
-      if (!status.isAllowed && status.remaining <= 0) {
-        // Unauthenticated, like a 401: its body is not read and its connection not kept.
-        reply.header('retry-after', String(Math.max(1, status.ttlInSeconds))).header('connection', 'close');
-        throw new TgError('rate_limited', 'Too many requests with an invalid API key from this address; try again later');
-      }
-    }
     try {
-      req.caller = mode === 'workspace' ? await auth.workspace(req) : await auth.account(req);
+      if (mode === 'workspace') req.caller = await auth.workspace(req);
+      else if (mode === 'account') req.caller = await auth.account(req);
     } catch (e) {
-      if (failures && (e as TgError).code === 'unauthorized') await failures(req);
+      const retry = (e as TgError).code === 'rate_limited' ? ((e as TgError).details as { retry_after_s?: number } | undefined)?.retry_after_s : undefined;
+      // Refused before its key was checked, like a 401: its body is not read and its connection not kept.
+      if (retry !== undefined) reply.header('retry-after', String(retry)).header('connection', 'close');
       throw e;
     }
   });

@@ -37,6 +37,14 @@ export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
 
 const digestOf = (key: string) => createHash('sha256').update(key).digest('hex');
 
+/** What a gateway does around asking the admin service about a key it never verified (a per-client failure limit). */
+export interface KeyCheckGuard {
+  /** Before the admin service is asked about a key this gateway never verified: throws to refuse the request. */
+  before(req: FastifyRequest): Promise<void>;
+  /** After the admin service answered that a key is unknown. */
+  unknown(req: FastifyRequest): Promise<void>;
+}
+
 /** Verifies keys through the admin service, caching the answer briefly by key digest. */
 export class Authenticator {
   private readonly cache = new Map<string, { who: Static<typeof KeyIdentity>; until: number }>();
@@ -47,6 +55,7 @@ export class Authenticator {
     private readonly ttlMs = 30_000,
     /** How long past its TTL a cached answer may still be served while the admin service cannot answer. */
     private readonly staleMs = 3_600_000,
+    private readonly guard?: KeyCheckGuard,
   ) {}
 
   /**
@@ -65,24 +74,21 @@ export class Authenticator {
     }
   }
 
-  /** Whether this gateway has verified the key before (keys are never revoked: it is still good, if past its TTL). */
-  knows(req: FastifyRequest): boolean {
-    const key = keyOf(req);
-    return key !== undefined && !!this.cache.get(digestOf(key))?.who;
-  }
-
-  private async identify(key: string, requestId: string) {
+  private async identify(key: string, req: FastifyRequest) {
     const digest = digestOf(key);
     const hit = this.cache.get(digest);
     const now = Date.now();
     if (hit && hit.until > now && hit.who) return hit.who;
+    // A key verified before is still good past its TTL (keys are never revoked): only a new one passes the guard.
+    if (!hit?.who) await this.guard?.before(req);
     const { data, stale } = await this.orStale(hit?.who ? hit : undefined, { data: hit?.who ?? null }, () =>
       this.rpc.call(
         OP.admin.verifyKey,
         { ws: '_account', data: { key }, minSeq: this.consistency.get('_account') },
-        { requestId },
+        { requestId: req.id },
       ),
     );
+    if (!data) await this.guard?.unknown(req);
     // Only positive answers are cached: a key created a moment ago must work at once.
     if (data && !stale) this.cache.set(digest, { who: data, until: now + this.ttlMs });
     if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value as string);
@@ -109,7 +115,7 @@ export class Authenticator {
     const key = keyOf(req);
     if (!key) throw new TgError('unauthorized', 'Missing API key: send X-API-Key');
     if (!key.startsWith(KEY_PREFIX.account) && !key.startsWith(KEY_PREFIX.workspace)) throw new TgError('unauthorized', 'Invalid API key');
-    const who = await this.identify(key, req.id);
+    const who = await this.identify(key, req);
     if (!who) throw new TgError('unauthorized', 'Invalid API key');
     const header = workspaceHeaderOf(req);
     if (who.kind === 'workspace') {
@@ -126,10 +132,10 @@ export class Authenticator {
     const key = keyOf(req);
     if (!key) throw new TgError('unauthorized', 'Missing API key: send the account secret in X-API-Key');
     if (!key.startsWith(KEY_PREFIX.account)) {
-      if (key.startsWith(KEY_PREFIX.workspace) && (await this.identify(key, req.id))) throw new TgError('forbidden', 'Admin routes need the account secret key');
+      if (key.startsWith(KEY_PREFIX.workspace) && (await this.identify(key, req))) throw new TgError('forbidden', 'Admin routes need the account secret key');
       throw new TgError('unauthorized', 'Invalid API key');
     }
-    const who = await this.identify(key, req.id);
+    const who = await this.identify(key, req);
     if (!who || who.kind !== 'account') throw new TgError('unauthorized', 'Invalid API key');
     return { kind: 'account' };
   }

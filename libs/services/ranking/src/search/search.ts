@@ -78,31 +78,22 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     }
     return c;
   };
-  const add = (id: string): Slot | undefined => {
-    const had = pool.get(id);
-    if (had !== undefined || id === doc.id) return had;
-    const c = candOf(id);
-    if (!c) return undefined;
-    const s: Slot = { c, cosine: undefined, fixed: false, rows: undefined, row: 0 };
-    pool.set(id, s);
-    return s;
-  };
   // The anchor's fixed lists (its neighbourhood, its graph list) are the same rows on every search of the anchor: what
   // a search needs of a row's item (its candidate at this catalog version, its taste, which query terms it holds) is
   // kept by row with the anchor's taste memo, so that it is read by index instead of looked up by id in a few maps.
-  // A candidate from row i of such a list (its candidate read by row while the catalog is at the version it was made at).
-  const addRow = (rows: RowCache | undefined, i: number, id: string): Slot | undefined => {
-    if (!rows) return add(id);
+  /** Puts an item in the pool (once); from row `i` of a fixed list whose rows are kept, its candidate is read by row. */
+  const add = (id: string, rows?: RowCache, i = 0): Slot | undefined => {
     const had = pool.get(id);
     if (had !== undefined || id === doc.id) {
-      if (had && !had.rows) {
+      if (had && rows && !had.rows) {
         had.rows = rows;
         had.row = i;
       }
       return had;
     }
     let c: Cand | null;
-    if (rows.at[i] === cat.version) c = rows.cands[i]!;
+    if (!rows) c = candOf(id);
+    else if (rows.at[i] === cat.version) c = rows.cands[i]!;
     else {
       c = rows.cands[i] = candOf(id);
       rows.at[i] = cat.version;
@@ -129,7 +120,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
     const best = near.bestRows(q, Math.max(SEARCH_PROBES.taste, want), (cos, taste) => searchScore(pairMatch(cos), taste));
     for (let j = 0; j < best.rows.length; j++) {
       const i = best.rows[j]!;
-      const s = addRow(rows, i, near.ids[i]!);
+      const s = add(near.ids[i]!, rows, i);
       if (!s) continue;
       s.fixed = true;
       // Only while the item still has the vector the neighbourhood was computed from (it may lag by seconds).
@@ -147,7 +138,7 @@ export async function search(r: RankingDeps, ws: string, input: SearchInput, req
       const fit = queryFit(pack, q, cat, Math.min(SEARCH_PROBES.graphPool, pack.ids.length));
       const rows = memo && rowsOf(memo, 'pack', pack, pack.ids.length, input.inTermsOf);
       for (const i of topIndices(fit.fit, SEARCH_PROBES.graph)) {
-        const s = addRow(rows, i, pack.ids[i]!);
+        const s = add(pack.ids[i]!, rows, i);
         if (!s) continue;
         s.fixed = true;
         const v = fit.vectors[i];
