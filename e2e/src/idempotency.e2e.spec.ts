@@ -76,6 +76,42 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(await eventsOf(a.workspaceId, 'retry-1')).toEqual(['EntityCreated', 'ContentEmbedded']);
   });
 
+  it('given a create, when another request deletes the entity and the create is then resent (same key), then it answers as the first did and does not create it again', async () => {
+    const body = { id: 'resend-after-delete', type: 'user', name: 'Once', description: 'created one time' };
+    const r1 = await post(a, body, 'rid-rad-1');
+    expect([r1.status, r1.body.created]).toEqual([200, true]);
+    expect((await a.request('DELETE', '/entity', { query: { entity_id: body.id }, headers: { 'x-request-id': 'rid-rad-del' } })).status).toBe(200);
+    // The first answer was lost on its way: the client resends its create. It was done once; the delete came after it.
+    const r2 = await post(a, body, 'rid-rad-1');
+    expect(r2.status).toBe(200);
+    expect(r2.body).toMatchObject({ entity_id: body.id, name: 'Once', description: 'created one time', type: 'user', created: true, created_at: r1.body.created_at });
+    expect(await eventsOf(a.workspaceId, body.id)).toEqual(['EntityCreated', 'ContentEmbedded', 'EntityDeleted']);
+    expect((await a.request('GET', '/entity', { query: { entity_id: body.id } })).status).toBe(404);
+    // A new request with the same body is a new create: the id is created again.
+    const r3 = await post(a, body, 'rid-rad-2');
+    expect([r3.status, r3.body.created]).toEqual([200, true]);
+    expect(await eventsOf(a.workspaceId, body.id)).toEqual(['EntityCreated', 'ContentEmbedded', 'EntityDeleted', 'EntityCreated', 'ContentEmbedded']);
+    // And the first request, resent once more, still changes nothing.
+    expect((await post(a, body, 'rid-rad-1')).body.created).toBe(true);
+    expect(await eventsOf(a.workspaceId, body.id)).toHaveLength(5);
+  });
+
+  it('given a create, when another request changes the entity and the create is then resent (same key), then the change stands', async () => {
+    const body = { id: 'resend-after-update', type: 'user', name: 'First', description: 'as created' };
+    const r1 = await post(a, body, 'rid-rau-1');
+    expect([r1.status, r1.body.created]).toEqual([200, true]);
+    const u = await post(a, { ...body, name: 'Second' }, 'rid-rau-2');
+    expect([u.status, u.body.created, u.body.name]).toEqual([200, false, 'Second']);
+    const r2 = await post(a, body, 'rid-rau-1');
+    expect(r2.status).toBe(200);
+    expect(r2.body).toMatchObject({ entity_id: body.id, name: 'Second', created: true });
+    expect((await a.request('GET', '/entity', { query: { entity_id: body.id } })).body.name).toBe('Second');
+    expect(await eventsOf(a.workspaceId, body.id)).toEqual(['EntityCreated', 'ContentEmbedded', 'EntityUpdated', 'ContentEmbedded']);
+    // The same key with another body is another write (a trace id reused): it is applied.
+    const other = await post(a, { ...body, name: 'Third' }, 'rid-rau-1');
+    expect([other.status, other.body.name]).toEqual([200, 'Third']);
+  });
+
   it('given a create without an id, when it is retried exactly, then it names the same entity; a new key creates another', async () => {
     const body = { type: 'user', name: 'No id' };
     const r1 = await post(a, body, 'rid-noid-1');

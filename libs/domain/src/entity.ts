@@ -25,6 +25,12 @@ export interface EntityState {
   /** Idempotency key (request id) of the command that created this incarnation, so an exact retry answers `created` again. */
   createdBy?: string;
   /**
+   * The last {@link DONE_KEPT} writes of requests to this id, newest last, kept across deletions and later
+   * incarnations: a resend of a create (same request id, same type, name and description) after another request
+   * changed or deleted the entity is answered as done and changes nothing (see {@link doneCreate}).
+   */
+  done?: readonly DoneWrite[];
+  /**
    * Stream sequence of the event that created this incarnation of the entity (0 when not existing or not
    * known). A deleted and re-created id is a new incarnation: links bind incarnations, not ids.
    */
@@ -165,6 +171,46 @@ type EntityEvent =
   | TgEventOf<'UrlReleased'>;
 
 const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0, incarnation: 0 });
+
+/**
+ * A write of a request to an entity id: a mode-A create or update (`key`: its request id and body), or another write
+ * (`key` empty: a delete, content indexed under the id). When, and whether it created the id.
+ */
+export interface DoneWrite {
+  requestId: string;
+  key: string;
+  at: number;
+  created: boolean;
+}
+/** How many writes an entity's aggregate remembers for resends (an id's recent history, across incarnations). */
+export const DONE_KEPT = 16;
+const doneKey = (requestId: string, type: string, name: string, description: string) => JSON.stringify([requestId, type, name, description]);
+function remember(done: readonly DoneWrite[] | undefined, requestId: string | undefined, entry: Omit<DoneWrite, 'requestId'>): readonly DoneWrite[] | undefined {
+  if (requestId === undefined) return done;
+  return [...(done ?? []), { requestId, ...entry }].slice(-DONE_KEPT);
+}
+const createKey = (e: { type: string; name: string; description: string }, requestId: string) => doneKey(requestId, e.type, e.name, e.description);
+
+/**
+ * The earlier create this command resends, if it is one: the last write of its request id (`X-Request-Id`) to this id
+ * was a mode-A create with the same type, name and description. A request id is also a trace id that clients reuse,
+ * so the body is part of the match (another body is another write), and a later write of the same request id (another
+ * body, a delete) makes the same body a new write again: a client that sends one key with everything is not swallowed.
+ */
+export function doneCreate(state: EntityState, cmd: { request_id?: string; entity_type: string; name: string; description: string }): DoneWrite | undefined {
+  if (cmd.request_id === undefined || !state.done) return undefined;
+  for (let i = state.done.length - 1; i >= 0; i--) {
+    const d = state.done[i]!;
+    if (d.requestId !== cmd.request_id) continue;
+    return d.key === createKey({ type: cmd.entity_type, name: cmd.name, description: cmd.description }, cmd.request_id) ? d : undefined;
+  }
+  return undefined;
+}
+
+/** Whether the entity is now what a mode-A create with this body makes it (nothing to change). */
+export function holdsCreate(state: EntityState, cmd: { entity_type: string; name: string; description: string }): boolean {
+  return state.exists && state.kind === 'entity' && state.type === cmd.entity_type && state.name === cmd.name && state.description === cmd.description;
+}
 /** Stream sequence of an event when it was read back from the stream (or appended by the repository). */
 const seqOf = (e: object): number => (e as { seq?: number }).seq ?? 0;
 
@@ -206,6 +252,10 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
     const meta: EventMetadata = { workspace: cmd.workspace, at: cmd.at, request_id: cmd.request_id };
     switch (cmd.type) {
       case 'CreateEntity': {
+        // The resend of a create applied before (its answer lost), after another request changed or deleted the entity:
+        // it was done once; applying it again would undo the later write. (When the entity still holds what it made,
+        // the rules below apply: nothing to change, or the completion of its own torn create.)
+        if (doneCreate(state, cmd) && !holdsCreate(state, cmd)) return [];
         if (state.exists && state.kind === 'content') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is a content entity; use the content form to update it`);
         }
@@ -322,21 +372,33 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           updatedAt: e.data.created_at,
           createdBy: e.metadata.request_id,
           incarnation: seqOf(e),
+          done: remember(state.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : createKey(e.data, e.metadata.request_id), at: e.data.created_at, created: true }),
         };
-      case 'EntityUpdated':
+      case 'EntityUpdated': {
+        const name = e.data.name ?? state.name;
+        const description = e.data.description ?? state.description;
+        const type = e.data.type ?? state.type;
         return {
           ...state,
-          name: e.data.name ?? state.name,
-          description: e.data.description ?? state.description,
-          type: e.data.type ?? state.type,
+          name,
+          description,
+          type,
           updatedAt: e.data.updated_at,
+          done: remember(state.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : createKey({ type, name, description }, e.metadata.request_id), at: e.data.updated_at, created: false }),
         };
+      }
       case 'EntityDeleted':
-        return { ...initial(), deletedSeq: seqOf(e), deletedBy: e.metadata.request_id, deletedUrl: e.data.url };
+        return {
+          ...initial(),
+          done: remember(state.done, e.metadata.request_id, { key: '', at: e.data.deleted_at, created: false }),
+          deletedSeq: seqOf(e),
+          deletedBy: e.metadata.request_id,
+          deletedUrl: e.data.url,
+        };
       case 'ContentIndexed': {
         const base = state.exists
           ? state
-          : { ...initial(), ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
+          : { ...initial(), ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}), ...(state.done ? { done: state.done } : {}), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,
@@ -357,6 +419,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           enriched: sameText && base.enriched,
           updatedAt: e.data.indexed_at,
           urlSeq: base.url === e.data.url && base.urlSeq !== undefined ? base.urlSeq : seqOf(e),
+          done: remember(base.done, e.metadata.request_id, { key: '', at: e.data.indexed_at, created: !state.exists }),
         };
       }
       case 'ContentEnriched':

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event, type EventData } from '@tg/contracts';
-import { CLAIM_LEASE_MS, entityDecider, type EntityCommand } from './entity';
+import { CLAIM_LEASE_MS, DONE_KEPT, doneCreate, entityDecider, type EntityCommand } from './entity';
 import { emits, eventsOf, fold, given, refused, stored } from './given-when-then';
 import { indexContent, indexedBy } from './testing/content-commands';
 
@@ -51,6 +51,44 @@ describe('entity decider: CreateEntity', () => {
     expect(given(entityDecider, [created(), deleted()]).when(createEntity({ name: 'Ann 2', ...later }))).toEqual(
       emits(event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann 2', description: '', created_at: 2000 }, later)),
     );
+  });
+});
+
+describe('entity decider: a create resent after other writes (its first answer lost)', () => {
+  const other = { workspace: 'ws_1', at: 1500, request_id: 'req-other' };
+  const deletedBy = (m: typeof meta) => event('EntityDeleted', { entity_id: 'u1', deleted_at: 1500 }, m);
+  const renamed = (m: typeof meta, name = 'Bo') => event('EntityUpdated', { entity_id: 'u1', name, updated_at: 1500 }, m);
+  it('given the entity created, then deleted by another request, when the create is resent, then nothing: it was done once', () => {
+    const g = given(entityDecider, [created(), deletedBy(other)]);
+    expect(g.when(createEntity({ at: 5000 }))).toEqual(emits());
+    expect(doneCreate(g.state, createEntity())).toMatchObject({ at: 1000, created: true });
+  });
+  it('given the entity created, then renamed by another request, when the create is resent, then nothing: the rename stands', () => {
+    expect(given(entityDecider, [created(), renamed(other)]).when(createEntity({ at: 5000 }))).toEqual(emits());
+  });
+  it('given the entity created, deleted and created again by others, when the first create is resent, then nothing', () => {
+    const again = event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Cy', description: '', created_at: 1700 }, other);
+    expect(given(entityDecider, [created(), deletedBy(other), again]).when(createEntity({ at: 5000 }))).toEqual(emits());
+  });
+  it('given the entity created, when the same request id comes with another body, then it is another write (a trace id reused)', () => {
+    expect(given(entityDecider, [created(), deletedBy(other)]).when(createEntity({ name: 'Ann 2', at: 5000 }))).toEqual(
+      emits(event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann 2', description: '', created_at: 5000 }, { ...meta, at: 5000 })),
+    );
+  });
+  it('given a later write of the same request id (a client sending one key with everything), when the first body comes again, then it is applied', () => {
+    // Renamed by the same key, then the first body again: not a resend of the create (its key wrote since).
+    expect(given(entityDecider, [created(), renamed(meta)]).when(createEntity({ at: 5000 }))).toEqual(
+      emits(event('EntityUpdated', { entity_id: 'u1', name: 'Ann', updated_at: 5000 }, { ...meta, at: 5000 })),
+    );
+    // Deleted by the same key, then created again: a new incarnation.
+    expect(given(entityDecider, [created(), deletedBy(meta)]).when(createEntity({ at: 5000 }))).toEqual(
+      emits(event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann', description: '', created_at: 5000 }, { ...meta, at: 5000 })),
+    );
+  });
+  it(`remembers the last ${DONE_KEPT} writes: a create resent after more writes than that is applied again`, () => {
+    const renames = Array.from({ length: DONE_KEPT }, (_, i) => renamed({ ...other, request_id: `req-r${i}` }, `Name ${i}`));
+    expect(given(entityDecider, [created(), ...renames.slice(1)]).when(createEntity({ at: 5000 }))).toEqual(emits());
+    expect(eventsOf(given(entityDecider, [created(), ...renames]).when(createEntity({ at: 5000 }))).map((e) => e.type)).toEqual(['EntityUpdated']);
   });
 });
 

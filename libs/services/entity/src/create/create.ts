@@ -1,5 +1,5 @@
 import { OP, TgError, textDigest, type IndexedContent } from '@tg/contracts';
-import { entityDecider, type EntityState } from '@tg/domain';
+import { doneCreate, entityDecider, holdsCreate, type EntityState } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { embedTexts, mapLimit } from '@tg/service-runtime';
 import { composeAfterWrite, entitySubject, typeKnown, type EntityDeps } from '../entity-deps';
@@ -17,6 +17,10 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     let seq = 0;
     let id: string;
     let created = false;
+    /** A resend of a create applied before, after another request deleted or changed the entity: nothing was written. */
+    let resent = false;
+    /** ... and the entity is no longer there (deleted since, or its id made content). */
+    let gone = false;
     let state: EntityState;
     if (data.id && data.linked_content && data.name === undefined && type === undefined) {
       // `{ id, linked_content }` attaches children to an existing parent without rewriting it.
@@ -55,12 +59,20 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
       // request completing its own torn create (its EntityCreated stored, the ContentEmbedded after it not: a process
       // killed between the two publishes, or a replica that raced the same request to the first one).
       const completes = out.events.length === 0 || out.events[0]!.type === 'ContentEmbedded';
-      created = out.events[0]?.type === 'EntityCreated' || (completes && out.state.createdBy === ctx.requestId);
+      const fields = { request_id: ctx.requestId, entity_type: type, name: data.name, description };
+      const prior = doneCreate(out.state, fields);
+      created = out.events[0]?.type === 'EntityCreated' || (completes && (out.state.createdBy === ctx.requestId || prior?.created === true));
+      resent = out.events.length === 0 && prior !== undefined && !holdsCreate(out.state, fields);
       state = out.state;
       seq = out.seq;
+      // Resent after a delete (or the id made content since): answered with what the create made, as the first attempt was.
+      gone = resent && !(state.exists && state.kind === 'entity');
+      if (gone) {
+        state = { ...state, exists: true, kind: 'entity', type, name: data.name, description, createdAt: prior!.at, updatedAt: prior!.at, embeddedDigest: self ? digest : undefined };
+      }
       // Only when another write changed the entity's text between the check above and the command.
       const now = `${state.name}. ${state.description}`;
-      if (state.embeddedDigest !== textDigest(now)) {
+      if (!resent && state.embeddedDigest !== textDigest(now)) {
         const late = await embedSelf(rt, now, textDigest(now), ctx.requestId);
         if (late) {
           const r = await rt.repo.execute(entitySubject(ws, id), entityDecider, { type: 'EmbedSelf', entity_id: id, ...late, workspace: ws, at: rt.now(), request_id: ctx.requestId });
@@ -69,14 +81,15 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
         }
       }
     }
-    const linked: IndexedContent[] = await mapLimit(data.linked_content ?? [], 8, async (item) => {
+    // A resend whose entity was deleted since links nothing to it (what the first attempt linked went with the delete).
+    const linked: IndexedContent[] = await mapLimit(gone ? [] : (data.linked_content ?? []), 8, async (item) => {
       const r = await rt.rpc.call(OP.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
       seq = Math.max(seq, r.seq ?? 0);
       return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
     });
     // Without linked content the profile is the entity's own text vector (cold start): no need to
     // wait for the projection. With children, ask the taste service once they are pooled.
-    const taste = data.linked_content?.length
+    const taste = data.linked_content?.length && !gone
       ? await composeAfterWrite(d, ws, id, seq || undefined, ctx.requestId, startedAt)
       : { representation: 'point', subspace_rank: state.embeddedDigest ? 1 : 0 };
     return {
