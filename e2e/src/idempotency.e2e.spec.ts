@@ -252,6 +252,17 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect((await store.readSubject(EventStore.subject(a.workspaceId, 'type', 'mixtape'))).events.map((e) => e.type)).toEqual(['EntityTypeRegistered', 'EntityTypeRegistered']);
   });
 
+  it('given a type registration, when another request re-describes it and the registration is then resent (same key), then the new description stands', async () => {
+    const register = (rid: string, description: string) => a.request('POST', '/entity/type', { body: { entity_type: 'boardgame', description }, headers: { 'x-request-id': rid } });
+    const r1 = await register('rid-bg-1', 'games on a table');
+    expect([r1.status, r1.body]).toEqual([201, { success: true, entity_type: 'boardgame', updated: false }]);
+    expect((await register('rid-bg-2', 'tabletop games')).body.updated).toBe(true);
+    const r2 = await register('rid-bg-1', 'games on a table');
+    expect([r2.status, r2.body]).toEqual([201, r1.body]);
+    expect((await a.request('GET', '/entity/type', { query: { entity_type: 'boardgame' } })).body.description).toBe('tabletop games');
+    expect((await store.readSubject(EventStore.subject(a.workspaceId, 'type', 'boardgame'))).events).toHaveLength(2);
+  });
+
   it('given an asynchronous batch, when it is resent (same key, same body), then it answers the same job and submits nothing new; a new key is a new job', async () => {
     const body = { content: [{ url: 'https://example.com/async-batch-once', type: 'text', content: 'an async jazz record', skip_url_fetch: true }], async: true };
     const batch = (rid: string) => a.request('POST', '/entity/batch', { body, headers: { 'x-request-id': rid } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { event, type EventData } from '@tg/contracts';
 import { batchJobDecider, batchJobView, type BatchJobCommand } from './batch-job';
 import { clusterDecider, type ClusterCommand } from './cluster';
-import { entityTypeDecider, type RegisterEntityType } from './entity-type';
+import { entityTypeDecider, typeResend, type RegisterEntityType } from './entity-type';
 import { emits, eventsOf, fold, given, refused } from './given-when-then';
 import { linkDecider, type LinkCommand } from './link';
 import { tasteDecider, type TasteCommand } from './taste';
@@ -54,11 +54,23 @@ describe('entity type decider', () => {
   });
   it('given the type, when registered with a new description, then EntityTypeRegistered as an update; the first registration time is kept', () => {
     expect(given(entityTypeDecider, [registered('', false)]).when({ ...register('new'), at: 9 })).toEqual(emits(registered('new', true, 9)));
-    expect(fold(entityTypeDecider, [registered('', false), registered('new', true, 9)])).toEqual({ registered: true, description: 'new', registeredAt: 5, createdBy: 'req-1' });
+    expect(fold(entityTypeDecider, [registered('', false), registered('new', true, 9)])).toMatchObject({ registered: true, description: 'new', registeredAt: 5, createdBy: 'req-1' });
   });
   it('given the type registered by one request and re-described by another, then the state names the request that registered it (its resend answers as a registration)', () => {
     const redescribed = event('EntityTypeRegistered', { entity_type: 'playlist', description: 'new', registered_at: 9, updated: true }, { workspace: 'ws_1', at: 9, request_id: 'req-2' });
     expect(fold(entityTypeDecider, [registered('', false), redescribed]).createdBy).toBe('req-1');
+  });
+  it('given the type registered, then re-described by another request, when the registration is resent, then nothing: the new description stands', () => {
+    const redescribed = event('EntityTypeRegistered', { entity_type: 'playlist', description: 'new', registered_at: 9, updated: true }, { workspace: 'ws_1', at: 9, request_id: 'req-2' });
+    const g = given(entityTypeDecider, [registered('old', false), redescribed]);
+    expect(g.when({ ...register('old'), at: 12 })).toEqual(emits());
+    expect(typeResend(g.state, { request_id: 'req-1', description: 'old' })).toEqual({ requestId: 'req-1', description: 'old', updated: false });
+    // Another request with the old description re-describes it back: a write of its own.
+    expect(g.when({ ...register('old'), at: 12, request_id: 'req-3' })).toEqual(emits(event('EntityTypeRegistered', { entity_type: 'playlist', description: 'old', registered_at: 12, updated: true }, { workspace: 'ws_1', at: 12, request_id: 'req-3' })));
+  });
+  it('given the same request id re-describing since (one key for everything), when its first description comes again, then it is applied', () => {
+    const g = given(entityTypeDecider, [registered('old', false), registered('new', true, 9)]);
+    expect(g.when({ ...register('old'), at: 12 })).toEqual(emits(registered('old', true, 12)));
   });
   it.each(['content', 'user', 'place', 'brand', 'website', 'file'])('never records the built-in type %s', (builtin) => {
     expect(given(entityTypeDecider, []).when({ ...register(), entity_type: builtin })).toEqual(emits());

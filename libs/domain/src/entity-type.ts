@@ -7,6 +7,31 @@ export interface EntityTypeState {
   registeredAt: number | null;
   /** Idempotency key (request id) of the first registration, so that its resend answers `updated: false` again. */
   createdBy?: string;
+  /** The last {@link TYPE_WRITES_KEPT} registrations (request id, description, whether it re-described), newest last. */
+  done?: readonly TypeWrite[];
+}
+/** A registration of a type by a request. */
+export interface TypeWrite {
+  requestId: string;
+  description: string;
+  updated: boolean;
+}
+/** How many registrations a type's aggregate remembers for resends. */
+export const TYPE_WRITES_KEPT = 16;
+
+/**
+ * The registration this command resends, if it is one: the last registration by its request id (`X-Request-Id`) had
+ * the same description. Resent after another request re-described the type, it changes nothing (it was applied once;
+ * applying it again would undo the later description). A later registration by the same request id with another
+ * description makes the first one a new write again.
+ */
+export function typeResend(state: EntityTypeState, cmd: { request_id?: string; description: string }): TypeWrite | undefined {
+  if (cmd.request_id === undefined || !state.done) return undefined;
+  for (let i = state.done.length - 1; i >= 0; i--) {
+    const d = state.done[i]!;
+    if (d.requestId === cmd.request_id) return d.description === cmd.description ? d : undefined;
+  }
+  return undefined;
 }
 /** Register (or re-register with a new description) a custom entity type. */
 export interface RegisterEntityType {
@@ -28,6 +53,7 @@ export const entityTypeDecider: Decider<EntityTypeState, RegisterEntityType, TgE
   decide(cmd, state) {
     if (isBuiltinType(cmd.entity_type)) return [];
     if (state.registered && state.description === cmd.description) return [];
+    if (typeResend(state, cmd)) return [];
     return [
       event(
         'EntityTypeRegistered',
@@ -37,6 +63,13 @@ export const entityTypeDecider: Decider<EntityTypeState, RegisterEntityType, TgE
     ];
   },
   evolve(state, e) {
-    return { registered: true, description: e.data.description, registeredAt: state.registeredAt ?? e.data.registered_at, createdBy: state.registered ? state.createdBy : e.metadata.request_id };
+    const rid = e.metadata.request_id;
+    return {
+      registered: true,
+      description: e.data.description,
+      registeredAt: state.registeredAt ?? e.data.registered_at,
+      createdBy: state.registered ? state.createdBy : rid,
+      done: rid === undefined ? state.done : [...(state.done ?? []), { requestId: rid, description: e.data.description, updated: e.data.updated }].slice(-TYPE_WRITES_KEPT),
+    };
   },
 };
