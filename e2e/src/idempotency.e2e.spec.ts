@@ -112,6 +112,40 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect([other.status, other.body.name]).toEqual([200, 'Third']);
   });
 
+  it.each([
+    ['without an id', undefined],
+    ['with an explicit id', 'resend-content-explicit'],
+  ])('given a content create %s, when another request deletes it and the create is then resent (same key), then it answers as the first did and indexes nothing', async (_what, id) => {
+    const url = `https://example.com/resend-after-delete/${id ?? 'natural'}`;
+    const body = { ...(id ? { id } : {}), content: { url, type: 'text', content: 'a record bought once', skip_url_fetch: true } };
+    const r1 = await post(a, body, `rid-crad-${id}`);
+    expect([r1.status, r1.body.created], JSON.stringify(r1.body)).toEqual([200, true]);
+    const home = EventStore.subject(a.workspaceId, 'entity', contentIdForUrl(url));
+    expect((await a.request('DELETE', '/entity', { query: { entity_id: r1.body.entity_id }, headers: { 'x-request-id': `rid-crad-del-${id}` } })).status).toBe(200);
+    const homeAfterDelete = (await store.readSubject(home)).events.length;
+    const r2 = await post(a, body, `rid-crad-${id}`);
+    expect(r2.status, JSON.stringify(r2.body)).toBe(200);
+    expect(r2.body).toMatchObject({ entity_id: r1.body.entity_id, created: true });
+    expect(await eventsOf(a.workspaceId, r1.body.entity_id)).toEqual(['ContentIndexed', 'ContentEmbedded', 'EntityDeleted']);
+    // Nothing claimed either: the URL stays free (an explicit id's claim would hold it for the lease).
+    expect((await store.readSubject(home)).events).toHaveLength(homeAfterDelete);
+    expect((await a.request('GET', '/entity', { query: { entity_id: r1.body.entity_id } })).status).toBe(404);
+    // A new request indexes it again.
+    expect((await post(a, body, `rid-crad-new-${id}`)).body.created).toBe(true);
+  });
+
+  it('given a content create, when another request re-indexes the item with new text and the create is then resent (same key), then the new text stands', async () => {
+    const url = 'https://example.com/resend-after-reindex';
+    const first = { id: 'resend-reindex', content: { url, type: 'text', content: 'the first text of it', skip_url_fetch: true } };
+    const r1 = await post(a, first, 'rid-crai-1');
+    expect([r1.status, r1.body.created]).toEqual([200, true]);
+    expect((await post(a, { ...first, content: { ...first.content, content: 'a newer text of it' } }, 'rid-crai-2')).status).toBe(200);
+    const before = await eventsOf(a.workspaceId, 'resend-reindex');
+    const r2 = await post(a, first, 'rid-crai-1');
+    expect([r2.status, r2.body.created]).toEqual([200, true]);
+    expect(await eventsOf(a.workspaceId, 'resend-reindex')).toEqual(before);
+  });
+
   it('given a create without an id, when it is retried exactly, then it names the same entity; a new key creates another', async () => {
     const body = { type: 'user', name: 'No id' };
     const r1 = await post(a, body, 'rid-noid-1');
@@ -187,6 +221,34 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     // Another request for the same entity is a new delete of what is not there.
     const r3 = await del({ entity_id: 'del-1' }, 'rid-del-other');
     expect([r3.status, r3.body.code]).toEqual([404, 'entity_not_found']);
+  });
+
+  it('given a delete, when another request creates the id again and the delete is then resent (same key), then the new entity stays', async () => {
+    expect((await post(a, { id: 'del-again', type: 'user', name: 'First' }, 'rid-dag-create-1')).status).toBe(200);
+    expect((await del({ entity_id: 'del-again' }, 'rid-dag-del')).status).toBe(200);
+    expect((await post(a, { id: 'del-again', type: 'user', name: 'Second' }, 'rid-dag-create-2')).body.created).toBe(true);
+    const r = await del({ entity_id: 'del-again' }, 'rid-dag-del');
+    expect([r.status, r.body]).toEqual([200, { success: true }]);
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'del-again' } })).body).toMatchObject({ name: 'Second' });
+    expect((await eventsOf(a.workspaceId, 'del-again')).filter((t) => t === 'EntityDeleted')).toHaveLength(1);
+    // Another request deletes it: a new delete.
+    expect((await del({ entity_id: 'del-again' }, 'rid-dag-del-2')).status).toBe(200);
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'del-again' } })).status).toBe(404);
+  });
+
+  it('given a content delete, when another request indexes the URL again under the same id and the delete is resent, then the new content and its claim stay', async () => {
+    const url = 'https://example.com/del-again-content';
+    const body = (text: string) => ({ id: 'del-again-content', content: { url, type: 'text', content: text, skip_url_fetch: true } });
+    expect((await post(a, body('the first record'), 'rid-dagc-1')).status).toBe(200);
+    expect((await del({ entity_id: 'del-again-content' }, 'rid-dagc-del')).status).toBe(200);
+    expect((await post(a, body('the second record'), 'rid-dagc-2')).body.created).toBe(true);
+    const home = EventStore.subject(a.workspaceId, 'entity', contentIdForUrl(url));
+    const homeBefore = (await store.readSubject(home)).events.map((e) => e.type);
+    expect((await del({ entity_id: 'del-again-content' }, 'rid-dagc-del')).body).toEqual({ success: true });
+    expect((await store.readSubject(home)).events.map((e) => e.type)).toEqual(homeBefore);
+    expect((await a.request('GET', '/entity', { query: { entity_id: 'del-again-content' } })).status).toBe(200);
+    // The URL is still this id's: another id cannot take it.
+    expect((await post(a, { id: 'del-again-other', content: { url, type: 'text', content: 'x', skip_url_fetch: true } }, 'rid-dagc-3')).status).toBe(409);
   });
 
   it.each([

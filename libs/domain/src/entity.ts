@@ -173,8 +173,8 @@ type EntityEvent =
 const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0, incarnation: 0 });
 
 /**
- * A write of a request to an entity id: a mode-A create or update (`key`: its request id and body), or another write
- * (`key` empty: a delete, content indexed under the id). When, and whether it created the id.
+ * A write of a request to an entity id: a mode-A create or update, or content indexed (`key`: its request id and what
+ * it wrote), or a delete (`key` empty, {@link DELETE_KEY}). When, and whether it created the id.
  */
 export interface DoneWrite {
   requestId: string;
@@ -203,6 +203,44 @@ export function doneCreate(state: EntityState, cmd: { request_id?: string; entit
     const d = state.done[i]!;
     if (d.requestId !== cmd.request_id) continue;
     return d.key === createKey({ type: cmd.entity_type, name: cmd.name, description: cmd.description }, cmd.request_id) ? d : undefined;
+  }
+  return undefined;
+}
+
+/** The key of a delete in an id's write history. */
+const DELETE_KEY = '';
+/**
+ * Whether this delete is the resend of one applied before (its answer lost) to an id that another request created
+ * again since: the last write of its request id to this id was a delete. Deleting again would remove the other
+ * request's entity.
+ */
+export function resentDelete(state: EntityState, requestId: string | undefined): boolean {
+  if (requestId === undefined || !state.exists || !state.done) return false;
+  for (let i = state.done.length - 1; i >= 0; i--) {
+    const d = state.done[i]!;
+    if (d.requestId === requestId) return d.key === DELETE_KEY;
+  }
+  return false;
+}
+
+/** What a content write indexed, as a key: its request id and the fields its `ContentIndexed` carries from the request. */
+type ContentKeyFields = { url: string; media_type: string; text_digest: string; title?: string; domain?: string; ref?: string };
+const contentKey = (requestId: string, c: ContentKeyFields) =>
+  JSON.stringify([requestId, 'content', c.url, c.media_type, c.text_digest, c.title ?? null, c.domain ?? null, c.ref ?? null]);
+
+/**
+ * The earlier content write this command resends, if it is one and the item no longer holds what it indexed (deleted
+ * since, or indexed anew by another request): the last write of its request id to this id indexed the same URL, media
+ * type, text, title, domain and ref. Such a resend changes nothing (it was applied once). When the item still holds
+ * it, the ordinary rules apply (nothing to change, or the completion of its own torn index).
+ */
+export function resentContent(state: EntityState, cmd: ContentKeyFields & { request_id?: string }): DoneWrite | undefined {
+  if (cmd.request_id === undefined || !state.done) return undefined;
+  for (let i = state.done.length - 1; i >= 0; i--) {
+    const d = state.done[i]!;
+    if (d.requestId !== cmd.request_id) continue;
+    if (d.key !== contentKey(cmd.request_id, cmd)) return undefined;
+    return state.exists && state.kind === 'content' && contentIndexedMatches(state, { ...cmd, force_reindex: false }) ? undefined : d;
   }
   return undefined;
 }
@@ -275,6 +313,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return [event('EntityUpdated', { entity_id: cmd.entity_id, ...changes, updated_at: cmd.at }, meta), ...embedded];
       }
       case 'IndexContent': {
+        // The resend of a content write applied before (its answer lost), after another request deleted the item or
+        // indexed it anew: done once; indexing it again would undo the later write.
+        if (resentContent(state, cmd)) return [];
         if (cmd.incarnation !== undefined && state.incarnation !== cmd.incarnation) {
           throw new TgError('conflict', `Entity ${cmd.entity_id} was deleted or created again while this write was prepared`, { entity_id: cmd.entity_id, reason: INCARNATION_ENDED });
         }
@@ -326,6 +367,8 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'DeleteEntity': {
         // The resend of the request whose delete this is (its first attempt completed): done, nothing to append.
         if (!state.exists && cmd.request_id !== undefined && state.deletedBy === cmd.request_id) return [];
+        // Its resend after another request created the id again: done once; the new entity is not this delete's.
+        if (resentDelete(state, cmd.request_id)) return [];
         if (!state.exists) throw new TgError('entity_not_found', 'Entity not found');
         return [event('EntityDeleted', { entity_id: cmd.entity_id, url: state.url, deleted_at: cmd.at }, meta)];
       }
@@ -390,7 +433,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityDeleted':
         return {
           ...initial(),
-          done: remember(state.done, e.metadata.request_id, { key: '', at: e.data.deleted_at, created: false }),
+          done: remember(state.done, e.metadata.request_id, { key: DELETE_KEY, at: e.data.deleted_at, created: false }),
           deletedSeq: seqOf(e),
           deletedBy: e.metadata.request_id,
           deletedUrl: e.data.url,
@@ -419,7 +462,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           enriched: sameText && base.enriched,
           updatedAt: e.data.indexed_at,
           urlSeq: base.url === e.data.url && base.urlSeq !== undefined ? base.urlSeq : seqOf(e),
-          done: remember(base.done, e.metadata.request_id, { key: '', at: e.data.indexed_at, created: !state.exists }),
+          done: remember(base.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : contentKey(e.metadata.request_id, e.data), at: e.data.indexed_at, created: !state.exists }),
         };
       }
       case 'ContentEnriched':

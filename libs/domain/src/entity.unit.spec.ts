@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event, type EventData } from '@tg/contracts';
-import { CLAIM_LEASE_MS, DONE_KEPT, doneCreate, entityDecider, type EntityCommand } from './entity';
+import { CLAIM_LEASE_MS, DONE_KEPT, doneCreate, entityDecider, resentContent, type EntityCommand } from './entity';
 import { emits, eventsOf, fold, given, refused, stored } from './given-when-then';
 import { indexContent, indexedBy } from './testing/content-commands';
 
@@ -85,6 +85,17 @@ describe('entity decider: a create resent after other writes (its first answer l
       emits(event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Ann', description: '', created_at: 5000 }, { ...meta, at: 5000 })),
     );
   });
+  it('given the entity deleted, then created again by another request, when the delete is resent, then nothing: the new entity stays', () => {
+    const del = { workspace: 'ws_1', at: 1200, request_id: 'req-del' };
+    const again = event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Cy', description: '', created_at: 1700 }, other);
+    const g = given(entityDecider, [created(), deletedBy(del), again]);
+    expect(g.when({ type: 'DeleteEntity', entity_id: 'u1', ...del, at: 5000 })).toEqual(emits());
+    // Another request's delete deletes it.
+    expect(eventsOf(g.when({ type: 'DeleteEntity', entity_id: 'u1', ...later }))).toHaveLength(1);
+    // The same key's own create since (one key for everything): its delete is a new one.
+    const againByDel = event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Cy', description: '', created_at: 1700 }, del);
+    expect(eventsOf(given(entityDecider, [created(), deletedBy(del), againByDel]).when({ type: 'DeleteEntity', entity_id: 'u1', ...del, at: 5000 }))).toHaveLength(1);
+  });
   it(`remembers the last ${DONE_KEPT} writes: a create resent after more writes than that is applied again`, () => {
     const renames = Array.from({ length: DONE_KEPT }, (_, i) => renamed({ ...other, request_id: `req-r${i}` }, `Name ${i}`));
     expect(given(entityDecider, [created(), ...renames.slice(1)]).when(createEntity({ at: 5000 }))).toEqual(emits());
@@ -109,6 +120,31 @@ describe('entity decider: CreateEntity with the vector of its own text', () => {
   });
   it('given the entity, when the text is the same but the vector is of another model, then ContentEmbedded alone', () => {
     expect(given(entityDecider, [created(), embedded('d1')]).when(createEntity({ self: self('d1', 'm2'), ...later }))).toEqual(emits(embedded('d1', later, 'm2')));
+  });
+});
+
+describe('entity decider: a content write resent after other writes (its first answer lost)', () => {
+  const other = { workspace: 'ws_1', at: 1500, request_id: 'req-other' };
+  const deletedBy = (m: typeof meta) => event('EntityDeleted', { entity_id: 'c1', url: 'https://x.test/a', deleted_at: 1500 }, m);
+  const first = indexContent();
+  it('given the item indexed, then deleted by another request, when the write is resent, then nothing: it was done once', () => {
+    const g = given(entityDecider, [...indexedBy(first), deletedBy(other)]);
+    expect(g.when(indexContent({ at: 5000 }))).toEqual(emits());
+    expect(resentContent(g.state, first)).toMatchObject({ at: 1000, created: true });
+  });
+  it('given the item indexed, then indexed anew with another text by another request, when the first write is resent, then nothing', () => {
+    const newer = indexContent({ text: 'newer', text_digest: 'd2', ...other });
+    expect(given(entityDecider, [...indexedBy(first), ...indexedBy(newer)]).when(indexContent({ at: 5000 }))).toEqual(emits());
+  });
+  it('given the item as the write left it, when it is resent, then the ordinary rules: nothing, or its own torn index completed', () => {
+    expect(given(entityDecider, indexedBy(first)).when(indexContent({ at: 5000 }))).toEqual(emits());
+    expect(eventsOf(given(entityDecider, indexedBy(first).slice(0, 1)).when(indexContent({ at: 5000 }))).map((e) => e.type)).toEqual(['ContentEmbedded']);
+  });
+  it('given the same request id writing since (another text, a delete), when the first text comes again, then it is indexed', () => {
+    const again = eventsOf(given(entityDecider, [...indexedBy(first), deletedBy(meta)]).when(indexContent({ at: 5000 })));
+    expect(again.map((e) => e.type)).toEqual(['ContentIndexed', 'ContentEmbedded']);
+    const newerSameKey = indexContent({ text: 'newer', text_digest: 'd2', at: 1500 });
+    expect(eventsOf(given(entityDecider, [...indexedBy(first), ...indexedBy(newerSameKey)]).when(indexContent({ at: 5000 }))).map((e) => e.type)).toEqual(['ContentIndexed', 'ContentEmbedded']);
   });
 });
 

@@ -19,6 +19,8 @@ export function deleteHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     const at = rt.now();
     const out = await rt.repo.execute(entitySubject(ws, found.id), entityDecider, { type: 'DeleteEntity', entity_id: found.id, workspace: ws, at, request_id: ctx.requestId });
     let seq = out.seq;
+    // Its resend after another request created the id again: nothing deleted, and the new entity's URL claim is its own.
+    if (!out.events.length && out.state.exists) return { data: { success: true }, seq };
     const url = found.state.exists ? found.state.url : found.state.deletedUrl;
     if (url && found.id !== contentIdForUrl(url)) {
       // Release the claim on the URL's home (and an older one on the URL's claim aggregate, if any): the claim made

@@ -1,5 +1,5 @@
 import { TgError, isTgError, type IngestResult } from '@tg/contracts';
-import { CLAIM_LEASE_MS, INCARNATION_ENDED, entityDecider, linkDecider, linkId } from '@tg/domain';
+import { CLAIM_LEASE_MS, INCARNATION_ENDED, entityDecider, linkDecider, linkId, resentContent } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts, mapLimit, type Runtime } from '@tg/service-runtime';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
@@ -15,7 +15,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
   const parents = new Map<PreparedItem, number>();
   const prepared = await mapLimit(items, 32, async (item) => {
     try {
-      const p = await prepareItem(rt, ws, item, model);
+      const p = await prepareItem(rt, ws, item, model, requestId);
       if (item.entity_id) {
         const parent = await rt.repo.load(EventStore.subject(ws, 'entity', item.entity_id), entityDecider);
         if (!parent.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: item.entity_id });
@@ -40,6 +40,11 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
     const url = items[i]!.content?.url ?? '';
     try {
       if (p instanceof Error) throw p;
+      // Resent after another request deleted the item or indexed it anew: it was done once; nothing more is written.
+      if (p.resent) {
+        seq = Math.max(seq, p.beforeSeq);
+        return { entity_id: p.id, created: p.resent.created, url: p.url, vectorstore_document_id: p.id };
+      }
       const at = rt.now();
       let created = false;
       let childIncarnation = p.before.incarnation;
@@ -106,7 +111,8 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         if (r.events.length > 0 && r.events[0]!.type === 'ContentEmbedded') created = !!r.state.createdBy && r.state.createdBy === requestId;
         // Nothing appended now: the same request got there first (a concurrent exact retry, or the resend of an append
         // stored but not acknowledged); it answers as that create did.
-        if (r.events.length === 0) created = !!r.state.createdBy && r.state.createdBy === requestId;
+        // Or a resend that found the item deleted or indexed anew by another request since it was prepared: as the first.
+        if (r.events.length === 0) created = (!!r.state.createdBy && r.state.createdBy === requestId) || resentContent(r.state, { request_id: requestId, url: p.url, media_type: c.type, text_digest: p.digest, title: p.title, domain: p.domain, ref: c.ref })?.created === true;
         childIncarnation = r.state.incarnation;
       } else {
         // An exact retry (same key, nothing changed) answers as the create did.

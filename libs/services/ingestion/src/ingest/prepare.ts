@@ -1,5 +1,5 @@
 import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
-import { CLAIM_LEASE_MS, claimVoided, contentUnchanged, entityDecider, type EntityState, placeholderFor, urlClaimDecider, type VoidClaim } from '@tg/domain';
+import { CLAIM_LEASE_MS, claimVoided, contentUnchanged, entityDecider, type DoneWrite, type EntityState, placeholderFor, resentContent, urlClaimDecider, type VoidClaim } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
 import { EventStore } from '@tg/messaging';
@@ -49,6 +49,11 @@ export interface PreparedItem {
   source: 'inline' | 'fetched';
   /** True when nothing changed: no embedding, no new events (idempotent re-send). */
   unchanged: boolean;
+  /**
+   * The earlier write of this request that this item resends, when another request deleted the item or indexed it
+   * anew since: nothing is written for it (no claim, no content, no link), and it answers as that write did.
+   */
+  resent?: DoneWrite;
 }
 
 /** Longest text embedded and kept per item. */
@@ -65,7 +70,7 @@ export function fetchForIngest(rt: Runtime, url: string): Promise<FetchedDocumen
 }
 
 /** Checks an item, resolves its id, loads its state and finds its text (fetching the URL when allowed). */
-export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, currentModel: string | undefined): Promise<PreparedItem> {
+export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, currentModel: string | undefined, requestId?: string): Promise<PreparedItem> {
   const c = item.content;
   let url: string;
   try {
@@ -159,8 +164,9 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   }
   const digest = textDigest(text);
   const placeholder = placeholderFor(url);
+  const resent = resentContent(before, { request_id: requestId, url, media_type: c.type, text_digest: digest, title, domain, ref: c.ref });
   const unchanged =
-    contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim && !voidClaim;
+    !!resent || (contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim && !voidClaim);
   return {
     item,
     id,
@@ -181,6 +187,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     domain,
     source,
     unchanged,
+    ...(resent ? { resent, needsClaim: false, voidClaim: undefined } : {}),
   };
 }
 
