@@ -1,4 +1,5 @@
 import { BUILTIN_ENTITY_TYPES, event, type Decider, type TgEventOf } from '@tg/contracts';
+import { lastWriteBy, rememberWrite, type RequestWrite } from './write-history';
 
 /** State of a custom entity type aggregate. */
 export interface EntityTypeState {
@@ -7,17 +8,14 @@ export interface EntityTypeState {
   registeredAt: number | null;
   /** Idempotency key (request id) of the first registration, so that its resend answers `updated: false` again. */
   createdBy?: string;
-  /** The last {@link TYPE_WRITES_KEPT} registrations (request id, description, whether it re-described), newest last. */
+  /** The last registrations (request id, description, whether it re-described), newest last (see `WRITES_KEPT`). */
   done?: readonly TypeWrite[];
 }
 /** A registration of a type by a request. */
-export interface TypeWrite {
-  requestId: string;
+export interface TypeWrite extends RequestWrite {
   description: string;
   updated: boolean;
 }
-/** How many registrations a type's aggregate remembers for resends. */
-export const TYPE_WRITES_KEPT = 16;
 
 /**
  * The registration this command resends, if it is one: the last registration by its request id (`X-Request-Id`) had
@@ -26,13 +24,10 @@ export const TYPE_WRITES_KEPT = 16;
  * description makes the first one a new write again.
  */
 export function typeResend(state: EntityTypeState, cmd: { request_id?: string; description: string }): TypeWrite | undefined {
-  if (cmd.request_id === undefined || !state.done) return undefined;
-  for (let i = state.done.length - 1; i >= 0; i--) {
-    const d = state.done[i]!;
-    if (d.requestId === cmd.request_id) return d.description === cmd.description ? d : undefined;
-  }
-  return undefined;
+  const last = lastWriteBy(state.done, cmd.request_id);
+  return last?.description === cmd.description ? last : undefined;
 }
+
 /** Register (or re-register with a new description) a custom entity type. */
 export interface RegisterEntityType {
   type: 'RegisterEntityType';
@@ -69,7 +64,7 @@ export const entityTypeDecider: Decider<EntityTypeState, RegisterEntityType, TgE
       description: e.data.description,
       registeredAt: state.registeredAt ?? e.data.registered_at,
       createdBy: state.registered ? state.createdBy : rid,
-      done: rid === undefined ? state.done : [...(state.done ?? []), { requestId: rid, description: e.data.description, updated: e.data.updated }].slice(-TYPE_WRITES_KEPT),
+      done: rememberWrite(state.done, rid === undefined ? undefined : { requestId: rid, description: e.data.description, updated: e.data.updated }),
     };
   },
 };

@@ -1,4 +1,5 @@
 import { TgError, event, type Decider, type EventMetadata, type TgEventOf } from '@tg/contracts';
+import { lastWriteBy, rememberWrite, type RequestWrite } from './write-history';
 
 /** State of an entity aggregate (a non-content entity or a content item). */
 export interface EntityState {
@@ -25,7 +26,7 @@ export interface EntityState {
   /** Idempotency key (request id) of the command that created this incarnation, so an exact retry answers `created` again. */
   createdBy?: string;
   /**
-   * The last {@link DONE_KEPT} writes of requests to this id, newest last, kept across deletions and later
+   * The last `WRITES_KEPT` writes of requests to this id, newest last, kept across deletions and later
    * incarnations: a resend of a create (same request id, same type, name and description) after another request
    * changed or deleted the entity is answered as done and changes nothing (see {@link doneCreate}).
    */
@@ -174,22 +175,25 @@ const initial = (): EntityState => ({ exists: false, kind: null, type: '', name:
 
 /**
  * A write of a request to an entity id: a mode-A create or update, or content indexed (`key`: its request id and what
- * it wrote), or a delete (`key` empty, {@link DELETE_KEY}). When, and whether it created the id.
+ * it wrote), or a delete ({@link DELETE_KEY}). When, and whether it created the id.
  */
-export interface DoneWrite {
-  requestId: string;
+export interface DoneWrite extends RequestWrite {
   key: string;
   at: number;
   created: boolean;
 }
-/** How many writes an entity's aggregate remembers for resends (an id's recent history, across incarnations). */
-export const DONE_KEPT = 16;
-const doneKey = (requestId: string, type: string, name: string, description: string) => JSON.stringify([requestId, type, name, description]);
-function remember(done: readonly DoneWrite[] | undefined, requestId: string | undefined, entry: Omit<DoneWrite, 'requestId'>): readonly DoneWrite[] | undefined {
-  if (requestId === undefined) return done;
-  return [...(done ?? []), { requestId, ...entry }].slice(-DONE_KEPT);
-}
-const createKey = (e: { type: string; name: string; description: string }, requestId: string) => doneKey(requestId, e.type, e.name, e.description);
+/** The key of a delete in an id's write history. */
+const DELETE_KEY = '';
+const createKey = (e: { type: string; name: string; description: string }, requestId: string) => JSON.stringify([requestId, e.type, e.name, e.description]);
+/** What a content write indexed, as a key: its request id and the fields its `ContentIndexed` carries from the request. */
+type ContentKeyFields = { url: string; media_type: string; text_digest: string; title?: string; domain?: string; ref?: string };
+const contentKey = (requestId: string, c: ContentKeyFields) =>
+  JSON.stringify([requestId, 'content', c.url, c.media_type, c.text_digest, c.title ?? null, c.domain ?? null, c.ref ?? null]);
+/** The write an event records in the id's history (none without a request id). */
+const written = (e: { metadata: { request_id?: string } }, key: (requestId: string) => string, at: number, created: boolean): DoneWrite | undefined => {
+  const requestId = e.metadata.request_id;
+  return requestId === undefined ? undefined : { requestId, key: key(requestId), at, created };
+};
 
 /**
  * The earlier create this command resends, if it is one: the last write of its request id (`X-Request-Id`) to this id
@@ -198,35 +202,18 @@ const createKey = (e: { type: string; name: string; description: string }, reque
  * body, a delete) makes the same body a new write again: a client that sends one key with everything is not swallowed.
  */
 export function doneCreate(state: EntityState, cmd: { request_id?: string; entity_type: string; name: string; description: string }): DoneWrite | undefined {
-  if (cmd.request_id === undefined || !state.done) return undefined;
-  for (let i = state.done.length - 1; i >= 0; i--) {
-    const d = state.done[i]!;
-    if (d.requestId !== cmd.request_id) continue;
-    return d.key === createKey({ type: cmd.entity_type, name: cmd.name, description: cmd.description }, cmd.request_id) ? d : undefined;
-  }
-  return undefined;
+  const last = lastWriteBy(state.done, cmd.request_id);
+  return last && last.key === createKey({ type: cmd.entity_type, name: cmd.name, description: cmd.description }, last.requestId) ? last : undefined;
 }
 
-/** The key of a delete in an id's write history. */
-const DELETE_KEY = '';
 /**
  * Whether this delete is the resend of one applied before (its answer lost) to an id that another request created
  * again since: the last write of its request id to this id was a delete. Deleting again would remove the other
  * request's entity.
  */
 export function resentDelete(state: EntityState, requestId: string | undefined): boolean {
-  if (requestId === undefined || !state.exists || !state.done) return false;
-  for (let i = state.done.length - 1; i >= 0; i--) {
-    const d = state.done[i]!;
-    if (d.requestId === requestId) return d.key === DELETE_KEY;
-  }
-  return false;
+  return state.exists && lastWriteBy(state.done, requestId)?.key === DELETE_KEY;
 }
-
-/** What a content write indexed, as a key: its request id and the fields its `ContentIndexed` carries from the request. */
-type ContentKeyFields = { url: string; media_type: string; text_digest: string; title?: string; domain?: string; ref?: string };
-const contentKey = (requestId: string, c: ContentKeyFields) =>
-  JSON.stringify([requestId, 'content', c.url, c.media_type, c.text_digest, c.title ?? null, c.domain ?? null, c.ref ?? null]);
 
 /**
  * The earlier content write this command resends, if it is one and the item no longer holds what it indexed (deleted
@@ -235,14 +222,9 @@ const contentKey = (requestId: string, c: ContentKeyFields) =>
  * it, the ordinary rules apply (nothing to change, or the completion of its own torn index).
  */
 export function resentContent(state: EntityState, cmd: ContentKeyFields & { request_id?: string }): DoneWrite | undefined {
-  if (cmd.request_id === undefined || !state.done) return undefined;
-  for (let i = state.done.length - 1; i >= 0; i--) {
-    const d = state.done[i]!;
-    if (d.requestId !== cmd.request_id) continue;
-    if (d.key !== contentKey(cmd.request_id, cmd)) return undefined;
-    return state.exists && state.kind === 'content' && contentIndexedMatches(state, { ...cmd, force_reindex: false }) ? undefined : d;
-  }
-  return undefined;
+  const last = lastWriteBy(state.done, cmd.request_id);
+  if (!last || last.key !== contentKey(last.requestId, cmd)) return undefined;
+  return state.exists && state.kind === 'content' && contentIndexedMatches(state, { ...cmd, force_reindex: false }) ? undefined : last;
 }
 
 /** Whether the entity is now what a mode-A create with this body makes it (nothing to change). */
@@ -415,7 +397,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           updatedAt: e.data.created_at,
           createdBy: e.metadata.request_id,
           incarnation: seqOf(e),
-          done: remember(state.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : createKey(e.data, e.metadata.request_id), at: e.data.created_at, created: true }),
+          done: rememberWrite(state.done, written(e, (r) => createKey(e.data, r), e.data.created_at, true)),
         };
       case 'EntityUpdated': {
         const name = e.data.name ?? state.name;
@@ -427,13 +409,13 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           description,
           type,
           updatedAt: e.data.updated_at,
-          done: remember(state.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : createKey({ type, name, description }, e.metadata.request_id), at: e.data.updated_at, created: false }),
+          done: rememberWrite(state.done, written(e, (r) => createKey({ type, name, description }, r), e.data.updated_at, false)),
         };
       }
       case 'EntityDeleted':
         return {
           ...initial(),
-          done: remember(state.done, e.metadata.request_id, { key: DELETE_KEY, at: e.data.deleted_at, created: false }),
+          done: rememberWrite(state.done, written(e, () => DELETE_KEY, e.data.deleted_at, false)),
           deletedSeq: seqOf(e),
           deletedBy: e.metadata.request_id,
           deletedUrl: e.data.url,
@@ -462,7 +444,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           enriched: sameText && base.enriched,
           updatedAt: e.data.indexed_at,
           urlSeq: base.url === e.data.url && base.urlSeq !== undefined ? base.urlSeq : seqOf(e),
-          done: remember(base.done, e.metadata.request_id, { key: e.metadata.request_id === undefined ? '' : contentKey(e.metadata.request_id, e.data), at: e.data.indexed_at, created: !state.exists }),
+          done: rememberWrite(base.done, written(e, (r) => contentKey(r, e.data), e.data.indexed_at, !state.exists)),
         };
       }
       case 'ContentEnriched':

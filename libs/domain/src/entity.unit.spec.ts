@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { event, type EventData } from '@tg/contracts';
-import { CLAIM_LEASE_MS, DONE_KEPT, doneCreate, entityDecider, resentContent, type EntityCommand } from './entity';
+import { CLAIM_LEASE_MS, doneCreate, entityDecider, resentContent, type EntityCommand } from './entity';
+import { WRITES_KEPT } from './write-history';
 import { emits, eventsOf, fold, given, refused, stored } from './given-when-then';
 import { indexContent, indexedBy } from './testing/content-commands';
 
@@ -96,8 +97,8 @@ describe('entity decider: a create resent after other writes (its first answer l
     const againByDel = event('EntityCreated', { entity_id: 'u1', type: 'user', name: 'Cy', description: '', created_at: 1700 }, del);
     expect(eventsOf(given(entityDecider, [created(), deletedBy(del), againByDel]).when({ type: 'DeleteEntity', entity_id: 'u1', ...del, at: 5000 }))).toHaveLength(1);
   });
-  it(`remembers the last ${DONE_KEPT} writes: a create resent after more writes than that is applied again`, () => {
-    const renames = Array.from({ length: DONE_KEPT }, (_, i) => renamed({ ...other, request_id: `req-r${i}` }, `Name ${i}`));
+  it(`remembers the last ${WRITES_KEPT} writes: a create resent after more writes than that is applied again`, () => {
+    const renames = Array.from({ length: WRITES_KEPT }, (_, i) => renamed({ ...other, request_id: `req-r${i}` }, `Name ${i}`));
     expect(given(entityDecider, [created(), ...renames.slice(1)]).when(createEntity({ at: 5000 }))).toEqual(emits());
     expect(eventsOf(given(entityDecider, [created(), ...renames]).when(createEntity({ at: 5000 }))).map((e) => e.type)).toEqual(['EntityUpdated']);
   });

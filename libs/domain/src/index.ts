@@ -12,3 +12,4 @@ export * from './admin-projection';
 export * from './content-placeholder';
 export * from './labels/labels';
 export * from './labels/label-words';
+export * from './write-history';

@@ -112,7 +112,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         // Nothing appended now: the same request got there first (a concurrent exact retry, or the resend of an append
         // stored but not acknowledged); it answers as that create did.
         // Or a resend that found the item deleted or indexed anew by another request since it was prepared: as the first.
-        if (r.events.length === 0) created = (!!r.state.createdBy && r.state.createdBy === requestId) || resentContent(r.state, { request_id: requestId, url: p.url, media_type: c.type, text_digest: p.digest, title: p.title, domain: p.domain, ref: c.ref })?.created === true;
+        if (r.events.length === 0) created = (!!r.state.createdBy && r.state.createdBy === requestId) || resentContent(r.state, { request_id: requestId, ...p.indexes })?.created === true;
         childIncarnation = r.state.incarnation;
       } else {
         // An exact retry (same key, nothing changed) answers as the create did.

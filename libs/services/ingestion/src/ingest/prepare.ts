@@ -49,6 +49,8 @@ export interface PreparedItem {
   source: 'inline' | 'fetched';
   /** True when nothing changed: no embedding, no new events (idempotent re-send). */
   unchanged: boolean;
+  /** What this item's content write indexes, as the entity's write history keys it (see `resentContent`). */
+  indexes: { url: string; media_type: string; text_digest: string; title?: string; domain?: string; ref?: string };
   /**
    * The earlier write of this request that this item resends, when another request deleted the item or indexed it
    * anew since: nothing is written for it (no claim, no content, no link), and it answers as that write did.
@@ -164,7 +166,8 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   }
   const digest = textDigest(text);
   const placeholder = placeholderFor(url);
-  const resent = resentContent(before, { request_id: requestId, url, media_type: c.type, text_digest: digest, title, domain, ref: c.ref });
+  const indexes = { url, media_type: c.type, text_digest: digest, title, domain, ref: c.ref };
+  const resent = resentContent(before, { request_id: requestId, ...indexes });
   const unchanged =
     !!resent || (contentUnchanged(before, { text_digest: digest, url, media_type: c.type, title, domain, ref: c.ref, force_reindex: force, model: currentModel }) && !needsClaim && !voidClaim);
   return {
@@ -187,6 +190,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
     domain,
     source,
     unchanged,
+    indexes,
     ...(resent ? { resent, needsClaim: false, voidClaim: undefined } : {}),
   };
 }
