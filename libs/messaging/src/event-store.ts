@@ -111,10 +111,22 @@ export class EventStore {
         const replicas = await EventStore.ensureStream(jsm, config);
         return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
       } catch (e) {
-        const slow = (e as Error)?.name === 'TimeoutError' || /timeout|not ready|no responders|temporarily unavailable|insufficient resources/i.test(String((e as Error)?.message ?? ''));
-        if (!slow || Date.now() > deadline) throw e;
+        if (!EventStore.clusterNotReady(e) || Date.now() > deadline) throw e;
+        // Some of these come back at once (a node known to be stopped): ask again at a polite pace.
+        await new Promise((r) => setTimeout(r, 250));
       }
     }
+  }
+
+  /**
+   * Errors of a cluster that cannot place or answer for the stream yet but will: a request timing out (no
+   * quorum), JetStream not ready, or a replica short because a node is stopped or has not reported in yet
+   * ("no suitable peers for placement", 10005: a rolling restart, or a new cluster's first seconds).
+   */
+  private static clusterNotReady(e: unknown): boolean {
+    if ((e as Error)?.name === 'TimeoutError') return true;
+    if (e instanceof JetStreamApiError && e.code === 10005) return true;
+    return /timeout|not ready|no responders|temporarily unavailable|insufficient resources|no suitable peers/i.test(String((e as Error)?.message ?? ''));
   }
 
   /** Creates the stream unless it exists; answers its replica count. */

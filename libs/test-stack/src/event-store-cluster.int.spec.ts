@@ -102,3 +102,28 @@ describe('an R3 event store opened on a new cluster', () => {
     }
   }, 120_000);
 });
+
+describe('an R3 event store opened during a rolling restart', () => {
+  let t: NatsTopology;
+  beforeAll(async () => (t = await natsCluster()()), 120_000);
+  afterAll(async () => t?.dispose());
+
+  it('given one of three nodes stopped (a rolling restart), when a process opens (creates) a store, then it waits for the node instead of failing its start', async () => {
+    // A node stopped cleanly tells the others it is gone: the meta leader then answers "no suitable peers for
+    // placement" (JetStream 10005) at once. The quorum case below met the same answer in CI, when the opener's
+    // node still led right after the others died.
+    const urls = t.url.split(',');
+    await t.nodes[2]!.stop();
+    const nc = await connect({ servers: [urls[0]!], name: 'opener-one-stopped', maxReconnectAttempts: -1 });
+    try {
+      const opening = EventStore.open(nc, { replicas: 3 });
+      const outcome = await Promise.race([opening.then(() => 'opened', (e: Error) => `failed: ${e.name}: ${e.message}`), new Promise((r) => setTimeout(r, 3_000, 'waiting'))]);
+      expect(outcome).toBe('waiting');
+      await t.start(2);
+      const store = await opening;
+      expect(store.stream).toBe('TG_EVENTS');
+    } finally {
+      await nc.close();
+    }
+  }, 120_000);
+});
