@@ -1,5 +1,7 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { createServer } from 'node:net';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { freePorts } from '@tg/test-stack/nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { natsCluster, singleNats, type NatsTopology } from './nats-topology';
 import { eventually } from './wait';
@@ -30,6 +32,31 @@ describe('NATS topologies of the process stack', () => {
       await nc.close();
     });
   });
+
+  it('natsCluster: given a chosen port taken before its node binds it, then the cluster starts again on other ports', async () => {
+    const taken = createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const held = (taken.address() as { port: number }).port;
+    const chosen: number[][] = [];
+    const choosePorts = async (n: number) => {
+      const ports = await freePorts(n);
+      if (chosen.length === 0) ports[4] = held; // a route port of the second node
+      chosen.push(ports);
+      return ports;
+    };
+    let t: NatsTopology | undefined;
+    try {
+      t = await natsCluster({ choosePorts })();
+      expect(chosen).toHaveLength(2);
+      expect(chosen[1]).not.toContain(held);
+      const nc = await connect({ servers: t.url.split(',') });
+      await (await jetstreamManager(nc)).getAccountInfo();
+      await nc.close();
+    } finally {
+      await t?.dispose();
+      taken.close();
+    }
+  }, 120_000);
 
   describe('natsCluster: three nodes, an R3 stream, kill -9 of a node', () => {
     let t: NatsTopology;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { findNatsServer, freePort, waitForNats } from '@tg/test-stack/nats';
+import { findNatsServer, freePort, freePorts, waitForNats } from '@tg/test-stack/nats';
 import { ManagedProcess } from './managed-process';
 import { eventually } from './wait';
 
@@ -34,31 +34,40 @@ export function singleNats(opts: { storeDir?: string; port?: number } = {}): Nat
   return async () => {
     const bin = findNatsServer();
     const storeDir = opts.storeDir ?? mkdtempSync(join(tmpdir(), 'tg-nats-'));
-    const port = opts.port ?? (await freePort());
-    const url = `nats://127.0.0.1:${port}`;
-    const node = new ManagedProcess({
-      name: 'nats',
-      index: 0,
-      command: bin,
-      // -DV off; --http_port 0 gives monitoring on a free port (no clash between parallel stacks).
-      args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '--http_port', '0'],
-      env: { ...process.env },
-      cwd: tmpdir(),
-      ready: async () => waitForNats(url, 30_000),
-      readyTimeoutMs: 35_000,
-    });
-    await node.start();
-    return {
-      url,
-      streamReplicas: 1,
-      nodes: [node],
-      kill: async (i = 0) => nodeAt([node], i).kill('SIGKILL'),
-      start: async (i = 0) => nodeAt([node], i).start(),
-      async dispose() {
+    // As for a cluster: a free port taken before the server binds it is chosen again (unless it was given).
+    for (let attempt = 1; ; attempt++) {
+      const port = opts.port ?? (await freePort());
+      const url = `nats://127.0.0.1:${port}`;
+      const node = new ManagedProcess({
+        name: 'nats',
+        index: 0,
+        command: bin,
+        // -DV off; --http_port 0 gives monitoring on a free port (no clash between parallel stacks).
+        args: ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, '--http_port', '0'],
+        env: { ...process.env },
+        cwd: tmpdir(),
+        ready: async () => waitForNats(url, 30_000),
+        readyTimeoutMs: 35_000,
+      });
+      try {
+        await node.start();
+      } catch (e) {
         await node.stop();
-        if (!opts.storeDir) rmSync(storeDir, { recursive: true, force: true });
-      },
-    };
+        if (opts.port !== undefined || attempt === 3 || !/address already in use/.test(node.tail())) throw e;
+        continue;
+      }
+      return {
+        url,
+        streamReplicas: 1,
+        nodes: [node],
+        kill: async (i = 0) => nodeAt([node], i).kill('SIGKILL'),
+        start: async (i = 0) => nodeAt([node], i).start(),
+        async dispose() {
+          await node.stop();
+          if (!opts.storeDir) rmSync(storeDir, { recursive: true, force: true });
+        },
+      };
+    }
   };
 }
 
@@ -68,67 +77,81 @@ export function singleNats(opts: { storeDir?: string; port?: number } = {}): Nat
  * every node accepts clients and JetStream answers (a meta leader is elected). A node started again after
  * a kill waits for the same.
  */
-export function natsCluster(opts: { nodes?: number } = {}): NatsFactory {
+export function natsCluster(opts: { nodes?: number; choosePorts?: (n: number) => Promise<number[]> } = {}): NatsFactory {
   return async () => {
     const n = opts.nodes ?? 3;
     const bin = findNatsServer();
-    const base = mkdtempSync(join(tmpdir(), 'tg-nats-cluster-'));
-    const ports: number[] = [];
-    const routes: number[] = [];
-    for (let i = 0; i < n; i++) {
-      ports.push(await freePort());
-      routes.push(await freePort());
-    }
-    const urls = ports.map((p) => `nats://127.0.0.1:${p}`);
-    const jetstreamReady = async () => {
-      await eventually(
-        async () => {
-          const nc = await connect({ servers: urls, timeout: 1_000, reconnect: false });
-          try {
-            const jsm = await jetstreamManager(nc, { timeout: 2_000 });
-            await jsm.getAccountInfo();
-            return true;
-          } finally {
-            await nc.close();
-          }
-        },
-        { timeoutMs: 60_000, intervalMs: 100, what: 'JetStream answering on the cluster' },
-      );
-    };
-    const nodes = ports.map(
-      (port, i) =>
-        new ManagedProcess({
-          name: 'nats',
-          index: i,
-          command: bin,
-          args: [
-            '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(base, `n${i}`), '-n', `tg-${i}`, '--http_port', '0',
-            '--cluster_name', 'tg', '--cluster', `nats://127.0.0.1:${routes[i]}`,
-            '--routes', routes.filter((_, j) => j !== i).map((r) => `nats://127.0.0.1:${r}`).join(','),
-          ],
-          env: { ...process.env },
-          cwd: tmpdir(),
-          ready: async () => waitForNats(urls[i]!, 30_000),
-          readyTimeoutMs: 35_000,
-        }),
-    );
-    await Promise.all(nodes.map((x) => x.start()));
-    await jetstreamReady();
-    return {
-      url: urls.join(','),
-      streamReplicas: Math.min(3, n),
-      nodes,
-      kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
-      start: async (i = 0) => {
-        await nodeAt(nodes, i).start();
-        await jetstreamReady();
-      },
-      async dispose() {
+    // A port chosen free can be taken by another suite's process before a node binds it: then the node exits
+    // ("address already in use") and the whole cluster starts again on other ports (its routes name them all).
+    for (let attempt = 1; ; attempt++) {
+      const ports = await (opts.choosePorts ?? freePorts)(2 * n);
+      const base = mkdtempSync(join(tmpdir(), 'tg-nats-cluster-'));
+      const nodes = clusterNodes(bin, base, ports.slice(0, n), ports.slice(n));
+      try {
+        await Promise.all(nodes.map((x) => x.start()));
+      } catch (e) {
         await Promise.all(nodes.map((x) => x.stop()));
         rmSync(base, { recursive: true, force: true });
-      },
-    };
+        if (attempt === 3 || !nodes.some((x) => /address already in use/.test(x.tail()))) throw e;
+        continue;
+      }
+      const urls = ports.slice(0, n).map((p) => `nats://127.0.0.1:${p}`);
+      const jetstreamReady = () => clusterJetStreamReady(urls);
+      await jetstreamReady();
+      return {
+        url: urls.join(','),
+        streamReplicas: Math.min(3, n),
+        nodes,
+        kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
+        start: async (i = 0) => {
+          await nodeAt(nodes, i).start();
+          await jetstreamReady();
+        },
+        async dispose() {
+          await Promise.all(nodes.map((x) => x.stop()));
+          rmSync(base, { recursive: true, force: true });
+        },
+      };
+    }
   };
+}
+
+/** One process per node, each with its store under `base`, its client port, and routes to all the others. */
+function clusterNodes(bin: string, base: string, ports: number[], routes: number[]): ManagedProcess[] {
+  return ports.map(
+    (port, i) =>
+      new ManagedProcess({
+        name: 'nats',
+        index: i,
+        command: bin,
+        args: [
+          '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', join(base, `n${i}`), '-n', `tg-${i}`, '--http_port', '0',
+          '--cluster_name', 'tg', '--cluster', `nats://127.0.0.1:${routes[i]}`,
+          '--routes', routes.filter((_, j) => j !== i).map((r) => `nats://127.0.0.1:${r}`).join(','),
+        ],
+        env: { ...process.env },
+        cwd: tmpdir(),
+        ready: async () => waitForNats(`nats://127.0.0.1:${port}`, 30_000),
+        readyTimeoutMs: 35_000,
+      }),
+  );
+}
+
+/** Waits until JetStream answers on the cluster (a meta leader is elected). */
+async function clusterJetStreamReady(urls: string[]): Promise<void> {
+  await eventually(
+    async () => {
+      const nc = await connect({ servers: urls, timeout: 1_000, reconnect: false });
+      try {
+        const jsm = await jetstreamManager(nc, { timeout: 2_000 });
+        await jsm.getAccountInfo();
+        return true;
+      } finally {
+        await nc.close();
+      }
+    },
+    { timeoutMs: 60_000, intervalMs: 100, what: 'JetStream answering on the cluster' },
+  );
 }
 
 function nodeAt(nodes: ManagedProcess[], i: number): ManagedProcess {

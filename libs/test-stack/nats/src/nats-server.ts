@@ -43,6 +43,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `n` distinct free loopback ports (all held open at once while chosen, so none is handed out twice). */
+export async function freePorts(n: number): Promise<number[]> {
+  const servers = Array.from({ length: n }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (srv) =>
+          new Promise<number>((resolve, reject) => {
+            srv.once('error', reject);
+            srv.listen(0, '127.0.0.1', () => {
+              const addr = srv.address();
+              resolve(typeof addr === 'object' && addr ? addr.port : 0);
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((srv) => new Promise((r) => (srv.listening ? srv.close(r) : r(undefined)))));
+  }
+}
+
 /**
  * Waits until a NATS client can connect (a condition, polled, bounded); with `serverName`, until the server
  * answering at `url` is that one (a port freed a moment ago may have been taken by another suite's server).
