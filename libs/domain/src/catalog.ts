@@ -248,6 +248,8 @@ export interface Touched {
   parents: string[];
   /** Entities removed. */
   removed: string[];
+  /** Set when a snapshot restored the workspace: `entities` and `parents` then list all of it. */
+  restored?: true;
 }
 
 /**

@@ -101,7 +101,7 @@ export class ReadModelHost {
     this.cursor.advance(snapshot.header.position);
     // Listeners (vector index, caches) learn the restored state as if it had been replayed.
     for (const c of this.catalog.all()) {
-      const touched = { workspace: c.id, entities: [...c.entities.keys()], parents: [...c.parents.keys()], removed: [] };
+      const touched = { workspace: c.id, entities: [...c.entities.keys()], parents: [...c.parents.keys()], removed: [], restored: true as const };
       for (const l of this.listeners) l(touched, true, snapshot.header.position);
     }
     const parts: Record<string, boolean> = {};

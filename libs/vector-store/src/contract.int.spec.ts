@@ -39,6 +39,19 @@ function contract(name: string, make: () => VectorIndex) {
       expect((await idx.search('ws_a', 'content', unit([1, 0, 0]), 10)).map((h) => h.id)).not.toContain('x');
       expect(await idx.count('ws_a', 'content')).toBe(2);
     });
+
+    it('moves an id upserted into another collection of its namespace, and removes it from the one that holds it', async () => {
+      await idx.upsert('ws_m', 'user', 'm', unit([1, 0, 0]));
+      await idx.upsert('ws_m', 'place', 'm', unit([1, 0, 0]));
+      await idx.upsert('ws_n', 'user', 'm', unit([1, 0, 0]));
+      expect(await idx.count('ws_m', 'user')).toBe(0);
+      expect(await idx.count('ws_m', 'place')).toBe(1);
+      expect((await idx.search('ws_m', 'place', unit([1, 0, 0]), 5)).map((h) => h.id)).toEqual(['m']);
+      await idx.remove('ws_m', 'm');
+      expect(await idx.count('ws_m', 'place')).toBe(0);
+      // The same id in another namespace is another vector.
+      expect(await idx.count('ws_n', 'user')).toBe(1);
+    });
   });
 }
 

@@ -95,8 +95,8 @@ export class ThreadedVectorIndex implements VectorIndex {
     return this.local.empty;
   }
   /** See {@link InProcessVectorIndex.loadCollection}; the worker, if it runs and is not reading a snapshot, gets each vector. */
-  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array): void {
-    this.local.loadCollection(ns, collection, dim, ids, data);
+  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array, opts: { borrowed?: boolean } = {}): void {
+    this.local.loadCollection(ns, collection, dim, ids, data, opts);
     if (this.worker && !this.preloading) for (let i = 0; i < ids.length; i++) this.queue({ t: 'u', ns, c: collection, id: ids[i]!, v: data.slice(i * dim, (i + 1) * dim) });
   }
 

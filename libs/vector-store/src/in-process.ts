@@ -108,16 +108,29 @@ class Collection {
   private savedGraph?: { version: number; path: string };
   /** The image a snapshot still reads (see {@link SavingImage}). */
   private reading?: SavingImage;
+  /** Set while `data` is a view of an array the collection does not own (a restore's): copied before any change. */
+  private borrowed = false;
 
-  /** Before any change: a snapshot still reading the arrays gets its copy first. */
+  /** Before any change: a snapshot still reading the arrays gets its copy first; borrowed vectors are copied. */
   private changing(): void {
     this.version++;
     this.reading?.detach();
     this.reading = undefined;
+    if (this.borrowed) {
+      // With room to grow: the first change after a restore is most often an insert.
+      const own = new Float32Array(this.data.length + Math.max(1024 * this.dim, this.data.length >> 2));
+      own.set(this.data);
+      this.data = own;
+      this.borrowed = false;
+    }
   }
 
   get size(): number {
     return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.slots.has(id);
   }
 
   /** Whether a search would walk a graph that is already built (large collections build it on first search). */
@@ -251,11 +264,12 @@ class Collection {
   }
 
   /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
-  static of(dim: number, ids: string[], data: Float32Array): Collection {
+  static of(dim: number, ids: string[], data: Float32Array, borrowed = false): Collection {
     const c = new Collection();
     c.dim = dim;
     c.ids = ids;
     c.data = data as Float32Array<ArrayBuffer>;
+    c.borrowed = borrowed;
     for (let i = 0; i < ids.length; i++) c.slots.set(ids[i]!, i);
     return c;
   }
@@ -341,11 +355,32 @@ class Collection {
 export class InProcessVectorIndex implements ProjectedVectorIndex {
   readonly kind = 'in-process';
   private readonly collections = new Map<string, Collection>();
-  private readonly where = new Map<string, string>();
+  /**
+   * The collection keys of each namespace. An id is in at most one of them; which one is found by asking each
+   * (a namespace has one collection per entity type: a few), not from a map of every id (a million keys
+   * built at each restore).
+   */
+  private readonly byNamespace = new Map<string, string[]>();
   private readonly checkpoints = new Map<string, ProjectionCheckpoint>();
 
   private key(ns: string, c: string) {
     return `${ns}\u0000${c}`;
+  }
+
+  /** The key of the collection of `ns` that holds `id`, if any. */
+  private holder(ns: string, id: string): string | undefined {
+    for (const k of this.byNamespace.get(ns) ?? []) if (this.collections.get(k)!.has(id)) return k;
+    return undefined;
+  }
+
+  private put(k: string, c: Collection): void {
+    if (!this.collections.has(k)) {
+      const ns = k.slice(0, k.indexOf('\u0000'));
+      const keys = this.byNamespace.get(ns);
+      if (keys) keys.push(k);
+      else this.byNamespace.set(ns, [k]);
+    }
+    this.collections.set(k, c);
   }
 
   async upsert(ns: string, collection: string, id: string, vector: Float32Array): Promise<void> {
@@ -354,21 +389,18 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
   /** Synchronous upsert (projections fold events synchronously). */
   upsertSync(ns: string, collection: string, id: string, vector: Float32Array): void {
     const k = this.key(ns, collection);
-    const prev = this.where.get(`${ns}\u0000${id}`);
-    if (prev && prev !== k) this.collections.get(prev)?.remove(id);
+    const prev = this.holder(ns, id);
+    if (prev && prev !== k) this.collections.get(prev)!.remove(id);
     let c = this.collections.get(k);
-    if (!c) this.collections.set(k, (c = new Collection()));
+    if (!c) this.put(k, (c = new Collection()));
     c.upsert(id, vector);
-    this.where.set(`${ns}\u0000${id}`, k);
   }
   async remove(ns: string, id: string): Promise<void> {
     this.removeSync(ns, id);
   }
   removeSync(ns: string, id: string): void {
-    const k = this.where.get(`${ns}\u0000${id}`);
-    if (!k) return;
-    this.collections.get(k)?.remove(id);
-    this.where.delete(`${ns}\u0000${id}`);
+    const k = this.holder(ns, id);
+    if (k) this.collections.get(k)!.remove(id);
   }
   async search(ns: string, collection: string, query: Float32Array, k: number): Promise<VectorHit[]> {
     return this.searchSync(ns, collection, query, k);
@@ -400,9 +432,8 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
     for (const id of ids) this.removeSync(ns, id);
   }
   async listIds(ns: string): Promise<string[]> {
-    const prefix = `${ns}\u0000`;
     const out: string[] = [];
-    for (const k of this.where.keys()) if (k.startsWith(prefix)) out.push(k.slice(prefix.length));
+    for (const k of this.byNamespace.get(ns) ?? []) for (const [id] of this.collections.get(k)!.entries()) out.push(id);
     return out;
   }
   async readCheckpoint(key: string): Promise<ProjectionCheckpoint | null> {
@@ -413,28 +444,30 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
   }
   async clear(): Promise<void> {
     this.collections.clear();
-    this.where.clear();
+    this.byNamespace.clear();
     this.checkpoints.clear();
   }
   async close(): Promise<void> {}
 
   /** Whether the index holds no vector at all. */
   get empty(): boolean {
-    return this.where.size === 0;
+    for (const c of this.collections.values()) if (c.size) return false;
+    return true;
   }
 
   /**
    * Loads a whole collection at once into an index that holds nothing of this namespace yet (a restore):
-   * what `ids.length` upserts of distinct ids would give, without their per-item cost. `data` is taken over.
+   * what `ids.length` upserts of distinct ids would give, without their per-item cost. `ids` and `data` are
+   * taken over; with `borrowed`, `data` belongs to someone else who never changes it (a restored catalog's
+   * vectors): it is read in place and copied before the collection's first change, not at the load.
    * @throws Error when the namespace already has vectors here.
    */
-  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array): void {
+  loadCollection(ns: string, collection: string, dim: number, ids: string[], data: Float32Array, opts: { borrowed?: boolean } = {}): void {
     const k = this.key(ns, collection);
     if (this.collections.has(k) || data.length !== ids.length * dim) throw new Error(`loadCollection: ${k} is not new, or its data does not fit`);
-    const c = Collection.of(dim, ids, data);
+    const c = Collection.of(dim, ids, data, opts.borrowed);
     if (c.size !== ids.length) throw new Error('loadCollection: duplicate ids');
-    this.collections.set(k, c);
-    for (const id of ids) this.where.set(`${ns}\u0000${id}`, k);
+    this.put(k, c);
   }
 
   /** Size of every collection, by `namespace\u0000collection`. */
@@ -530,12 +563,8 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
   loadSnapshot(path: string, id: string): Record<string, string> {
     const loaded = InProcessVectorIndex.load(path, id);
     this.collections.clear();
-    this.where.clear();
-    for (const [k, c] of loaded) {
-      this.collections.set(k, c);
-      const ns = k.slice(0, k.indexOf('\u0000'));
-      for (const [id] of c.entries()) this.where.set(`${ns}\u0000${id}`, k);
-    }
+    this.byNamespace.clear();
+    for (const [k, c] of loaded) this.put(k, c);
     return this.fingerprint();
   }
 
@@ -550,10 +579,10 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
     for (const [k, c] of loaded) theirs[k] = c.size;
     if (!sameSizes(mine, theirs)) return false;
     for (const [k, c] of loaded) {
-      const ns = k.slice(0, k.indexOf('\u0000'));
-      for (const [id] of c.entries()) if (this.where.get(`${ns}\u0000${id}`) !== k) return false;
+      const mineNow = this.collections.get(k);
+      for (const [id] of c.entries()) if (!mineNow?.has(id)) return false;
     }
-    for (const [k, c] of loaded) this.collections.set(k, c);
+    for (const [k, c] of loaded) this.put(k, c);
     return true;
   }
 }

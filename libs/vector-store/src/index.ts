@@ -3,3 +3,4 @@ export * from './in-process';
 export * from './graph-thread';
 export * from './qdrant';
 export * from './column-file';
+export * from './pack';
