@@ -43,16 +43,20 @@ export interface Bm25State {
 }
 
 /**
- * An index as a snapshot stores it (see {@link Bm25Index.fromColumns}): the documents, the terms in their order,
- * and each term's postings as a run of (document code into `docIds`, term frequency) pairs.
+ * An index as a snapshot stores it (see {@link Bm25Index.fromColumns}): the terms in their order, the documents
+ * in theirs (each one's length and its distinct terms as a run of codes into `terms`), and each term's postings
+ * as a run of (document code into `docIds`, term frequency) pairs.
  */
 export interface Bm25Columns {
   k1: number;
   b: number;
   totalLength: number;
-  docs: Map<string, { length: number; terms: string[] }>;
   terms: readonly string[];
   docIds: readonly string[];
+  /** Per document, its length (tokens) and how many distinct terms it has (the length of its run in `docTerms`). */
+  docLength: Uint32Array;
+  docTermCount: Uint32Array;
+  docTerms: Uint32Array;
   /** Per term, the length of its run. */
   postingSize: Uint32Array;
   postingDoc: Uint32Array;
@@ -69,19 +73,31 @@ export interface Bm25Capture {
   readonly b: number;
   readonly totalLength: number;
   readonly docIds: readonly string[];
-  readonly docs: readonly { readonly length: number; readonly terms: readonly string[] }[];
+  /** Document `i` (of `docIds`): its length and distinct terms. */
+  doc(i: number): { readonly length: number; readonly terms: readonly string[] };
   readonly terms: readonly string[];
   readonly postings: readonly PostingList[];
   release(): void;
 }
 
-/** The postings of restored terms, kept as the snapshot's columns until a change needs a term as a map. */
+/**
+ * The postings of restored terms and the restored documents, kept as the snapshot's columns until a change needs a
+ * term as a map or a document as an entry of its own.
+ */
 interface Frozen {
   /** Where term k's run starts in `doc`/`tf` (k + 1: where it ends). */
   start: Uint32Array;
   doc: Uint32Array;
   tf: Uint32Array;
   ids: readonly string[];
+  /** The terms by code (term k's postings are run k). */
+  terms: readonly string[];
+  /** Where document row r's terms start in `docTerms` (r + 1: where they end), and its length. */
+  docStart: Uint32Array;
+  docTerms: Uint32Array;
+  docLength: Uint32Array;
+  /** {@link termHash} of each term (computed on first use). */
+  termHashes?: Int32Array;
 }
 
 /** A read-only view on a restored term's run. */
@@ -115,7 +131,8 @@ export class Bm25Index {
   /** Term → its postings: a map, or (restored, not changed since) the number of its run in `frozen`. */
   private postings = new Map<string, Map<string, number> | number>();
   private frozen?: Frozen;
-  private docs = new Map<string, DocEntry>();
+  /** Document → its entry, or (restored, not changed since) its row in `frozen`. */
+  private docs = new Map<string, DocEntry | number>();
   private totalLength = 0;
   /** Restored terms turned into maps so far (a change touched them). */
   materializedTerms = 0;
@@ -145,7 +162,21 @@ export class Bm25Index {
     const postings: ReadonlyMap<string, PostingList> = frozen
       ? new Map([...this.postings].map(([t, p]) => [t, typeof p === 'number' ? new FrozenPosting(frozen, p) : p]))
       : (this.postings as Map<string, Map<string, number>>);
-    return { k1: this.k1, b: this.b, postings, docs: this.docs, totalLength: this.totalLength };
+    const docs = frozen ? new Map([...this.docs].map(([id, d]) => [id, this.entryOf(d)])) : (this.docs as Map<string, DocEntry>);
+    return { k1: this.k1, b: this.b, postings, docs, totalLength: this.totalLength };
+  }
+
+  /** A document's entry (a restored row unchanged since: made from its columns, not kept). */
+  private entryOf(d: DocEntry | number): DocEntry {
+    if (typeof d !== 'number') return d;
+    const f = this.frozen!;
+    const terms: string[] = [];
+    for (let j = f.docStart[d]!, end = f.docStart[d + 1]!; j < end; j++) terms.push(f.terms[f.docTerms[j]!]!);
+    return { length: f.docLength[d]!, terms };
+  }
+
+  private lengthOf(d: DocEntry | number): number {
+    return typeof d === 'number' ? this.frozen!.docLength[d]! : d.length;
   }
 
   /**
@@ -161,12 +192,13 @@ export class Bm25Index {
     const own = new WeakSet<Map<string, number>>();
     this.own = own;
     const frozen = this.frozen;
+    const docs = [...this.docs.values()];
     return {
       k1: this.k1,
       b: this.b,
       totalLength: this.totalLength,
       docIds: [...this.docs.keys()],
-      docs: [...this.docs.values()],
+      doc: (i) => this.entryOf(docs[i]!),
       terms: [...this.postings.keys()],
       postings: Array.from(this.postings.values(), (p) => (typeof p === 'number' ? new FrozenPosting(frozen!, p) : p)),
       release: () => {
@@ -188,7 +220,9 @@ export class Bm25Index {
    * An index restored from a snapshot's columns. The postings stay in the columns (a few typed arrays instead of a
    * map entry per document and term: at a million documents about 12 million fewer `Map.set`, a third of a
    * restore); reads (document frequency, scoring) walk a term's run, and a term becomes a map the first time a
-   * change (add, remove) touches it. Same answers, same order as the index the columns were written from.
+   * change (add, remove) touches it. The documents likewise: each maps to its row (no object and term list per
+   * document: a million of each, and the collector's time for them, at a million items) until a change replaces it.
+   * Same answers, same order as the index the columns were written from.
    *
    * @throws RangeError when the columns do not add up (a run past the end, a document code out of range).
    */
@@ -202,9 +236,15 @@ export class Bm25Index {
     if (start[nt] !== c.postingDoc.length) throw new RangeError('Bm25Index: postings runs do not cover the columns');
     const nd = c.docIds.length;
     for (let j = 0; j < c.postingDoc.length; j++) if (c.postingDoc[j]! >= nd) throw new RangeError('Bm25Index: a posting names no document');
-    idx.frozen = { start, doc: c.postingDoc, tf: c.postingTf, ids: c.docIds };
+    if (c.docLength.length !== nd || c.docTermCount.length !== nd) throw new RangeError('Bm25Index: one length and term count per document expected');
+    const docStart = new Uint32Array(nd + 1);
+    for (let r = 0; r < nd; r++) docStart[r + 1] = docStart[r]! + c.docTermCount[r]!;
+    if (docStart[nd] !== c.docTerms.length) throw new RangeError('Bm25Index: document term runs do not cover their column');
+    for (let j = 0; j < c.docTerms.length; j++) if (c.docTerms[j]! >= nt) throw new RangeError('Bm25Index: a document names no term');
+    idx.frozen = { start, doc: c.postingDoc, tf: c.postingTf, ids: c.docIds, terms: c.terms, docStart, docTerms: c.docTerms, docLength: c.docLength };
     for (let k = 0; k < nt; k++) idx.postings.set(c.terms[k]!, k);
-    idx.docs = c.docs;
+    for (let r = 0; r < nd; r++) idx.docs.set(c.docIds[r]!, r);
+    if (idx.docs.size !== nd) throw new RangeError('Bm25Index: a document twice');
     idx.totalLength = c.totalLength;
     return idx;
   }
@@ -254,12 +294,19 @@ export class Bm25Index {
   contains(term: string, id: string): boolean {
     const p = this.postings.get(term);
     if (typeof p !== 'number') return p?.has(id) ?? false;
-    return this.docs.get(id)?.terms.includes(term) ?? false;
+    const d = this.docs.get(id);
+    if (d === undefined) return false;
+    if (typeof d !== 'number') return d.terms.includes(term);
+    // Both as restored: the term's code is its run's number.
+    const f = this.frozen!;
+    for (let j = f.docStart[d]!, end = f.docStart[d + 1]!; j < end; j++) if (f.docTerms[j] === p) return true;
+    return false;
   }
 
   /** The distinct terms of document `id` (undefined when it is not indexed). */
   termsOf(id: string): readonly string[] | undefined {
-    return this.docs.get(id)?.terms;
+    const d = this.docs.get(id);
+    return d === undefined ? undefined : this.entryOf(d).terms;
   }
 
   /** Prepares query terms and their weights for {@link weightOf}. */
@@ -276,9 +323,20 @@ export class Bm25Index {
   weightOf(id: string, q: WeightedTerms): number {
     if (q.terms.length === 0) return 0;
     const doc = this.docs.get(id);
-    if (!doc) return 0;
-    const hashes = (doc.hashes ??= doc.terms.map(termHash));
+    if (doc === undefined) return 0;
     let sum = 0;
+    if (typeof doc === 'number') {
+      // A restored document: its term codes, the terms' hashes (the same sums, in the same order).
+      const f = this.frozen!;
+      const hashes = (f.termHashes ??= Int32Array.from(f.terms, termHash));
+      for (let i = f.docStart[doc]!, end = f.docStart[doc + 1]!; i < end; i++) {
+        const code = f.docTerms[i]!;
+        const h = hashes[code]!;
+        for (let j = 0; j < q.hashes.length; j++) if (q.hashes[j] === h && q.terms[j] === f.terms[code]) sum += q.weights[j]!;
+      }
+      return sum;
+    }
+    const hashes = (doc.hashes ??= doc.terms.map(termHash));
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i]!;
       for (let j = 0; j < q.hashes.length; j++) if (q.hashes[j] === h && q.terms[j] === doc.terms[i]) sum += q.weights[j]!;
@@ -350,8 +408,9 @@ export class Bm25Index {
    * @returns whether it was indexed.
    */
   remove(id: string): boolean {
-    const doc = this.docs.get(id);
-    if (!doc) return false;
+    const stored = this.docs.get(id);
+    if (stored === undefined) return false;
+    const doc = this.entryOf(stored);
     for (const term of doc.terms) {
       const posting = this.postingMap(term)!;
       posting.delete(id);
@@ -374,7 +433,7 @@ export class Bm25Index {
     if (n === 0) return scores;
     const avgLength = this.totalLength / n;
     const add = (id: string, tf: number, idf: number) => {
-      const norm = this.k1 * (1 - this.b + (this.b * this.docs.get(id)!.length) / avgLength);
+      const norm = this.k1 * (1 - this.b + (this.b * this.lengthOf(this.docs.get(id)!)) / avgLength);
       scores.set(id, (scores.get(id) ?? 0) + (idf * tf * (this.k1 + 1)) / (tf + norm));
     };
     for (const term of queryTokens) {

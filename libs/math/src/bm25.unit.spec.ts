@@ -134,8 +134,12 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
         tf.push(n);
       }
     }
-    const docs = new Map([...s.docs].map(([id, d]) => [id, { length: d.length, terms: [...d.terms] }]));
-    return { k1: s.k1, b: s.b, totalLength: s.totalLength, docs, terms, docIds, postingSize: Uint32Array.from(sizes), postingDoc: Uint32Array.from(doc), postingTf: Uint32Array.from(tf) };
+    const termCode = new Map(terms.map((t, k) => [t, k]));
+    const ds = [...s.docs.values()];
+    const docLength = Uint32Array.from(ds, (d) => d.length);
+    const docTermCount = Uint32Array.from(ds, (d) => d.terms.length);
+    const docTerms = Uint32Array.from(ds.flatMap((d) => d.terms.map((t) => termCode.get(t)!)));
+    return { k1: s.k1, b: s.b, totalLength: s.totalLength, terms, docIds, docLength, docTermCount, docTerms, postingSize: Uint32Array.from(sizes), postingDoc: Uint32Array.from(doc), postingTf: Uint32Array.from(tf) };
   }
   const corpus: Record<string, string[]> = {};
   for (let i = 0; i < 60; i++) corpus[`d${i}`] = Array.from({ length: 3 + (i % 7) }, (_, j) => `t${(i * 7 + j * 3) % 23}`);
@@ -189,7 +193,7 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
     /** What a capture holds, comparable with {@link view}'s postings, documents and total. */
     const held = (c: ReturnType<Bm25Index['capture']>) => ({
       postings: c.terms.map((t, i) => [t, [...c.postings[i]!]]),
-      docs: c.docIds.map((id, i) => [id, c.docs[i]!.length, [...c.docs[i]!.terms]]),
+      docs: c.docIds.map((id, i) => [id, c.doc(i).length, [...c.doc(i).terms]]),
       total: c.totalLength,
     });
     const change = (ix: Bm25Index) => {
@@ -256,5 +260,11 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
     const bad = c.postingDoc.slice();
     bad[0] = 9_999;
     expect(() => Bm25Index.fromColumns({ ...c, postingDoc: bad })).toThrow(RangeError);
+    const badTerm = c.docTerms.slice();
+    badTerm[0] = c.terms.length;
+    expect(() => Bm25Index.fromColumns({ ...c, docTerms: badTerm })).toThrow(RangeError);
+    expect(() => Bm25Index.fromColumns({ ...c, docTerms: c.docTerms.slice(1) })).toThrow(RangeError);
+    expect(() => Bm25Index.fromColumns({ ...c, docLength: c.docLength.slice(1) })).toThrow(RangeError);
+    expect(() => Bm25Index.fromColumns({ ...c, docIds: [c.docIds[0]!, ...c.docIds.slice(0, -1)] })).toThrow(RangeError);
   });
 });

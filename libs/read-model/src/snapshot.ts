@@ -215,8 +215,9 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     const docLength = new Uint32Array(nd);
     const docTermCount = new Uint32Array(nd);
     let docTermTotal = 0;
+    const docs = Array.from({ length: nd }, (_, i) => lexical.doc(i));
     for (let i = 0; i < nd; i++) {
-      const d = lexical.docs[i]!;
+      const d = docs[i]!;
       docTermCount[i] = d.terms.length;
       docLength[i] = d.length;
       docCode.set(docIds[i]!, i);
@@ -225,7 +226,7 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     }
     const docTerms = new Uint32Array(docTermTotal);
     let o = 0;
-    for (const d of lexical.docs) {
+    for (const d of docs) {
       for (const t of d.terms) {
         const code = termCode.get(t);
         if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
@@ -499,22 +500,10 @@ function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, 
   const postingSize = r.numbers('u32', nt);
   const postingDoc = r.numbers('u32', ndt);
   const postingTf = r.numbers('u32', ndt);
-  const docs = new Map<string, { length: number; terms: string[] }>();
-  for (let i = 0, o = 0; i < nd; i++) {
-    const k = termCounts[i]!;
-    if (o + k > ndt) throw new ColumnFileError('damaged lexical documents');
-    const ts = new Array<string>(k);
-    for (let j = 0; j < k; j++) {
-      const code = docTerms[o + j]!;
-      if (code >= nt) throw new ColumnFileError('damaged lexical documents');
-      ts[j] = terms[code]!;
-    }
-    o += k;
-    docs.set(docIds[i]!, { length: lengths[i]!, terms: ts });
-  }
-  // The postings stay columns (Bm25Index.fromColumns): a term becomes a map only when a change touches it.
+  // The documents and postings stay columns (Bm25Index.fromColumns): a term becomes a map, and a document an
+  // entry of its own, only when a change touches it.
   try {
-    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, docs, terms, docIds, postingSize, postingDoc, postingTf });
+    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, terms, docIds, docLength: lengths, docTermCount: termCounts, docTerms, postingSize, postingDoc, postingTf });
   } catch (e) {
     if (e instanceof RangeError) throw new ColumnFileError(`damaged postings: ${e.message}`);
     throw e;
