@@ -16,17 +16,21 @@
  *      joined (lexical index and vector graph restored or built), then the first search's latency; the
  *      snapshot's size on disk (catalog and the ranking part beside it).
  *
- * Usage: npm run bench -- million [-- --items 1000000 --concurrency 16 --seconds 20 --restarts 1]
- * (the table's restart rows are the last restart's; the last row lists every restart's)
+ *   With `--base <checkout>` (another worktree with its node_modules, same snapshot format), each restart round
+ *   restarts the instance twice, first with that checkout's code, then with this one's: an A/B on the same data
+ *   in the same run (this machine's speed varies by up to 2x from hour to hour).
+ *
+ * Usage: npm run bench -- million [-- --items 1000000 --concurrency 16 --seconds 20 --restarts 1 --base /tmp/wt]
+ * (the table's restart rows are the last restart's; the last rows list every restart's)
  */
 import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { event, OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
-import { arg, rssMb, WORDS, writeSyntheticWorkspace } from './support';
+import { arg, rssMb, strArg, WORDS, writeSyntheticWorkspace } from './support';
 
 /** Events written after the log to reach the periodic snapshot's threshold. */
 const PROBE_EVENTS = 50;
@@ -62,6 +66,7 @@ export async function run(args: string[]) {
   const seconds = arg(args, 'seconds', 20);
   // Restarts in a row (each stops the instance, which writes its snapshot, and starts it from it).
   const restarts = arg(args, 'restarts', 1);
+  const base = strArg(args, 'base', '');
   const stack = await startProcessStack({
     nats: singleNats(),
     replicas: replicasOnly({ 'embedding-service': 1, 'ranking-service': 1 }),
@@ -147,10 +152,19 @@ export async function run(args: string[]) {
     figures['during_snapshot_max_ms'] = +Math.max(0, ...probe.lat).toFixed(1);
     figures['during_snapshot_failed'] = probe.failed;
     const joined: string[] = [];
-    for (let round = 1; round <= restarts; round++) {
+    const joinedBase: string[] = [];
+    const joinedS = { this: [] as number[], base: [] as number[] };
+    const here = { cwd: ranking.spec.cwd, entry: ranking.spec.args.at(-1)! };
+    const variants = base ? (['base', 'this'] as const) : (['this'] as const);
+    const plan = Array.from({ length: restarts }, (_, i) => variants.map((variant) => ({ round: i + 1, variant }))).flat();
+    for (const [i, { round, variant }] of plan.entries()) {
+      const restart = i + 1;
       // One more event, so that the stop writes a snapshot of its own (measured as before).
-      await store.js.publish(EventStore.subject(ws, 'entity', `probe-last-${round}`), JSON.stringify(event('EntityCreated', { entity_id: `probe-last-${round}`, type: 'user', name: 'Probe', description: '', created_at: 1 }, { workspace: ws, at: 1 })));
+      await store.js.publish(EventStore.subject(ws, 'entity', `probe-last-${restart}`), JSON.stringify(event('EntityCreated', { entity_id: `probe-last-${restart}`, type: 'user', name: 'Probe', description: '', created_at: 1 }, { workspace: ws, at: 1 })));
       console.log(JSON.stringify(figures));
+      // The code the next start runs: this checkout's, or the base's (same entry point under its root).
+      ranking.spec.cwd = variant === 'base' ? base : here.cwd;
+      ranking.spec.args[ranking.spec.args.length - 1] = variant === 'base' ? join(base, relative(here.cwd, here.entry)) : here.entry;
 
       // Restart from the snapshot written on stop.
       t = performance.now();
@@ -176,11 +190,23 @@ export async function run(args: string[]) {
       figures['restart_warm_ms'] = warmed.ms;
       const t1 = performance.now();
       await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
+      const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${rssMb(ranking.pid!)} MB)`;
+      joinedS[variant].push(Number(figures['restart_joined_s']));
+      if (variant === 'base') {
+        joinedBase.push(after);
+        console.log(`restart ${round} (base): joined after ${after}`);
+        continue;
+      }
       figures['first_search_after_restart_ms'] = +(performance.now() - t1).toFixed(0);
-      joined.push(`${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load})`);
-      console.log(`restart ${round}: joined after ${joined.at(-1)}`);
+      figures['rss_after_restart_mb'] = rssMb(ranking.pid!);
+      joined.push(after);
+      console.log(`restart ${round}: joined after ${after}`);
     }
     figures['restarts_joined'] = joined.join('; ');
+    if (base) {
+      figures['restarts_joined_base'] = joinedBase.join('; ');
+      figures['restart_vs_base'] = +(percentile(joinedS.this, 50) / percentile(joinedS.base, 50)).toFixed(3);
+    }
   } finally {
     await stack.stop();
   }
@@ -203,7 +229,8 @@ export async function run(args: string[]) {
     `| restart: caught up from the snapshot (restored from sequence ${f['restart_restored_from']}) | ${f['restart_caught_up_s']} s |`,
     `| restart: joined (lexical index and vector graph built, ${f['restart_warm_ms']} ms of it) | ${f['restart_joined_s']} s |`,
     `| first search after the restart | ${f['first_search_after_restart_ms']} ms |`,
-    `| every restart: joined after (snapshot read, 1-minute load average at its start) | ${f['restarts_joined']} |`,
+    `| every restart: joined after (snapshot read, 1-minute load average at its start, RSS once joined) | ${f['restarts_joined']} |`,
+    ...(base ? [`| the same restarts with the base checkout's code (${base}), in turn | ${f['restarts_joined_base']} |`, `| joined: median of this code / median of the base's | ${f['restart_vs_base']} |`] : []),
   ].join('\n');
   return { figures, markdown };
 }
