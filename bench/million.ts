@@ -159,8 +159,10 @@ export async function run(args: string[]) {
     const plan = Array.from({ length: restarts }, (_, i) => variants.map((variant) => ({ round: i + 1, variant }))).flat();
     for (const [i, { round, variant }] of plan.entries()) {
       const restart = i + 1;
-      // One more event, so that the stop writes a snapshot of its own (measured as before).
-      await store.js.publish(EventStore.subject(ws, 'entity', `probe-last-${restart}`), JSON.stringify(event('EntityCreated', { entity_id: `probe-last-${restart}`, type: 'user', name: 'Probe', description: '', created_at: 1 }, { workspace: ws, at: 1 })));
+      // One more event, so that the stop writes a snapshot of its own (measured as before), once the instance
+      // has folded it (stopped before, it has nothing new to write: the next start would read the older one).
+      const probe = await store.js.publish(EventStore.subject(ws, 'entity', `probe-last-${restart}`), JSON.stringify(event('EntityCreated', { entity_id: `probe-last-${restart}`, type: 'user', name: 'Probe', description: '', created_at: 1 }, { workspace: ws, at: 1 })));
+      await eventually(async () => (await search(0, probe.seq)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'the probe folded' });
       console.log(JSON.stringify(figures));
       // The code the next start runs: this checkout's, or the base's (same entry point under its root).
       ranking.spec.cwd = variant === 'base' ? base : here.cwd;
@@ -190,7 +192,7 @@ export async function run(args: string[]) {
       figures['restart_warm_ms'] = warmed.ms;
       const t1 = performance.now();
       await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
-      const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${rssMb(ranking.pid!)} MB)`;
+      const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${Math.round(rssMb(ranking.pid!))} MB)`;
       joinedS[variant].push(Number(figures['restart_joined_s']));
       if (variant === 'base') {
         joinedBase.push(after);
@@ -198,7 +200,7 @@ export async function run(args: string[]) {
         continue;
       }
       figures['first_search_after_restart_ms'] = +(performance.now() - t1).toFixed(0);
-      figures['rss_after_restart_mb'] = rssMb(ranking.pid!);
+      figures['rss_after_restart_mb'] = Math.round(rssMb(ranking.pid!));
       joined.push(after);
       console.log(`restart ${round}: joined after ${after}`);
     }
