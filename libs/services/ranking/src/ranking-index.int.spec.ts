@@ -137,6 +137,14 @@ describe('ranking index: its vectors and graphs are kept with the catalog snapsh
     });
   }
 
+  it('a search of a workspace the catalog does not hold finds nothing and adds no workspace to the catalog', async () => {
+    const one = hostWith(10);
+    const a = new RankingIndex(one.host, { thread: false });
+    one.replay();
+    expect(await a.search('unknown', 'content', Float32Array.from({ length: 16 }, () => 0.25), 5)).toEqual([]);
+    expect([...one.host.catalog.all()].map((c) => c.id)).toEqual(['ws']);
+  });
+
   it('without a part to restore, the restored catalog is loaded a collection at a time: the same index as one upsert per item', async () => {
     const one = hostWith(300);
     const a = new RankingIndex(one.host, { thread: false });

@@ -151,12 +151,13 @@ export class RankingIndex {
   flush(ws: string): void {
     if (!this.index) return;
     let set = this.dirty.get(ws);
-    const cat = this.host.catalog.ws(ws);
     if (this.restoredWhole.delete(ws)) {
       if (!set) this.dirty.set(ws, (set = new Set()));
-      for (const id of cat.entities.keys()) set.add(id);
+      for (const id of this.host.catalog.ws(ws).entities.keys()) set.add(id);
     }
     if (!set || !set.size) return;
+    // Only a workspace with pending changes is asked for (asking creates an empty one).
+    const cat = this.host.catalog.ws(ws);
     for (const id of set) {
       const d = cat.entities.get(id);
       const v = d ? this.representative(ws, id) : null;
@@ -227,4 +228,3 @@ export class RankingIndex {
     await this.index?.close();
   }
 }
-
