@@ -236,12 +236,15 @@ export class ColumnReader {
     return out;
   }
 
-  /** Float rows of the given lengths, concatenated into one array (row i starts at the sum of lengths before it). */
-  floatRows<K extends 'f32' | 'f64'>(lengths: ArrayLike<number>, kind: K): ArrayOf<K> {
+  /**
+   * Float rows of the given lengths, concatenated into one array (row i starts at the sum of lengths before it),
+   * followed by `spare` zeros (room to grow that costs no page until written).
+   */
+  floatRows<K extends 'f32' | 'f64'>(lengths: ArrayLike<number>, kind: K, spare = 0): ArrayOf<K> {
     const Ctor = ARRAYS[kind];
     let total = 0;
     for (let i = 0; i < lengths.length; i++) total += lengths[i]!;
-    const out = new Ctor(total) as ArrayOf<K>;
+    const out = new Ctor(total + spare) as ArrayOf<K>;
     let o = 0;
     for (let start = 0; start < lengths.length; start += CHUNK_ROWS) {
       const end = Math.min(lengths.length, start + CHUNK_ROWS);

@@ -278,7 +278,8 @@ class Collection {
   static fromImage(img: CollectionImage): Collection {
     const c = new Collection();
     const n = img.ids.length;
-    if (img.data.length !== n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
+    // The data may run on past the rows (room to grow).
+    if (img.data.length < n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
     c.dim = img.dim;
     c.data = img.data as Float32Array<ArrayBuffer>;
     c.ids = img.ids;
@@ -549,7 +550,9 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
         if (!Number.isInteger(m.n) || m.n < 0 || m.n > r.size || !Number.isInteger(m.dim) || m.dim < 0) throw new ColumnFileError('vector index snapshot: damaged header');
         const ids = r.definedStrings(m.n);
         const keys = r.numbers('f64', m.n);
-        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32');
+        // Room for a quarter more vectors: the first insert after a restart then copies nothing (a full array
+        // doubled on it, holding the worker's searches for as long as the copy took).
+        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32', Math.max(1024, m.n >> 2) * m.dim);
         return { key: `${m.ns}\u0000${m.collection}`, img: { dim: m.dim, ids, keys, data, nextKey: m.nextKey, graph: m.graph && join(dirname(path), basename(m.graph)) } };
       });
       r.finish();

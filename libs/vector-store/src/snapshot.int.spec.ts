@@ -101,6 +101,27 @@ describe('vector index snapshots: the worker starts from a saved index instead o
     fill(c, 61);
     expect(await c.restore(path, 's1')).toBe(false);
   });
+
+  it('a restored collection (read with room to grow) takes inserts, updates and removals as the one it was saved from, and saves them', async () => {
+    const a = new InProcessVectorIndex();
+    fill(a, 60);
+    const path = join(dir, 'grow');
+    await a.save(path, 's1');
+    const b = new InProcessVectorIndex();
+    b.loadSnapshot(path, 's1');
+    for (const idx of [a, b]) {
+      for (let i = 60; i < 80; i++) idx.upsertSync('ws', 'content', `c${i}`, unit(i));
+      idx.upsertSync('ws', 'content', 'c3', unit(99));
+      idx.removeSync('ws', 'c17');
+    }
+    expect(await answers(b)).toEqual(await answers(a));
+    expect(b.countSync('ws', 'content')).toBe(79);
+    await b.save(path, 's2');
+    const c = new InProcessVectorIndex();
+    c.loadSnapshot(path, 's2');
+    expect(await answers(c)).toEqual(await answers(a));
+    expect(c.fingerprint()).toEqual(a.fingerprint());
+  });
 });
 
 describe('vector index snapshots while the index keeps changing: a save copies nothing up front', () => {
