@@ -215,9 +215,9 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     const docLength = new Uint32Array(nd);
     const docTermCount = new Uint32Array(nd);
     let docTermTotal = 0;
-    const docs = Array.from({ length: nd }, (_, i) => lexical.doc(i));
+    // A restored document's entry is made on each ask (from its columns): asked inside the paced loops, not all up front.
     for (let i = 0; i < nd; i++) {
-      const d = docs[i]!;
+      const d = lexical.doc(i);
       docTermCount[i] = d.terms.length;
       docLength[i] = d.length;
       docCode.set(docIds[i]!, i);
@@ -226,7 +226,8 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     }
     const docTerms = new Uint32Array(docTermTotal);
     let o = 0;
-    for (const d of docs) {
+    for (let i = 0; i < nd; i++) {
+      const d = lexical.doc(i);
       for (const t of d.terms) {
         const code = termCode.get(t);
         if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
