@@ -98,6 +98,53 @@ export async function run(args: string[]) {
     await eventually(async () => (await search(0, lastSeq)).data.results.length > 0, { timeoutMs: 3_600_000, intervalMs: 1_000, what: 'a search over the whole log' });
     figures['caught_up_after_write_s'] = +((performance.now() - t) / 1000).toFixed(1);
 
+    /**
+     * A periodic snapshot under the search load, PROBE_EVENTS events away (published here, each a new user): search
+     * latency meanwhile, and a client that writes and reads its own write in a loop. Figures prefixed with `prefix`.
+     */
+    const periodicSnapshot = async (prefix: string, idPrefix: string): Promise<Record<string, number>> => {
+      const out: Record<string, number> = {};
+      const written = /"msg":"catalog snapshot written"/;
+      let snapshotDone = false;
+      const snapshotLine = ranking.waitForLine(written, { timeoutMs: 1_800_000, fromLine: ranking.mark() }).finally(() => (snapshotDone = true));
+      const during = load(concurrency, (i) => search(i), () => snapshotDone);
+      for (let i = 0; i < PROBE_EVENTS; i++) {
+        const at = Date.now();
+        await store.js.publish(EventStore.subject(ws, 'entity', `${idPrefix}${i}`), JSON.stringify(event('EntityCreated', { entity_id: `${idPrefix}${i}`, type: 'user', name: `Probe ${i}`, description: '', created_at: at }, { workspace: ws, at })));
+      }
+      // A client that reads its own writes while the snapshot is written.
+      const rw: number[] = [];
+      let rwFailed = 0;
+      const writer = (async () => {
+        for (let k = 0; !snapshotDone; k++) {
+          const at = Date.now();
+          const ack = await store.js.publish(EventStore.subject(ws, 'entity', `${idPrefix}rw${k}`), JSON.stringify(event('EntityCreated', { entity_id: `${idPrefix}rw${k}`, type: 'user', name: `Writer ${k}`, description: '', created_at: at }, { workspace: ws, at })));
+          const t0 = performance.now();
+          try {
+            await search(k, ack.seq);
+            rw.push(performance.now() - t0);
+          } catch {
+            rwFailed++;
+          }
+        }
+      })();
+      const periodic = JSON.parse(await snapshotLine) as { bytes: number; encodeMs: number; ms: number };
+      const probe = await during;
+      await writer;
+      out[`${prefix}during_snapshot_read_after_write`] = rw.length + rwFailed;
+      out[`${prefix}during_snapshot_read_after_write_p50_ms`] = +percentile(rw, 50).toFixed(1);
+      out[`${prefix}during_snapshot_read_after_write_max_ms`] = +Math.max(0, ...rw).toFixed(1);
+      out[`${prefix}during_snapshot_read_after_write_failed`] = rwFailed;
+      out[`${prefix}periodic_snapshot_encode_ms`] = periodic.encodeMs;
+      out[`${prefix}periodic_snapshot_ms`] = periodic.ms;
+      out[`${prefix}during_snapshot_searches`] = probe.lat.length;
+      out[`${prefix}during_snapshot_p50_ms`] = +percentile(probe.lat, 50).toFixed(1);
+      out[`${prefix}during_snapshot_p99_ms`] = +percentile(probe.lat, 99).toFixed(1);
+      out[`${prefix}during_snapshot_max_ms`] = +Math.max(0, ...probe.lat).toFixed(1);
+      out[`${prefix}during_snapshot_failed`] = probe.failed;
+      return out;
+    };
+
     // Closed-loop search load.
     const until = performance.now() + seconds * 1000;
     const { lat, failed } = await load(concurrency, (i) => search(i), () => performance.now() >= until);
@@ -112,45 +159,7 @@ export async function run(args: string[]) {
     console.log(JSON.stringify(figures));
 
     // A periodic snapshot under the same search load: the threshold is PROBE_EVENTS events away.
-    // (The first snapshot of this process: any position from the threshold on, since the writer below may be folded too.)
-    const written = /"msg":"catalog snapshot written"/;
-    let snapshotDone = false;
-    const snapshotLine = ranking.waitForLine(written, { timeoutMs: 1_800_000 }).finally(() => (snapshotDone = true));
-    const during = load(concurrency, (i) => search(i), () => snapshotDone);
-    for (let i = 0; i < PROBE_EVENTS; i++) {
-      const at = Date.now();
-      await store.js.publish(EventStore.subject(ws, 'entity', `probe${i}`), JSON.stringify(event('EntityCreated', { entity_id: `probe${i}`, type: 'user', name: `Probe ${i}`, description: '', created_at: at }, { workspace: ws, at })));
-    }
-    // A client that reads its own writes while the snapshot is written.
-    const rw: number[] = [];
-    let rwFailed = 0;
-    const writer = (async () => {
-      for (let k = 0; !snapshotDone; k++) {
-        const at = Date.now();
-        const ack = await store.js.publish(EventStore.subject(ws, 'entity', `rw${k}`), JSON.stringify(event('EntityCreated', { entity_id: `rw${k}`, type: 'user', name: `Writer ${k}`, description: '', created_at: at }, { workspace: ws, at })));
-        const t0 = performance.now();
-        try {
-          await search(k, ack.seq);
-          rw.push(performance.now() - t0);
-        } catch {
-          rwFailed++;
-        }
-      }
-    })();
-    const periodic = JSON.parse(await snapshotLine) as { bytes: number; encodeMs: number; ms: number };
-    const probe = await during;
-    await writer;
-    figures['during_snapshot_read_after_write'] = rw.length + rwFailed;
-    figures['during_snapshot_read_after_write_p50_ms'] = +percentile(rw, 50).toFixed(1);
-    figures['during_snapshot_read_after_write_max_ms'] = +Math.max(0, ...rw).toFixed(1);
-    figures['during_snapshot_read_after_write_failed'] = rwFailed;
-    figures['periodic_snapshot_encode_ms'] = periodic.encodeMs;
-    figures['periodic_snapshot_ms'] = periodic.ms;
-    figures['during_snapshot_searches'] = probe.lat.length;
-    figures['during_snapshot_p50_ms'] = +percentile(probe.lat, 50).toFixed(1);
-    figures['during_snapshot_p99_ms'] = +percentile(probe.lat, 99).toFixed(1);
-    figures['during_snapshot_max_ms'] = +Math.max(0, ...probe.lat).toFixed(1);
-    figures['during_snapshot_failed'] = probe.failed;
+    Object.assign(figures, await periodicSnapshot('', 'probe'));
     const joined: string[] = [];
     const joinedBase: string[] = [];
     const joinedS = { this: [] as number[], base: [] as number[] };
@@ -205,6 +214,17 @@ export async function run(args: string[]) {
       console.log(`restart ${round}: joined after ${after}`);
     }
     figures['restarts_joined'] = joined.join('; ');
+
+    // A periodic snapshot of an instance restored from a snapshot (what every instance that restarted writes): this
+    // checkout's code, started with the threshold PROBE_EVENTS events away.
+    ranking.spec.cwd = here.cwd;
+    ranking.spec.args[ranking.spec.args.length - 1] = here.entry;
+    await ranking.stop(600_000);
+    ranking.spec.env['TG_SNAPSHOT_EVERY_EVENTS'] = String(PROBE_EVENTS);
+    await ranking.start();
+    await ranking.waitForLine(/ranking indexes warmed/, { timeoutMs: 3_600_000 });
+    await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
+    Object.assign(figures, await periodicSnapshot('restored_', 'restored-probe'));
     if (base) {
       figures['restarts_joined_base'] = joinedBase.join('; ');
       figures['restart_vs_base'] = +(percentile(joinedS.this, 50) / percentile(joinedS.base, 50)).toFixed(3);
@@ -224,6 +244,7 @@ export async function run(args: string[]) {
     `| a periodic snapshot under the search load: encoded in / written in | ${f['periodic_snapshot_encode_ms']} / ${f['periodic_snapshot_ms']} ms |`,
     `| search p50 / p99 / max while it was written (ms) | ${f['during_snapshot_p50_ms']} / ${f['during_snapshot_p99_ms']} / ${f['during_snapshot_max_ms']} (${f['during_snapshot_searches']} searches, ${f['during_snapshot_failed']} failed) |`,
     `| a client's search after its own write while it was written: p50 / max (ms) | ${f['during_snapshot_read_after_write_p50_ms']} / ${f['during_snapshot_read_after_write_max_ms']} (${f['during_snapshot_read_after_write']} writes, ${f['during_snapshot_read_after_write_failed']} reads failed: 503 after 2 s) |`,
+    `| the same, on an instance restored from a snapshot (this code): encoded in / search p50 / p99 / max (ms) | ${f['restored_periodic_snapshot_encode_ms']} / ${f['restored_during_snapshot_p50_ms']} / ${f['restored_during_snapshot_p99_ms']} / ${f['restored_during_snapshot_max_ms']} (${f['restored_during_snapshot_searches']} searches, ${f['restored_during_snapshot_failed']} failed; own-write reads p50 ${f['restored_during_snapshot_read_after_write_p50_ms']}, max ${f['restored_during_snapshot_read_after_write_max_ms']}, ${f['restored_during_snapshot_read_after_write_failed']} failed) |`,
     `| stop (writes the snapshot) | ${f['stop_with_snapshot_s']} s |`,
     `| snapshot on disk (${f['snapshot_files']}) | ${(Number(f['snapshot_bytes_on_disk']) / 1e6).toFixed(0)} MB |`,
     `| restart: snapshot read / restored with its parts ${f['restore_parts']} | ${f['restore_read_ms']} / ${f['restore_ms']} ms |`,
