@@ -160,9 +160,8 @@ export async function run(args: string[]) {
 
     // A periodic snapshot under the same search load: the threshold is PROBE_EVENTS events away.
     Object.assign(figures, await periodicSnapshot('', 'probe'));
-    const joined: string[] = [];
-    const joinedBase: string[] = [];
-    const joinedS = { this: [] as number[], base: [] as number[] };
+    // Each restart's joined time and its line, by the code it ran.
+    const joined = { this: [] as { s: number; line: string }[], base: [] as { s: number; line: string }[] };
     const here = { cwd: ranking.spec.cwd, entry: ranking.spec.args.at(-1)! };
     const variants = base ? (['base', 'this'] as const) : (['this'] as const);
     const plan = Array.from({ length: restarts }, (_, i) => variants.map((variant) => ({ round: i + 1, variant }))).flat();
@@ -201,19 +200,20 @@ export async function run(args: string[]) {
       figures['restart_warm_ms'] = warmed.ms;
       const t1 = performance.now();
       await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
-      const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${Math.round(rssMb(ranking.pid!))} MB)`;
-      joinedS[variant].push(Number(figures['restart_joined_s']));
+      const rssJoined = Math.round(rssMb(ranking.pid!));
+      const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${rssJoined} MB)`;
+      joined[variant].push({ s: Number(figures['restart_joined_s']), line: after });
       if (variant === 'base') {
-        joinedBase.push(after);
         console.log(`restart ${round} (base): joined after ${after}`);
         continue;
       }
       figures['first_search_after_restart_ms'] = +(performance.now() - t1).toFixed(0);
-      figures['rss_after_restart_mb'] = Math.round(rssMb(ranking.pid!));
-      joined.push(after);
+      figures['rss_after_restart_mb'] = rssJoined;
       console.log(`restart ${round}: joined after ${after}`);
     }
-    figures['restarts_joined'] = joined.join('; ');
+    const lines = (xs: { line: string }[]) => xs.map((x) => x.line).join('; ');
+    const median = (xs: { s: number }[]) => percentile(xs.map((x) => x.s), 50);
+    figures['restarts_joined'] = lines(joined.this);
 
     // A periodic snapshot of an instance restored from a snapshot (what every instance that restarted writes): this
     // checkout's code, started with the threshold PROBE_EVENTS events away.
@@ -226,8 +226,8 @@ export async function run(args: string[]) {
     await eventually(async () => (await search(1)).data.results.length > 0, { timeoutMs: 600_000, intervalMs: 100, what: 'a search after the restart' });
     Object.assign(figures, await periodicSnapshot('restored_', 'restored-probe'));
     if (base) {
-      figures['restarts_joined_base'] = joinedBase.join('; ');
-      figures['restart_vs_base'] = +(percentile(joinedS.this, 50) / percentile(joinedS.base, 50)).toFixed(3);
+      figures['restarts_joined_base'] = lines(joined.base);
+      figures['restart_vs_base'] = +(median(joined.this) / median(joined.base)).toFixed(3);
     }
   } finally {
     await stack.stop();

@@ -126,7 +126,7 @@ export class EventStore {
   private static clusterNotReady(e: unknown): boolean {
     if ((e as Error)?.name === 'TimeoutError') return true;
     if (e instanceof JetStreamApiError && e.code === 10005) return true;
-    return /timeout|not ready|no responders|temporarily unavailable|insufficient resources|no suitable peers/i.test(String((e as Error)?.message ?? ''));
+    return /timeout|not ready|no responders|temporarily unavailable|insufficient resources/i.test(String((e as Error)?.message ?? ''));
   }
 
   /** Creates the stream unless it exists; answers its replica count. */

@@ -214,27 +214,26 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
     const nd = docIds.length;
     const docLength = new Uint32Array(nd);
     const docTermCount = new Uint32Array(nd);
+    // Every (document, term) pair is in exactly one posting: their count sizes the documents' term column, which is
+    // then filled in one pass (a restored document's entry is made on each ask, from its columns: once here, paced).
     let docTermTotal = 0;
-    // A restored document's entry is made on each ask (from its columns): asked inside the paced loops, not all up front.
+    for (const posting of lexical.postings) docTermTotal += posting.size;
+    const docTerms = new Uint32Array(docTermTotal);
+    let o = 0;
     for (let i = 0; i < nd; i++) {
       const d = lexical.doc(i);
       docTermCount[i] = d.terms.length;
       docLength[i] = d.length;
       docCode.set(docIds[i]!, i);
-      docTermTotal += d.terms.length;
-      if (pace.step()) await turn();
-    }
-    const docTerms = new Uint32Array(docTermTotal);
-    let o = 0;
-    for (let i = 0; i < nd; i++) {
-      const d = lexical.doc(i);
       for (const t of d.terms) {
         const code = termCode.get(t);
         if (code === undefined) throw new Error(`lexical index: term '${t}' of a document has no postings`);
+        if (o >= docTermTotal) throw new Error('lexical index: postings and documents disagree');
         docTerms[o++] = code;
       }
       if (pace.step(d.terms.length + 1)) await turn();
     }
+    if (o !== docTermTotal) throw new Error('lexical index: postings and documents disagree');
     const postingSize = new Uint32Array(terms.length);
     const postingDoc = new Uint32Array(docTermTotal);
     const postingTf = new Uint32Array(docTermTotal);

@@ -34,8 +34,7 @@ export function singleNats(opts: { storeDir?: string; port?: number } = {}): Nat
   return async () => {
     const bin = findNatsServer();
     const storeDir = opts.storeDir ?? mkdtempSync(join(tmpdir(), 'tg-nats-'));
-    // As for a cluster: a free port taken before the server binds it is chosen again (unless it was given).
-    for (let attempt = 1; ; attempt++) {
+    const { port, nodes } = await startOnFreePorts(async () => {
       const port = opts.port ?? (await freePort());
       const url = `nats://127.0.0.1:${port}`;
       const node = new ManagedProcess({
@@ -49,26 +48,41 @@ export function singleNats(opts: { storeDir?: string; port?: number } = {}): Nat
         ready: async () => waitForNats(url, 30_000),
         readyTimeoutMs: 35_000,
       });
-      try {
-        await node.start();
-      } catch (e) {
+      // A port that was given is not chosen again.
+      return { port, nodes: [node], retry: opts.port === undefined };
+    });
+    const node = nodes[0]!;
+    return {
+      url: `nats://127.0.0.1:${port}`,
+      streamReplicas: 1,
+      nodes,
+      kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
+      start: async (i = 0) => nodeAt(nodes, i).start(),
+      async dispose() {
         await node.stop();
-        if (opts.port !== undefined || attempt === 3 || !/address already in use/.test(node.tail())) throw e;
-        continue;
-      }
-      return {
-        url,
-        streamReplicas: 1,
-        nodes: [node],
-        kill: async (i = 0) => nodeAt([node], i).kill('SIGKILL'),
-        start: async (i = 0) => nodeAt([node], i).start(),
-        async dispose() {
-          await node.stop();
-          if (!opts.storeDir) rmSync(storeDir, { recursive: true, force: true });
-        },
-      };
-    }
+        if (!opts.storeDir) rmSync(storeDir, { recursive: true, force: true });
+      },
+    };
   };
+}
+
+/**
+ * Starts the nodes `make` gives and answers them once ready. A port chosen free can be taken by another suite's
+ * process before a node binds it: the node then exits ("address already in use"), and `make` is asked again
+ * (fresh ports; a cluster's routes name them all, so all of them), three attempts in all.
+ */
+async function startOnFreePorts<T extends { nodes: ManagedProcess[]; retry?: boolean; discard?: () => void }>(make: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const made = await make();
+    try {
+      await Promise.all(made.nodes.map((x) => x.start()));
+      return made;
+    } catch (e) {
+      await Promise.all(made.nodes.map((x) => x.stop()));
+      made.discard?.();
+      if (made.retry === false || attempt === 3 || !made.nodes.some((x) => /address already in use/.test(x.tail()))) throw e;
+    }
+  }
 }
 
 /**
@@ -81,38 +95,28 @@ export function natsCluster(opts: { nodes?: number; choosePorts?: (n: number) =>
   return async () => {
     const n = opts.nodes ?? 3;
     const bin = findNatsServer();
-    // A port chosen free can be taken by another suite's process before a node binds it: then the node exits
-    // ("address already in use") and the whole cluster starts again on other ports (its routes name them all).
-    for (let attempt = 1; ; attempt++) {
+    const { ports, base, nodes } = await startOnFreePorts(async () => {
       const ports = await (opts.choosePorts ?? freePorts)(2 * n);
       const base = mkdtempSync(join(tmpdir(), 'tg-nats-cluster-'));
-      const nodes = clusterNodes(bin, base, ports.slice(0, n), ports.slice(n));
-      try {
-        await Promise.all(nodes.map((x) => x.start()));
-      } catch (e) {
+      return { ports, base, nodes: clusterNodes(bin, base, ports.slice(0, n), ports.slice(n)), discard: () => rmSync(base, { recursive: true, force: true }) };
+    });
+    const urls = ports.slice(0, n).map((p) => `nats://127.0.0.1:${p}`);
+    const jetstreamReady = () => clusterJetStreamReady(urls);
+    await jetstreamReady();
+    return {
+      url: urls.join(','),
+      streamReplicas: Math.min(3, n),
+      nodes,
+      kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
+      start: async (i = 0) => {
+        await nodeAt(nodes, i).start();
+        await jetstreamReady();
+      },
+      async dispose() {
         await Promise.all(nodes.map((x) => x.stop()));
         rmSync(base, { recursive: true, force: true });
-        if (attempt === 3 || !nodes.some((x) => /address already in use/.test(x.tail()))) throw e;
-        continue;
-      }
-      const urls = ports.slice(0, n).map((p) => `nats://127.0.0.1:${p}`);
-      const jetstreamReady = () => clusterJetStreamReady(urls);
-      await jetstreamReady();
-      return {
-        url: urls.join(','),
-        streamReplicas: Math.min(3, n),
-        nodes,
-        kill: async (i = 0) => nodeAt(nodes, i).kill('SIGKILL'),
-        start: async (i = 0) => {
-          await nodeAt(nodes, i).start();
-          await jetstreamReady();
-        },
-        async dispose() {
-          await Promise.all(nodes.map((x) => x.stop()));
-          rmSync(base, { recursive: true, force: true });
-        },
-      };
-    }
+      },
+    };
   };
 }
 

@@ -91,6 +91,14 @@ class SavingImage {
   }
 }
 
+/**
+ * Vectors of room to leave beyond `n` held, where a collection's array is made whole at once (a restore, the copy of
+ * a borrowed array): a quarter more, at least 1,024. Pages not yet written cost no memory.
+ */
+function roomToGrow(n: number): number {
+  return Math.max(1024, Math.ceil(n / 4));
+}
+
 class Collection {
   private dim = 0;
   private data = new Float32Array(0);
@@ -118,7 +126,7 @@ class Collection {
     this.reading = undefined;
     if (this.borrowed) {
       // With room to grow: the first change after a restore is most often an insert.
-      const own = new Float32Array(this.data.length + Math.max(1024 * this.dim, this.data.length >> 2));
+      const own = new Float32Array(this.data.length + roomToGrow(this.data.length / this.dim) * this.dim);
       own.set(this.data);
       this.data = own;
       this.borrowed = false;
@@ -552,7 +560,7 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
         const keys = r.numbers('f64', m.n);
         // Room for a quarter more vectors: the first insert after a restart then copies nothing (a full array
         // doubled on it, holding the worker's searches for as long as the copy took).
-        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32', Math.max(1024, m.n >> 2) * m.dim);
+        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32', roomToGrow(m.n) * m.dim);
         return { key: `${m.ns}\u0000${m.collection}`, img: { dim: m.dim, ids, keys, data, nextKey: m.nextKey, graph: m.graph && join(dirname(path), basename(m.graph)) } };
       });
       r.finish();

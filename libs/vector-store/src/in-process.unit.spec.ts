@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessVectorIndex } from './in-process';
-import { contiguousVectors } from './pack';
 
 const unit = (xs: number[]) => {
   const n = Math.hypot(...xs);
@@ -34,19 +33,5 @@ describe('InProcessVectorIndex.loadCollection with borrowed vectors (a restore)'
     expect(Array.from(owner)).toEqual(before);
     expect(idx.countSync('ws', 'content')).toBe(1);
     expect(idx.searchSync('ws', 'content', unit([1, 0]), 2).map((h) => h.id)).toEqual(['b']);
-  });
-});
-
-describe('contiguousVectors', () => {
-  it('given views one after another in one array, then one view over them; given a gap, another order or another array, then null', () => {
-    const big = new Float32Array(12);
-    const row = (i: number) => big.subarray(i * 3, i * 3 + 3);
-    const run = contiguousVectors([row(1), row(2), row(3)], 3)!;
-    expect(run.byteOffset).toBe(12);
-    expect(run).toHaveLength(9);
-    expect(contiguousVectors([row(0), row(2)], 3)).toBeNull();
-    expect(contiguousVectors([row(1), row(0)], 3)).toBeNull();
-    expect(contiguousVectors([row(0), new Float32Array(3)], 3)).toBeNull();
-    expect(contiguousVectors([], 3)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { EntityDoc } from '@tg/domain';
 import { type ReadModelHost, representativeVector } from '@tg/read-model';
 import type { Logger } from '@tg/observability';
-import { contiguousVectors, EXACT_BELOW, InProcessVectorIndex, packVectors, ThreadedVectorIndex, type ProjectedVectorIndex, type VectorHit } from '@tg/vector-store';
+import { EXACT_BELOW, InProcessVectorIndex, packVectors, ThreadedVectorIndex, type ProjectedVectorIndex, type VectorHit } from '@tg/vector-store';
 import { VectorProjection } from './vector-projection';
 
 /** Options of {@link RankingIndex}. */
@@ -115,8 +115,8 @@ export class RankingIndex {
       for (const [type, g] of groups) {
         // A snapshot's vectors lie in one array in the catalog's order: the index reads them there until its
         // first change (copying 400 MB at a million items took 0.5-1.4 s of a restart on a slow machine).
-        const run = contiguousVectors(g.vectors, g.dim);
-        index.loadCollection(cat.id, type, g.dim, g.ids, run ?? packVectors(g.vectors, g.dim), { borrowed: !!run });
+        const { data, borrowed } = packVectors(g.vectors, g.dim);
+        index.loadCollection(cat.id, type, g.dim, g.ids, data, { borrowed });
       }
       set?.clear();
     }
