@@ -209,6 +209,33 @@ describe('idempotency: X-Request-Id never swallows a different write', () => {
     expect(linkEvents).toEqual(['ChildLinked']);
   });
 
+  it('given a link, when another request changes its weight and the first is then resent (same key), then it answers linked as the first did and the change stands', async () => {
+    expect((await post(a, { id: 'lw-p', type: 'user', name: 'Weigher' }, 'rid-lw-p')).status).toBe(200);
+    const child = await post(a, { content: { url: 'https://example.com/linked-weighed', type: 'text', content: 'a record of cool jazz', skip_url_fetch: true } }, 'rid-lw-c');
+    const link = (rid: string, weight: number) => a.request('POST', `/entity/lw-p/link`, { body: { child_id: child.body.entity_id, weight }, headers: { 'x-request-id': rid } });
+    expect((await link('rid-lw-1', 1)).body.linked).toBe(true);
+    expect((await link('rid-lw-2', 0.25)).body.linked).toBe(true);
+    // The first answer was lost: the client resends its link. It was done; the weight set after it stands.
+    const r = await link('rid-lw-1', 1);
+    expect([r.status, r.body.linked]).toEqual([200, true]);
+    const events = (await store.readSubject(EventStore.subject(a.workspaceId, 'link', `lw-p\u0000${child.body.entity_id}`))).events;
+    expect(events.map((e) => [e.type, (e.data as { weight: number }).weight])).toEqual([['ChildLinked', 1], ['ChildLinked', 0.25]]);
+  });
+
+  it('given a link, when the child is deleted and indexed again and the link is then resent (same key), then no link to the new item is invented', async () => {
+    expect((await post(a, { id: 'lr-p', type: 'user', name: 'Relinker' }, 'rid-lr-p')).status).toBe(200);
+    const content = { content: { url: 'https://example.com/linked-recreated', type: 'text', content: 'a record of hard bop', skip_url_fetch: true } };
+    const child = await post(a, content, 'rid-lr-c1');
+    const link = () => a.request('POST', `/entity/lr-p/link`, { body: { child_id: child.body.entity_id }, headers: { 'x-request-id': 'rid-lr-1' } });
+    expect((await link()).body.linked).toBe(true);
+    expect((await del({ entity_id: child.body.entity_id }, 'rid-lr-del')).status).toBe(200);
+    expect((await post(a, content, 'rid-lr-c2')).body).toMatchObject({ entity_id: child.body.entity_id, created: true });
+    const r = await link();
+    expect([r.status, r.body.linked]).toEqual([200, true]);
+    const events = (await store.readSubject(EventStore.subject(a.workspaceId, 'link', `lr-p\u0000${child.body.entity_id}`))).events;
+    expect(events.map((e) => e.type)).toEqual(['ChildLinked']);
+  });
+
   const del = (query: Record<string, string>, rid: string) => a.request('DELETE', '/entity', { query, headers: { 'x-request-id': rid } });
 
   it('given a delete, when it is resent after it completed (same key), then it answers success as the first did and appends nothing', async () => {

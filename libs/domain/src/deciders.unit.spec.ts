@@ -4,7 +4,7 @@ import { batchJobDecider, batchJobView, type BatchJobCommand } from './batch-job
 import { clusterDecider, type ClusterCommand } from './cluster';
 import { entityTypeDecider, typeResend, type RegisterEntityType } from './entity-type';
 import { emits, eventsOf, fold, given, refused } from './given-when-then';
-import { linkDecider, type LinkCommand } from './link';
+import { linkDecider, linkResend, type LinkCommand } from './link';
 import { tasteDecider, type TasteCommand } from './taste';
 import { urlClaimDecider, type UrlClaimCommand } from './url-claim';
 import { workspaceDecider, type CreateWorkspace } from './workspace';
@@ -131,6 +131,28 @@ describe('link decider: links bind incarnations', () => {
   });
   it('given an unlinked child, when linked again with the same fields, then linked', () => {
     expect(given(linkDecider, [linked(), unlinked]).when(link(later))).toEqual(emits(linked({}, later)));
+  });
+  // A request resent after other writes to the link (a retry whose first answer was lost, or the resend of an append
+  // stored but not acknowledged) was done once: it must not write over what came after it.
+  const third = { workspace: 'ws_1', at: 3000, request_id: 'req-3' };
+  it('given a link, then another request changes its weight, when the first request is resent, then nothing: the change stands', () => {
+    const g = given(linkDecider, [linked(), linked({ weight: 0.5 }, later)]);
+    expect(g.when(link({ at: 3000 }))).toEqual(emits());
+    expect(linkResend(g.state, link({ at: 3000 }))).toBe(true);
+  });
+  it('given a link, then the child is deleted and created again, when the first request is resent against the new incarnation, then nothing: no link is invented', () => {
+    expect(given(linkDecider, [linked()]).when(link({ child_incarnation: 9, at: 3000 }))).toEqual(emits());
+  });
+  it('given a link, then another request unlinks it, when the first request is resent, then nothing', () => {
+    expect(given(linkDecider, [linked(), unlinked]).when(link({ at: 3000 }))).toEqual(emits());
+  });
+  it('given a link, when the same request id comes with another weight (a trace id reused), then linked with it; the first body again after it is a new write too', () => {
+    const g = given(linkDecider, [linked()]);
+    expect(g.when(link({ weight: 0.5, at: 3000 }))).toEqual(emits(linked({ weight: 0.5 }, { ...meta, at: 3000 })));
+    const after = given(linkDecider, [linked(), linked({ weight: 0.5 }, { ...meta, at: 3000 })]);
+    expect(after.when(link({ at: 4000 }))).toEqual(emits(linked({}, { ...meta, at: 4000 })));
+    expect(linkResend(after.state, link({ weight: 0.5 }))).toBe(true);
+    expect(linkResend(after.state, { ...link(), ...third })).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { TgError, type OP } from '@tg/contracts';
-import { entityDecider, linkDecider, linkId } from '@tg/domain';
+import { entityDecider, linkDecider, linkId, linkResend } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
 import { composeAfterWrite, composeProfile, entitySubject, type EntityDeps } from '../entity-deps';
 
@@ -20,8 +20,8 @@ export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.li
     if (!child.state.exists) throw new TgError('entity_not_found', 'Entity not found', { entity_id: data.child_id });
     const rel = data.rel ?? 'about';
     const weight = data.weight ?? 1;
-    const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, {
-      type: 'LinkChild',
+    const command = {
+      type: 'LinkChild' as const,
       workspace: ws,
       parent_id: data.parent_id,
       child_id: data.child_id,
@@ -31,10 +31,11 @@ export function linkHandler(d: EntityDeps): OperationHandler<typeof OP.entity.li
       child_incarnation: child.state.incarnation,
       at: rt.now(),
       request_id: ctx.requestId,
-    });
+    };
+    const out = await rt.repo.execute(EventStore.subject(ws, 'link', linkId(data.parent_id, data.child_id)), linkDecider, command);
     // This request made the link: appended now, or by an earlier attempt of the same request (a retry, or an append
-    // stored whose acknowledgement was lost and that the resend found stored).
-    const made = out.events.length > 0 || (out.state.linked && out.state.linkedBy !== undefined && out.state.linkedBy === ctx.requestId);
+    // stored whose acknowledgement was lost and that the resend found stored), whatever came after it.
+    const made = out.events.length > 0 || linkResend(out.state, command);
     const seq = Math.max(out.seq, req.minSeq ?? 0);
     // A delete that won the race ended the incarnation this link binds: the link is dead; say so.
     for (const [id, inc] of [[data.parent_id, parent.state.incarnation], [data.child_id, child.state.incarnation]] as const) {
