@@ -8,7 +8,7 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity] [--lambda L] [--r share]
+ * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity] [--lambda L] [--r share] [--data DIR]
  *
  * Every experiment's test line ends with its paired difference from the set's first experiment (per-user test
  * NDCG@10, mean ± standard error over the users with held-out movies).
@@ -19,7 +19,9 @@ import { createRng, easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeight
 import { parseCsv, splitUsers } from './quality';
 import { easeItemScores, newestFold, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
 
-const dir = resolve('../shared/data/movielens');
+/** `--data DIR`: any folder in the MovieLens layout (default the shared one). */
+const dataAt = process.argv.indexOf('--data');
+const dir = resolve(dataAt >= 0 && process.argv[dataAt + 1] ? process.argv[dataAt + 1]! : '../shared/data/movielens');
 const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id]) => id!);
 const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
 const splits = splitUsers(ratings);
