@@ -13,7 +13,10 @@
  * unit, rates, bounds, approximate values; not F's cross features), the round-19 inputs (ROUND19_FEATURES: excitement
  * shown by a reaction with no trouble named, a sacrifice stated as welcome), LORO over rounds 15-18; NO19=1 holds the
  * round-19 cross features at 0. Round 21 (model H): G's form exactly, rounds 19 and 20 added to training (rounds 1-20), no
- * new features or rule changes, LORO over rounds 17-20.
+ * new features or rule changes, LORO over rounds 17-20. Round 22 (model I): H's form with round 21 added to training
+ * (rounds 1-21) and the round-22 inputs (ROUND22_FEATURES: a sceptical question, also in the engagement gate; interest
+ * stated without a question; surprise with praise and no trouble; enjoyment promised over a burden ahead), LORO over
+ * rounds 18-21; NO22=1 holds the round-22 cross features at 0 and leaves `qSceptical` out of the gate.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -39,7 +42,7 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
@@ -52,8 +55,8 @@ const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
-const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)) as (typeof QUESTION_FEATURES)[number][];
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
+const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical')) as CrossFeature[];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
 const { vocab, vectors, meanVec } = loadWordVectors(process.env.VECTOR_CACHE);
@@ -66,9 +69,9 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r12', data.GAUGE_PHENOMENA_ROUND12], ['r13', data.GAUGE_PHENOMENA_ROUND13],
   ['r14', data.GAUGE_PHENOMENA_ROUND14], ['r15', data.GAUGE_PHENOMENA_ROUND15], ['r16', data.GAUGE_PHENOMENA_ROUND16],
   ['r17', data.GAUGE_PHENOMENA_ROUND17], ['r18', data.GAUGE_PHENOMENA_ROUND18],
-  ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20],
+  ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20], ['r21', data.GAUGE_PHENOMENA_ROUND21],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r17,r18,r19,r20').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r18,r19,r20,r21').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -89,6 +92,7 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND18,
   ...data.GAUGE_PHENOMENA_ROUND19,
   ...data.GAUGE_PHENOMENA_ROUND20,
+  ...data.GAUGE_PHENOMENA_ROUND21,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;
@@ -357,7 +361,7 @@ if (args.includes('--write')) {
   writeFileSync(
     new URL('../src/gauge/wide-weights.ts', import.meta.url),
     `/**
- * Generated by libs/language/scripts/fit-wide.mts (issue 17; round-19 form (model G's), fitted with rounds 19 and 20 for round 21: model H): the gauge's wide model (src/gauge/wide.ts),
+ * Generated by libs/language/scripts/fit-wide.mts (issue 17; round-22 form, H's with the round-22 inputs, fitted with round 21 for round 22: model I): the gauge's wide model (src/gauge/wide.ts),
  * fitted on ${all.length} labelled pairs; L2 ${JSON.stringify(HP)}; Platt a ${pl.a}, b ${pl.b} (fitted on the
  * leave-one-round-out predictions). Per-word tables: int8 with one scale per block over the ${VOCAB} words of
  * STANCE_TABLE (stance-weights.ts). Do not edit by hand.

@@ -73,6 +73,10 @@ export const CROSS_FEATURES = [
   'praiseOverCount',
   'excitedReaction',
   'sacrificeWelcomed',
+  'qSceptical',
+  'interestStated',
+  'surprisePraise',
+  'enjoyBurden',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -232,6 +236,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...situationFeatures(r, f, praised, acted),
     ...round17Features(r, f, praised),
     ...round19Features(r, f),
+    ...round22Features(r, f),
   };
 }
 
@@ -365,6 +370,81 @@ export function round19Features(response: string, followup: string): Record<Roun
   return { excitedReaction: excited ? 1 : 0, sacrificeWelcomed: sacrifice ? 1 : 0 };
 }
 
+/** Names of the round-22 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND22_FEATURES = ['qSceptical', 'interestStated', 'surprisePraise', 'enjoyBurden'] as const;
+type Round22Feature = (typeof ROUND22_FEATURES)[number];
+
+// Doubt put as a question, read in the follow-up's questions only: an auxiliary and its subject with "really",
+// "actually", "even" before a verb of need, use or worth ("do I really need…", "does anyone actually own…", "is that
+// even necessary…"; not "is it really two years?", which checks a fact), and "how is that any / a <comparative>"
+// ("how's that any quicker than…", "how would that be better").
+const SCEPTICAL_QUESTION = [
+  /\b(?:do|does|did|is|are|was|would|will|should|can|could|must)\s+(?:i|you|we|they|it|that|this|anyone|anybody|people|someone|he|she|those|these)\s+(?:really|actually|even|honestly|seriously|truly)\s+(?:need|needs|have to|has to|want|wants|use|uses|own|owns|bother|care|cares|matter|matters|necessary|needed|worth|help|helps|make a difference|a thing|notice|expect|going to|gonna)\b/,
+  /\bhow(?:'s| is| was| would| will| does| did| could)\s+(?:that|this|it|those|these|they|any of (?:that|this))\s+(?:be\s+)?(?:(?:any|even)\s+[a-z]+|(?:better|easier|quicker|faster|cheaper|simpler|safer|nicer|worse|an improvement|an upgrade|a solution|a fix|helpful|useful|worth it)\b|[a-z]+er than|(?:more|less) [a-z]+ than)/,
+];
+// Doubt in set phrases, anywhere: "what's the point", "why bother", "since when", "who even…", "how does that even
+// help", "isn't that just…", "what's wrong with just…", "you really think…", "is there any point", "what difference
+// does that make".
+const SCEPTICAL_PHRASE =
+  /\bwhat(?:'s| is) (?:even )?the point\b|\bwhy (?:bother|on earth|in the world)\b|\bsince when\b|\bwho (?:even|actually|honestly) \w+|\bhow (?:does|would|will|is) (?:that|this|it) even\b|\b(?:isn't|wasn't|aren't|isnt|arent) (?:that|this|it|they|those) just\b|\bwhat(?:'s| is) wrong with (?:just )?(?:a |the |my |using |doing )|\b(?:you|u) (?:really|seriously|honestly|actually) think\b|\bis there (?:really |even |honestly )?(?:any|a|much) point\b|\bwhat (?:good|difference) (?:does|would|will|could) (?:that|this|it) (?:do|make)\b/;
+// Interest stated as a wish or a state, not asked: "I'd love to see…", "tell me more", "now I'm curious…", "I wonder
+// which…", "keen to hear more", "I'd love some more", "keen to try".
+const INTEREST =
+  /\b(?:(?:i'd|i would|id|we'd|we would|would)\s+(?:really |so |honestly |actually |genuinely )?(?:love|like|be (?:keen|interested|curious|glad)) to (?:know|hear|learn|see|try|read|find out|understand|look into|dig into|give it a (?:go|try|shot)|visit|watch|taste|explore)|(?:tell|show|teach) (?:me|us) more|(?:i'm|i am|im|we're|getting) (?:so |really |very |genuinely |actually |now )?(?:curious|intrigued|keen|interested)\b|\bi wonder (?:what|how|where|which|if|whether|when)|(?:want|wanna|keen|dying|eager) to (?:know|hear|learn|read|see) more|\bmore (?:on|about) (?:that|this|it)\b|(?:i'd|i would|we'd) be (?:keen|interested|curious) (?:in|to)|(?:i'd|i would|we'd|would) (?:love|like|appreciate) (?:some |a few |a bit )?more\b|\bkeen to (?:try|hear|see|know|give|learn|read))/;
+// A praise word that AFINN and the derived valence read weakly.
+const PRAISE_EXTRA = new Set(['incredible', 'gorgeous', 'unreal', 'epic', 'stellar', 'fab', 'ace', 'legend', 'legendary', 'magic', 'magical', 'chuffed', 'thrilled', 'stoked', 'class']);
+// Enjoyment promised for what lies ahead ("we'll enjoy…", "I'm going to love…"), and the clause after it.
+const ENJOY_AHEAD = /\b(?:i'll|ill|i will|we'll|we will|i'm going to|we're going to|i'm gonna|we're gonna|gonna|going to)\s+(?:really |so |just |totally |absolutely |thoroughly )?(?:enjoy|love|relish|adore|savour|savor|have fun|have a blast)\b([^.!?;]*)/;
+// A wait until a distant time: "until next month", "till spring", "for the rest of the year".
+const LONG_WAIT =
+  /\b(?:until|till|til|for)\s+(?:next (?:week|month|year|summer|winter|spring|season)|the (?:rest of|whole|entire) (?:the )?(?:week|month|year|summer|winter|holiday|trip|flight|day|night)|(?:spring|summer|autumn|fall|winter|christmas|easter|january|february|march|april|june|july|august|september|october|november|december)\b)/;
+
+/** Whether the words of a text name trouble: a word of valence ≤ −1 (negation flips), something broken, a burden. */
+function troubleIn(text: string): boolean {
+  let negated = false;
+  for (const t of lexTokens(text)) {
+    if (BREAK.has(t)) negated = false;
+    else if (isNegator(t)) negated = true;
+    else if (/^[a-z]/.test(t) && valence(t) * (negated ? -1 : 1) <= -1) return true;
+  }
+  return BROKEN_STATE.test(text) || countedBurden(text) || BURDEN_NAMED.test(text);
+}
+
+/**
+ * Round 22: the inputs for round 21's engagement and sarcasm misses, written from the constructions. `qSceptical`:
+ * a question that doubts the proposal ({@link SCEPTICAL_QUESTION} in a question, {@link SCEPTICAL_PHRASE} anywhere);
+ * it is in the engagement gate, so the rules' engagement does not count for it. `interestStated`: interest stated as a
+ * wish or a state ({@link INTEREST}), with no negator just before it, no "who"/"why" after it (mock curiosity: "I'd
+ * love to know who thought…"), no trouble named after it and no irony cue. `surprisePraise`: surprise or disbelief
+ * ("no way", "wait, really?", "shut up") with a praise word and no trouble named once the surprise is set aside, no
+ * irony cue. `enjoyBurden`: enjoyment promised for a clause that names a burden or a long wait ("we'll enjoy eating
+ * off paper plates till spring").
+ */
+export function round22Features(response: string, followup: string): Record<Round22Feature, number> {
+  const f = norm(followup.slice(0, 4000));
+  const ironic = IRONY.some((re) => re.test(f));
+  const sentences = f.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter(Boolean);
+  const questions = sentences.filter((x, i) => /\?/.test(x) || (i === sentences.length - 1 && !/[.!]$/.test(x)));
+  const sceptical = SCEPTICAL_PHRASE.test(f) || questions.some((q) => SCEPTICAL_QUESTION.some((re) => re.test(q)));
+  let interest = false;
+  const i = INTEREST.exec(f);
+  if (i && !ironic) {
+    const before = lexTokens(f.slice(Math.max(0, i.index - 24), i.index)).slice(-3);
+    const after = f.slice(i.index + i[0].length);
+    interest = !before.some(isNegator) && !/\b(?:who|whoever|why)\b/.test(after) && !troubleIn(after);
+  }
+  let surprise = false;
+  const s = SURPRISE.exec(f);
+  if (s && !ironic) {
+    const rest = f.slice(0, s.index) + ' ' + f.slice(s.index + s[0].length);
+    const praise = lexTokens(rest).some((w) => valence(w) >= 2 || PRAISE_EXTRA.has(w));
+    surprise = praise && !troubleIn(rest.replace(/\b(?:seriously|unbelievable|insane|crazy|kidding)\b/g, ' '));
+  }
+  const e = ENJOY_AHEAD.exec(f);
+  const enjoy = !!e && (troubleIn(e[1]!) || LONG_WAIT.test(e[1]!));
+  return { qSceptical: sceptical ? 1 : 0, interestStated: interest ? 1 : 0, surprisePraise: surprise ? 1 : 0, enjoyBurden: enjoy ? 1 : 0 };
+}
+
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
 type SituationFeature = (typeof SITUATION_FEATURES)[number];
@@ -492,9 +572,11 @@ export function situationFeatures(response: string, followup: string, praised: b
 /**
  * Round 13: the question shapes that challenge rather than ask (an opening who/why, a negated auxiliary, a leading
  * "and"/"but"): the wide model reads the rules' `engagement` as 0 when one of them is present, since "who still
- * owns a Blu-ray player?" or "and who's paying for the hotels?" echo the reply without engaging with it.
+ * owns a Blu-ray player?" or "and who's paying for the hotels?" echo the reply without engaging with it. Round 22
+ * adds a question that doubts the proposal (`qSceptical`, {@link round22Features}: "do I really need…", "how's that any
+ * quicker…").
  */
-export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj'] as const;
+export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical'] as const;
 
 /** Names of the question-shape features (a subset of {@link CROSS_FEATURES}). */
 export const QUESTION_FEATURES = ['qAux', 'qNegAux', 'qInfoWh', 'qWhoWhy', 'qConj', 'qFragment', 'qDouble', 'qItem', 'qYou', 'qMe'] as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -60,7 +60,7 @@ describe('wide model inputs (round 13): the shape of a question', () => {
   });
 
   it('reads the rules’ engagement as 0 under a challenging question shape', () => {
-    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qNegAux', 'qWhoWhy']);
+    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qNegAux', 'qSceptical', 'qWhoWhy']);
     const r = 'Get the deluxe vinyl box set, it has the demos.';
     const challenged = "and who's got a record player these days?";
     const { signals, praised } = pairSignals(r, challenged);
@@ -181,6 +181,59 @@ describe('wide model inputs (round 19): excitement shown by a reaction, a sacrif
   });
 });
 
+describe('wide model inputs (round 22): sceptical questions, interest stated without a question, surprise with praise, enjoyment of a burden ahead', () => {
+  const on = (r: string, f: string, praised = false) =>
+    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND22_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads a question that doubts the proposal as sceptical, and gates the rules’ engagement on it', () => {
+    expect(on('Use a stand mixer for the meringue.', 'does anyone actually own one of those?')).toEqual(['qSceptical']);
+    expect(on('Take the sleeper train to Vienna.', "how's that any quicker than just flying?")).toEqual(['qSceptical']);
+    expect(on('Install a linter plugin for it.', 'is that even necessary for a ten-line script?')).toEqual(['qSceptical']);
+    expect(on('Buy the extended warranty.', "what's the point if it only covers the battery")).toEqual(['qSceptical']);
+    expect(on('Read the whole series in order.', 'since when do you need the first book to follow the fourth?')).toEqual(['qSceptical']);
+    expect(on('Repot it into a bigger pot.', 'is there any point this late in the year?')).toEqual(['qSceptical']);
+    // Questions that ask how to go further: not sceptical.
+    expect(on('Use a stand mixer for the meringue.', 'how long do I whisk it for?')).toEqual([]);
+    expect(on('Take the sleeper train to Vienna.', 'can you book a private cabin on it?')).toEqual([]);
+    expect(on('Install a linter plugin for it.', 'what about the config file, where does it go?')).toEqual([]);
+    expect(on('Buy the extended warranty.', 'is it really two years? that sounds decent')).toEqual([]);
+    expect(ENGAGEMENT_GATE).toContain('qSceptical');
+    const r = 'Get a bread machine, it does the kneading for you.';
+    const f = 'do I really need another machine on the counter?';
+    const { signals, praised } = pairSignals(r, f);
+    expect(wideLogit(r, f, { ...signals, engagement: 1 }, praised)).toBeCloseTo(wideLogit(r, f, { ...signals, engagement: 0 }, praised), 9);
+  });
+
+  it('reads interest stated without a question mark', () => {
+    expect(on('The old town has a cable car up to the fort.', "I'd love to see the view from up there")).toEqual(['interestStated']);
+    expect(on('Rust has a borrow checker that catches this.', 'tell me more about how it decides')).toEqual(['interestStated']);
+    expect(on('Her debut was a collection of short stories.', "now I'm curious what the first one is about")).toEqual(['interestStated']);
+    expect(on('The podcast interviews a chef each week.', 'I wonder which episode is the best one to start on')).toEqual(['interestStated']);
+    expect(on('Try a dry riesling with the curry.', "I'd love a few more like that, I'm hooked")).toEqual(['interestStated']);
+    // Negated, ironic or a complaint in it: not interest.
+    expect(on('The old town has a cable car up to the fort.', "I wouldn't love to queue for that")).toEqual([]);
+    expect(on('The update removes offline mode.', "I'd love to know who thought that was a good idea")).toEqual([]);
+    expect(on('The update removes offline mode.', "I'd like to know why it keeps crashing then")).toEqual([]);
+    expect(on('The old town has a cable car up to the fort.', 'nice, thanks')).toEqual([]);
+  });
+
+  it('reads surprise followed by praise, with no trouble named, as sincere delight', () => {
+    expect(on('Your refund came through in full.', 'wait, really? that is brilliant', true)).toEqual(['surprisePraise']);
+    expect(on('The author is signing books here on Friday.', 'no way, amazing', true)).toEqual(['surprisePraise']);
+    // Trouble or a burden named: not delight.
+    expect(on('Your flight moved to 6am.', 'seriously? great, another 4am alarm', true)).toEqual([]);
+    expect(on('The author is signing books here on Friday.', 'no way, the queue will be awful', false)).toEqual([]);
+  });
+
+  it('reads enjoyment promised over a burden ahead as irony', () => {
+    expect(on('The replacement part is back-ordered.', "lovely, we'll enjoy cooking on a camping stove until next month", true)).toEqual(['enjoyBurden']);
+    expect(on('The only seats left are by the toilets.', "great, I'll love the queue past my elbow for eight hours", true)).toEqual(['enjoyBurden']);
+    // Enjoyment of the thing itself: not irony.
+    expect(on('The cottage has a wood-fired hot tub.', "we'll enjoy that after the hike, thanks", true)).toEqual([]);
+    expect(on('The box set has all five seasons.', "I'll love bingeing these over the holidays", true)).toEqual([]);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -243,5 +296,8 @@ describe('wide model (round 12)', () => {
     // 0.946; H in sample 0.993 and 0.994).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND19).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND20).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 21 is in the round-22 model I's training (H, which never saw it, scored it 0.883; I in sample 0.988): a floor
+    // for the model being fitted, I.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND21).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -13,7 +13,10 @@ import { WIDE_MODEL } from './wide-weights';
  * and, in the rules, numbers restated in another unit or form (quantity.ts). Round 19 (model G) fitted it with rounds 17
  * and 18 (2,894 pairs), took the round-18 model F's number readings (quantity.ts: a word before the unit, rates,
  * approximate values, a value inside the reply's bound) and added two cross features (lexical.ts, `round19Features`:
- * excitement shown by a reaction with no trouble named, a sacrifice stated as welcome). A logistic over the rule signals (the learned
+ * excitement shown by a reaction with no trouble named, a sacrifice stated as welcome). Round 22 (model I) fitted it with
+ * round 21 (3,230 pairs) and added four cross features (lexical.ts, `round22Features`: a sceptical question, also in the
+ * engagement gate; interest stated without a question; surprise with praise and no trouble named; enjoyment promised over
+ * a burden ahead). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
