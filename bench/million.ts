@@ -14,7 +14,10 @@
  *      `TG_READ_WAIT_MS`, 2 s here);
  *   5. SIGTERM (it writes its snapshot on stop), start again: time to caught up (from the snapshot), then to
  *      joined (lexical index and vector graph restored or built), then the first search's latency; the
- *      snapshot's size on disk (catalog and the ranking part beside it).
+ *      snapshot's size on disk (catalog and the ranking part beside it); then the first write after the restart
+ *      under the search load (a new content item, 2 s after the first search): the searches' max and p99 in the
+ *      2 s before it and in the 2 s after it, and how long until a search sees it (the first change of a restored
+ *      collection copied its vectors at once before the sixteenth session).
  *
  *   With `--base <checkout>` (another worktree with its node_modules, same snapshot format), each restart round
  *   restarts the instance twice, first with that checkout's code, then with this one's: an A/B on the same data
@@ -26,7 +29,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { event, OP } from '@tg/contracts';
+import { encodeVector, event, OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
@@ -99,6 +102,35 @@ export async function run(args: string[]) {
     figures['caught_up_after_write_s'] = +((performance.now() - t) / 1000).toFixed(1);
 
     /**
+     * The search load for 4 s with one new content item written after 2 s: the searches' latencies by whether they
+     * ended before the write or after it, and how long until a search carrying the write's sequence answers.
+     */
+    const firstWrite = async (id: string): Promise<string> => {
+      const t0 = performance.now();
+      let writeAt = Infinity;
+      const before: number[] = [];
+      const after: number[] = [];
+      const during = load(concurrency, async (i) => {
+        const s0 = performance.now();
+        await search(i);
+        const end = performance.now();
+        (end >= writeAt ? after : before).push(end - s0);
+      }, () => performance.now() - t0 >= 4_000);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const v = new Float32Array(emb.dim).fill(1 / Math.sqrt(emb.dim));
+      const meta = { workspace: ws, at: Date.now() };
+      const subject = EventStore.subject(ws, 'entity', id);
+      writeAt = performance.now();
+      await store.js.publish(subject, JSON.stringify(event('ContentIndexed', { entity_id: id, url: `https://synthetic.test/${ws}/${id}`, media_type: 'text', name: id, description: '', text: 'a first write after a restart', text_digest: `d-${id}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: meta.at }, meta)));
+      const ack = await store.js.publish(subject, JSON.stringify(event('ContentEmbedded', { entity_id: id, of: 'content', model: emb.model, dim: emb.dim, vector: encodeVector(v), text_digest: `d-${id}`, embedded_at: meta.at }, meta)));
+      await search(0, ack.seq);
+      const visible = performance.now() - writeAt;
+      await during;
+      const f = (xs: number[]) => `max ${Math.max(0, ...xs).toFixed(0)} / p99 ${percentile(xs, 99).toFixed(0)} ms`;
+      return `before the write ${f(before)}, after it ${f(after)}, seen ${visible.toFixed(0)} ms after it`;
+    };
+
+    /**
      * A periodic snapshot under the search load, PROBE_EVENTS events away (published here, each a new user): search
      * latency meanwhile, and a client that writes and reads its own write in a loop. Figures prefixed with `prefix`.
      */
@@ -162,6 +194,8 @@ export async function run(args: string[]) {
     Object.assign(figures, await periodicSnapshot('', 'probe'));
     // Each restart's joined time and its line, by the code it ran.
     const joined = { this: [] as { s: number; line: string }[], base: [] as { s: number; line: string }[] };
+    // Each restart's first write under the search load, by the code it ran.
+    const writes = { this: [] as string[], base: [] as string[] };
     const here = { cwd: ranking.spec.cwd, entry: ranking.spec.args.at(-1)! };
     const variants = base ? (['base', 'this'] as const) : (['this'] as const);
     const plan = Array.from({ length: restarts }, (_, i) => variants.map((variant) => ({ round: i + 1, variant }))).flat();
@@ -203,6 +237,9 @@ export async function run(args: string[]) {
       const rssJoined = Math.round(rssMb(ranking.pid!));
       const after = `${figures['restart_joined_s']} s (read ${(restored.readMs / 1000).toFixed(1)} s, load ${load}, RSS ${rssJoined} MB)`;
       joined[variant].push({ s: Number(figures['restart_joined_s']), line: after });
+      const written = await firstWrite(`first-write-${restart}`);
+      writes[variant].push(`${written} (RSS then ${Math.round(rssMb(ranking.pid!))} MB)`);
+      console.log(`restart ${round}${variant === 'base' ? ' (base)' : ''}: first write: ${written}`);
       if (variant === 'base') {
         console.log(`restart ${round} (base): joined after ${after}`);
         continue;
@@ -214,6 +251,7 @@ export async function run(args: string[]) {
     const lines = (xs: { line: string }[]) => xs.map((x) => x.line).join('; ');
     const median = (xs: { s: number }[]) => percentile(xs.map((x) => x.s), 50);
     figures['restarts_joined'] = lines(joined.this);
+    figures['first_write_after_restart'] = writes.this.join('; ');
 
     // A periodic snapshot of an instance restored from a snapshot (what every instance that restarted writes): this
     // checkout's code, started with the threshold PROBE_EVENTS events away.
@@ -227,6 +265,7 @@ export async function run(args: string[]) {
     Object.assign(figures, await periodicSnapshot('restored_', 'restored-probe'));
     if (base) {
       figures['restarts_joined_base'] = lines(joined.base);
+      figures['first_write_after_restart_base'] = writes.base.join('; ');
       figures['restart_vs_base'] = +(median(joined.this) / median(joined.base)).toFixed(3);
     }
   } finally {
@@ -253,7 +292,8 @@ export async function run(args: string[]) {
     `| restart: joined (lexical index and vector graph built, ${f['restart_warm_ms']} ms of it) | ${f['restart_joined_s']} s |`,
     `| first search after the restart | ${f['first_search_after_restart_ms']} ms |`,
     `| every restart: joined after (snapshot read, 1-minute load average at its start, RSS once joined) | ${f['restarts_joined']} |`,
-    ...(base ? [`| the same restarts with the base checkout's code (${base}), in turn | ${f['restarts_joined_base']} |`, `| joined: median of this code / median of the base's | ${f['restart_vs_base']} |`] : []),
+    `| every restart: the first write 2 s after the first search, under the search load (searches ended before / after it) | ${f['first_write_after_restart']} |`,
+    ...(base ? [`| the same restarts with the base checkout's code (${base}), in turn | ${f['restarts_joined_base']} |`, `| joined: median of this code / median of the base's | ${f['restart_vs_base']} |`, `| the first write after each restart, base checkout's code | ${f['first_write_after_restart_base']} |`] : []),
   ].join('\n');
   return { figures, markdown };
 }
