@@ -8,7 +8,7 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity] [--lambda L] [--r share] [--data DIR]
+ * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity|lens] [--lambda L] [--r share] [--data DIR]
  *
  * Every experiment's test line ends with its paired difference from the set's first experiment (per-user test
  * NDCG@10, mean ± standard error over the users with held-out movies).
@@ -379,6 +379,15 @@ export async function run(args: string[]) {
   if (which === 'ips') {
     // IPS-like column damping of X.
     for (const l of [50, 100]) for (const g of [0, 0.15, 0.3]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l${l} r${r} X/pop^${g}`, ease(l, r, { xw: (pop) => (_u, _p, _l, m) => Math.pow(pop[m]!, -g) })]);
+  }
+  if (which === 'lens') {
+    // Ensembles in place of a noisy choice (sixteenth session): EASE over λ 50/100/200 at one recency share, over the
+    // recency shares at λ 100, and over both (each model's scores over its maximum, summed with equal weights).
+    const sum = (ms: Maker[]): Maker => ms.slice(1).reduce((acc, m) => blend(acc, m, 1), ms[0]!);
+    for (const r of [0, 0.5]) experiments.push([`ease l${100} r${r}`, ease(100, r)]);
+    for (const r of [0, 0.5]) experiments.push([`ease l50+100+200 r${r}`, sum([ease(50, r), ease(100, r), ease(200, r)])]);
+    experiments.push(['ease l100 r0+0.5', sum([ease(100, 0), ease(100, 0.5)])]);
+    experiments.push(['ease l50+100+200 r0+0.5', sum([50, 100, 200].flatMap((l) => [ease(l, 0), ease(l, 0.5)]))]);
   }
   if (which === 'ens') for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} rp3(0.5,0.5)`, blend(ease(100, 0.5), rp3(0.5, 0.5), w)]);
   if (which === 'edlae') {
