@@ -100,11 +100,6 @@ export class ThreadedVectorIndex implements VectorIndex {
     if (this.worker && !this.preloading) for (let i = 0; i < ids.length; i++) this.queue({ t: 'u', ns, c: collection, id: ids[i]!, v: data.slice(i * dim, (i + 1) * dim) });
   }
 
-  /** See {@link InProcessVectorIndex.adoptBorrowed} (the main thread's copy; the worker's vectors are its own). */
-  adoptBorrowed(opts?: { sliceFloats?: number; onSlice?: () => void }): Promise<number> {
-    return this.local.adoptBorrowed(opts);
-  }
-
   async search(ns: string, collection: string, query: Float32Array, k: number): Promise<VectorHit[]> {
     return (await this.searchMany(ns, collection, [query], [k]))[0]!;
   }

@@ -118,41 +118,19 @@ class Collection {
   private reading?: SavingImage;
   /** Set while `data` is a view of an array the collection does not own (a restore's): copied before any change. */
   private borrowed = false;
-  /** The collection's own copy of a borrowed array while {@link adoptSlice} makes it, and how many floats it holds. */
-  private adopting?: { own: Float32Array<ArrayBuffer>; copied: number };
 
   /** Before any change: a snapshot still reading the arrays gets its copy first; borrowed vectors are copied. */
   private changing(): void {
     this.version++;
     this.reading?.detach();
     this.reading = undefined;
-    if (this.borrowed) this.adoptSlice(Infinity);
-  }
-
-  /** Whether `data` is still a borrowed array (see {@link adoptSlice}). */
-  get borrowing(): boolean {
-    return this.borrowed;
-  }
-
-  /**
-   * Copies up to `maxFloats` more of a borrowed array into the collection's own (with room to grow: the first change
-   * after a restore is most often an insert); once all are copied, the collection reads its own copy. The vectors are
-   * the same, so nothing else changes (version, graph, a snapshot reading the borrowed array: it never changes).
-   * @returns how many floats were copied
-   */
-  adoptSlice(maxFloats: number): number {
-    if (!this.borrowed) return 0;
-    const a = (this.adopting ??= { own: new Float32Array(this.data.length + roomToGrow(this.data.length / this.dim) * this.dim), copied: 0 });
-    const from = a.copied;
-    const to = Math.min(this.data.length, from + maxFloats);
-    a.own.set(this.data.subarray(from, to), from);
-    a.copied = to;
-    if (to === this.data.length) {
-      this.data = a.own;
+    if (this.borrowed) {
+      // With room to grow: the first change after a restore is most often an insert.
+      const own = new Float32Array(this.data.length + roomToGrow(this.data.length / this.dim) * this.dim);
+      own.set(this.data);
+      this.data = own;
       this.borrowed = false;
-      this.adopting = undefined;
     }
-    return to - from;
   }
 
   get size(): number {
@@ -499,27 +477,6 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
     const c = Collection.of(dim, ids, data, opts.borrowed);
     if (c.size !== ids.length) throw new Error('loadCollection: duplicate ids');
     this.put(k, c);
-  }
-
-  /**
-   * Copies the vectors that collections read in place (`loadCollection`'s `borrowed`) into arrays of their own, one
-   * slice of `sliceFloats` (default 2^18: 1 MB) per turn of the event loop, so that the first change of a restored
-   * collection does not copy it all at once on the thread that serves searches (about half a second at a million
-   * vectors). A change meanwhile finishes its collection's copy itself. Costs the memory the first change would.
-   * @returns how many bytes were copied here
-   */
-  async adoptBorrowed(opts: { sliceFloats?: number; onSlice?: () => void } = {}): Promise<number> {
-    const slice = Math.max(1, opts.sliceFloats ?? 1 << 18);
-    let bytes = 0;
-    for (const [k, c] of [...this.collections]) {
-      while (c.borrowing && this.collections.get(k) === c) {
-        bytes += c.adoptSlice(slice) * Float32Array.BYTES_PER_ELEMENT;
-        opts.onSlice?.();
-        if (!c.borrowing) break;
-        await new Promise((r) => setImmediate(r));
-      }
-    }
-    return bytes;
   }
 
   /** Size of every collection, by `namespace\u0000collection`. */

@@ -222,15 +222,6 @@ export class RankingIndex {
     return { workspaces, graphs };
   }
 
-  /**
-   * Copies the restored vectors the index reads in the catalog's snapshot array into its own arrays, a slice per turn
-   * of the event loop (see `adoptBorrowed`): call once the instance serves, so that its first write does not stall it.
-   * @returns how many bytes were copied
-   */
-  adoptRestored(): Promise<number> {
-    return this.index ? this.index.adoptBorrowed() : Promise.resolve(0);
-  }
-
   /** Stops the worker thread, if any; a projection writes what is pending and its checkpoint. */
   async close(): Promise<void> {
     await this.projection?.stop();

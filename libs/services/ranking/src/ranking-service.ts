@@ -118,13 +118,6 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     const warmed = await index.warm().catch((err: unknown) => void rt.log.error({ err }, 'warming the ranking indexes failed'));
     rt.log.info({ ...warmed, ms: Date.now() - t0, restored: index.restored }, 'ranking indexes warmed');
     if (!stopped) queries.start();
-    // Once serving: the restored vectors copied ahead of the first write, in slices between requests.
-    void (async () => {
-      await new Promise((r) => setImmediate(r));
-      const t1 = Date.now();
-      const bytes = await index.adoptRestored();
-      if (bytes) rt.log.info({ mb: Math.round(bytes / 1e6), ms: Date.now() - t1 }, 'restored vectors copied into the index');
-    })().catch((err: unknown) => rt.log.error({ err }, 'copying the restored vectors failed; the first change copies them'));
   });
   const server = rpcServer(rt, 'ranking', { whenLive: ready })
     .serve(OP.rank.search, searchHandler(deps))
