@@ -48,7 +48,9 @@ describe('replay: every projection rebuilt from the stream equals the live state
         const live = (await rpc().call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last })).data;
         return live.settled && live.position === (await st.streamLastSeq()) ? live : undefined;
       },
-      { what: 'taste service settled at the end of the stream' },
+      // Settled includes the background recomputations (clusters, learned graph), which wait 5x their last run's
+      // wall time at a lower CPU priority: seconds on a quiet machine, more under the suite's own load.
+      { what: 'taste service settled at the end of the stream', timeoutMs: BACKGROUND_WAIT_MS },
     );
 
   beforeAll(async () => {
@@ -119,7 +121,7 @@ describe('replay: every projection rebuilt from the stream equals the live state
     const check = (cmp.replay.digest.detail as { statsCheck: { maxAbsError: number; problems: string[] } }).statsCheck;
     expect(check.problems).toEqual([]);
     expect(check.maxAbsError).toBeLessThan(1e-9);
-  });
+  }, BACKGROUND_WAIT_MS + 60_000);
 
   it('notices a difference: a rebuild that stops short of the live position differs', async () => {
     const live = await liveCatalogDigest(rpc());
@@ -167,5 +169,5 @@ describe('replay: every projection rebuilt from the stream equals the live state
     const bad = await run(process.execPath, ['--import', 'tsx', 'tools/replay.ts', 'nonsense'], { NATS_URL: s.nats.url });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown projection/);
-  });
+  }, 2 * BACKGROUND_WAIT_MS + 60_000);
 });
