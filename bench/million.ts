@@ -29,11 +29,11 @@
 import { readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { encodeVector, event, OP } from '@tg/contracts';
+import { event, OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
-import { arg, rssMb, strArg, WORDS, writeSyntheticWorkspace } from './support';
+import { arg, publishContentItem, rssMb, strArg, WORDS, writeSyntheticWorkspace } from './support';
 
 /** Events written after the log to reach the periodic snapshot's threshold. */
 const PROBE_EVENTS = 50;
@@ -118,11 +118,9 @@ export async function run(args: string[]) {
       }, () => performance.now() - t0 >= 4_000);
       await new Promise((r) => setTimeout(r, 2_000));
       const v = new Float32Array(emb.dim).fill(1 / Math.sqrt(emb.dim));
-      const meta = { workspace: ws, at: Date.now() };
-      const subject = EventStore.subject(ws, 'entity', id);
       writeAt = performance.now();
-      await store.js.publish(subject, JSON.stringify(event('ContentIndexed', { entity_id: id, url: `https://synthetic.test/${ws}/${id}`, media_type: 'text', name: id, description: '', text: 'a first write after a restart', text_digest: `d-${id}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: meta.at }, meta)));
-      const ack = await store.js.publish(subject, JSON.stringify(event('ContentEmbedded', { entity_id: id, of: 'content', model: emb.model, dim: emb.dim, vector: encodeVector(v), text_digest: `d-${id}`, embedded_at: meta.at }, meta)));
+      const item = { id, url: `https://synthetic.test/${ws}/${id}`, name: id, text: 'a first write after a restart', digest: `d-${id}`, at: Date.now() };
+      const ack = await publishContentItem(store, ws, item, v, emb);
       await search(0, ack.seq);
       const visible = performance.now() - writeAt;
       await during;

@@ -138,21 +138,35 @@ export async function writeSyntheticWorkspace(store: EventStore, ws: string, ite
   const meta = { workspace: ws, at: Date.now() };
   await store.js.publish(EventStore.subject(ws, 'entity', 'user'), JSON.stringify(event('EntityCreated', { entity_id: 'user', type: 'user', name: 'User', description: '', created_at: meta.at }, meta)));
   await pool(items, 256, async (i) => {
-    const id = `c${i}`;
-    const subject = EventStore.subject(ws, 'entity', id);
-    const indexed: TgEvent = event(
-      'ContentIndexed',
-      { entity_id: id, url: `https://synthetic.test/${ws}/${i}`, media_type: 'text', name: `Item ${i}`, description: '', text: syntheticText(i), text_digest: `d${i}`, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: meta.at },
-      meta,
-    );
     const v = new Float32Array(model.dim);
     let norm = 0;
     for (let k = 0; k < model.dim; k++) norm += (v[k] = rand()) ** 2;
     for (let k = 0; k < model.dim; k++) v[k]! /= Math.sqrt(norm);
-    const embedded: TgEvent = event('ContentEmbedded', { entity_id: id, of: 'content', model: model.model, dim: model.dim, vector: encodeVector(v), text_digest: `d${i}`, embedded_at: meta.at }, meta);
-    await store.js.publish(subject, JSON.stringify(indexed));
-    await store.js.publish(subject, JSON.stringify(embedded));
+    await publishContentItem(store, ws, { id: `c${i}`, url: `https://synthetic.test/${ws}/${i}`, name: `Item ${i}`, text: syntheticText(i), digest: `d${i}`, at: meta.at }, v, model);
   });
+}
+
+/**
+ * One content item written straight into the log, as the ingestion service writes it: `ContentIndexed` then
+ * `ContentEmbedded` with `vector`. @returns the second append's acknowledgement (its sequence).
+ */
+export async function publishContentItem(
+  store: EventStore,
+  ws: string,
+  item: { id: string; url: string; name: string; text: string; digest: string; at: number },
+  vector: Float32Array,
+  model: { model: string; dim: number },
+) {
+  const meta = { workspace: ws, at: item.at };
+  const subject = EventStore.subject(ws, 'entity', item.id);
+  const indexed: TgEvent = event(
+    'ContentIndexed',
+    { entity_id: item.id, url: item.url, media_type: 'text', name: item.name, description: '', text: item.text, text_digest: item.digest, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: item.at },
+    meta,
+  );
+  const embedded: TgEvent = event('ContentEmbedded', { entity_id: item.id, of: 'content', model: model.model, dim: model.dim, vector: encodeVector(vector), text_digest: item.digest, embedded_at: item.at }, meta);
+  await store.js.publish(subject, JSON.stringify(indexed));
+  return store.js.publish(subject, JSON.stringify(embedded));
 }
 
 /**

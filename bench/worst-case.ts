@@ -9,7 +9,7 @@
  * Usage: npm run bench -- worst-case [-- --repeat 3 --items 2000]
  */
 import { startStack } from '@tg/test-stack';
-import { arg, pool, syntheticText } from './support';
+import { arg, ingestPages, syntheticText } from './support';
 
 interface Case {
   name: string;
@@ -33,16 +33,11 @@ export async function run(args: string[]) {
   const rows: { name: string; status: number; bytes: number; wallP50: number; wallMax: number; cpuP50: number; cpuMax: number }[] = [];
   try {
     const ws = await s.workspace('bench-worst');
-    const urls: string[] = [];
-    await pool(Math.ceil(items / 200), 2, async (p) => {
-      const content = Array.from({ length: Math.min(200, items - p * 200) }, (_, j) => {
-        const k = p * 200 + j;
-        urls[k] = `https://worst.test/item/${k}`;
-        return { url: urls[k], type: 'text', title: `Item ${k}`, content: syntheticText(k), skip_url_fetch: true, skip_media_enrich: true };
-      });
-      const r = await ws.request('POST', '/entity/batch', { body: { content } });
-      if (r.status !== 200) throw new Error(`batch: ${r.status}`);
-    });
+    const prefix = 'https://worst.test/item/';
+    const pages = Math.ceil(items / 100);
+    const ingested = await ingestPages(ws, prefix, 0, pages, 0);
+    if (ingested.failed) throw new Error(`catalog: ${ingested.failed} items not accepted`);
+    const urls = Array.from({ length: pages * 100 }, (_, k) => `${prefix}${k}`);
     const user = (await ws.request('POST', '/entity', { body: { type: 'user', name: 'Worst user' } })).body.id as string;
     const linked = Array.from({ length: 40 }, (_, i) => urls[i * Math.floor(items / 40)]!);
     const lr = await ws.request('POST', '/entity/batch', { body: { content: linked.map((url) => ({ url, type: 'text' })), entity_ids: linked.map(() => user) } });

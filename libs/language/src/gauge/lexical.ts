@@ -339,6 +339,30 @@ const IDEAL = /\b(?:what better way to (?:spend|start|end|celebrate)|(?:i've|i h
 const burdenIn = (text: string): boolean => BURDEN_NAMED.test(text) || lexTokens(text).some((w) => valence(w) <= -1);
 
 /**
+ * The valences of the words of `text`, a negator flipping the words after it up to the next clause break: how many
+ * words are positive and negative (valence ≥ 1 / ≤ −1), and the sums of the positive and of the negated negative ones.
+ */
+function polarWords(text: string): { pos: number; neg: number; posSum: number; negSum: number } {
+  let pos = 0;
+  let neg = 0;
+  let posSum = 0;
+  let negSum = 0;
+  let negated = false;
+  for (const t of lexTokens(text)) {
+    if (BREAK.has(t)) negated = false;
+    else if (isNegator(t)) negated = true;
+    else if (/^[a-z]/.test(t)) {
+      const v = valence(t) * (negated ? -1 : 1);
+      if (v >= 1) pos++;
+      else if (v <= -1) neg++;
+      if (v > 0) posSum += v;
+      else negSum -= v;
+    }
+  }
+  return { pos, neg, posSum, negSum };
+}
+
+/**
  * Round 19: the two inputs for round 18's sarcasm misses. `excitedReaction`: excitement shown by a reaction rather
  * than by thanks or a promise to act — {@link intensityShown} — with no trouble named: no word of negative valence
  * once the reaction words are set aside, nothing broken, no burden counted in the follow-up or in the reply's first
@@ -358,14 +382,7 @@ export function round19Features(response: string, followup: string): Record<Roun
   let excited = false;
   if (!sacrifice && intensityShown(followup, f) && !IRONY.some((re) => re.test(f))) {
     const rest = f.replace(REACTION, ' ').replace(INTENSE_ADVERB, ' ');
-    let negated = false;
-    let trouble = false;
-    for (const t of lexTokens(rest)) {
-      if (BREAK.has(t)) negated = false;
-      else if (isNegator(t)) negated = true;
-      else if (/^[a-z]/.test(t) && valence(t) * (negated ? -1 : 1) <= -1) trouble = true;
-    }
-    excited = !trouble && !BROKEN_STATE.test(f) && !countedBurden(f) && !countedBurden(r) && !BURDEN_NAMED.test(f);
+    excited = polarWords(rest).neg === 0 && !BROKEN_STATE.test(f) && !countedBurden(f) && !countedBurden(r) && !BURDEN_NAMED.test(f);
   }
   return { excitedReaction: excited ? 1 : 0, sacrificeWelcomed: sacrifice ? 1 : 0 };
 }
@@ -401,13 +418,7 @@ const LONG_WAIT =
 
 /** Whether the words of a text name trouble: a word of valence ≤ −1 (negation flips), something broken, a burden. */
 function troubleIn(text: string): boolean {
-  let negated = false;
-  for (const t of lexTokens(text)) {
-    if (BREAK.has(t)) negated = false;
-    else if (isNegator(t)) negated = true;
-    else if (/^[a-z]/.test(t) && valence(t) * (negated ? -1 : 1) <= -1) return true;
-  }
-  return BROKEN_STATE.test(text) || countedBurden(text) || BURDEN_NAMED.test(text);
+  return polarWords(text).neg > 0 || BROKEN_STATE.test(text) || countedBurden(text) || BURDEN_NAMED.test(text);
 }
 
 /**
@@ -512,18 +523,7 @@ const REPORT_NEXT = new Set([',', '.', '!', ';', 'it', 'them', 'that', 'this', '
 export function situationFeatures(response: string, followup: string, praised: boolean, acted: boolean): Record<SituationFeature, number> {
   const f = norm(followup);
   const words = f.match(/[a-z]+(?:'[a-z]+)*/g) ?? [];
-  let pos = 0;
-  let neg = 0;
-  let negated = false;
-  for (const t of lexTokens(f)) {
-    if (BREAK.has(t)) negated = false;
-    else if (isNegator(t)) negated = true;
-    else if (/^[a-z]/.test(t)) {
-      const v = valence(t) * (negated ? -1 : 1);
-      if (v >= 1) pos++;
-      else if (v <= -1) neg++;
-    }
-  }
+  const { pos, neg } = polarWords(f);
   const rWords = textWords(firstSentence(response));
   const rNeg = rWords.filter((w) => valence(w) <= -1).length;
   const intens = words.filter((w) => INTENSIFIER.has(w)).length;
@@ -549,18 +549,7 @@ export function situationFeatures(response: string, followup: string, praised: b
   }
   if (acted || reportsAction(f)) {
     const o = norm(outcomeClause(followup)) || f;
-    let on = 0;
-    let op = 0;
-    let neg2 = false;
-    for (const t of lexTokens(o)) {
-      if (BREAK.has(t)) neg2 = false;
-      else if (isNegator(t)) neg2 = true;
-      else if (/^[a-z]/.test(t)) {
-        const v = valence(t) * (neg2 ? -1 : 1);
-        if (v > 0) op += v;
-        else on -= v;
-      }
-    }
+    const { posSum: op, negSum: on } = polarWords(o);
     out.outcomeNeg = Math.min(1, on / 3);
     out.outcomePos = Math.min(1, op / 3);
     out.outcomeContrast = /\b(but|though|except|now|then|yet)\b/.test(o) ? 1 : 0;
