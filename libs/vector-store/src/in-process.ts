@@ -21,6 +21,11 @@ function loadUsearch() {
   return usearch!;
 }
 
+/** Rows of vectors per chunk of a collection (see {@link Rows}); a power of two. */
+export const VECTOR_CHUNK_ROWS = 4096;
+const CHUNK_SHIFT = Math.log2(VECTOR_CHUNK_ROWS);
+const CHUNK_MASK = VECTOR_CHUNK_ROWS - 1;
+
 /** Collections below this size are searched exactly (a scan is faster than a graph there). */
 export const EXACT_BELOW = 5_000;
 
@@ -69,9 +74,16 @@ class SavingImage {
     /** Whether this save wrote {@link graph} (an abandoned save removes only what it wrote). */
     readonly graphWritten: boolean,
     public ids: string[],
-    public data: Float32Array,
+    /** The collection's chunks at the image (see {@link Rows.share}: never written while the image is read). */
+    private readonly chunks: Float32Array[],
     private keyOf: Map<string, number> | null,
   ) {}
+
+  /** Vector of row `i` (a view). */
+  row(i: number): Float32Array {
+    const o = (i & CHUNK_MASK) * this.dim;
+    return this.chunks[i >>> CHUNK_SHIFT]!.subarray(o, o + this.dim);
+  }
 
   /** Graph key of row `i` (0 without a graph). */
   keyAt(i: number): number {
@@ -79,7 +91,7 @@ class SavingImage {
     return this.keyOf?.get(this.ids[i]!) ?? 0;
   }
 
-  /** Copies what the collection is about to change. */
+  /** Copies what the collection is about to change (its ids and graph keys; the vectors' chunks are copied by the collection, one at a time, before it writes them). */
   detach(): void {
     const n = this.ids.length;
     const keys = new Float64Array(n);
@@ -87,21 +99,121 @@ class SavingImage {
     this.keys = keys;
     this.keyOf = null;
     this.ids = this.ids.slice();
-    this.data = this.data.slice();
   }
 }
 
+/** Whose a chunk of {@link Rows} is. */
+const enum Held {
+  /** The collection's own: written in place. */
+  Own,
+  /** The collection's, but a snapshot being written reads it: copied before a change. */
+  Shared,
+  /** A view of an array someone else owns (a restored catalog's vectors): copied before a change. */
+  Borrowed,
+}
+
 /**
- * Vectors of room to leave beyond `n` held, where a collection's array is made whole at once (a restore, the copy of
- * a borrowed array): a quarter more, at least 1,024. Pages not yet written cost no memory.
+ * A collection's vectors: row i (`dim` floats) in chunk i / {@link VECTOR_CHUNK_ROWS}. A chunk read by a snapshot
+ * being written, or borrowed from a restored catalog's array, is copied before a row of it changes: one chunk
+ * (1.6 MB at 100 dimensions), not the collection. With one array for the collection, the first change after a
+ * restart copied 400 MB at a million items, holding the instance 0.8-0.9 s (docs/benchmarks.md, million), and a
+ * change during a periodic snapshot copied the whole array too.
  */
-function roomToGrow(n: number): number {
-  return Math.max(1024, Math.ceil(n / 4));
+class Rows {
+  readonly chunks: Float32Array[] = [];
+  private readonly held: Held[] = [];
+  /** Bytes of vectors copied so far before a change (shared or borrowed chunks). */
+  copied = 0;
+
+  constructor(readonly dim: number) {}
+
+  /** The first `n` rows of `data`, read in place (`borrowed`: `data` is someone else's, never written here). */
+  static over(dim: number, data: Float32Array, n: number, borrowed: boolean): Rows {
+    const rows = new Rows(dim);
+    const step = VECTOR_CHUNK_ROWS * dim;
+    for (let o = 0; o < n * dim; o += step) {
+      rows.chunks.push(data.subarray(o, Math.min(o + step, n * dim)));
+      rows.held.push(borrowed ? Held.Borrowed : Held.Own);
+    }
+    return rows;
+  }
+
+  /** Vector of row `i` (a view: copy it to keep it). */
+  row(i: number): Float32Array {
+    const o = (i & CHUNK_MASK) * this.dim;
+    return this.chunks[i >>> CHUNK_SHIFT]!.subarray(o, o + this.dim);
+  }
+
+  /** Dot product of row `i` with `q`. */
+  dot(i: number, q: Float32Array): number {
+    const c = this.chunks[i >>> CHUNK_SHIFT]!;
+    const d = this.dim;
+    const o = (i & CHUNK_MASK) * d;
+    let s = 0;
+    for (let j = 0; j < d; j++) s += c[o + j]! * q[j]!;
+    return s;
+  }
+
+  /** Writes row `i` (the row after the last, or one before it). */
+  write(i: number, v: Float32Array): void {
+    this.writable(i).set(v, (i & CHUNK_MASK) * this.dim);
+  }
+
+  /** Copies row `from` over row `to`. */
+  move(from: number, to: number): void {
+    const c = this.writable(to);
+    c.set(this.row(from), (to & CHUNK_MASK) * this.dim);
+  }
+
+  /** Drops the chunks past the first `n` rows' (one spare kept). */
+  truncate(n: number): void {
+    const keep = Math.ceil(n / VECTOR_CHUNK_ROWS) + 1;
+    while (this.chunks.length > keep) {
+      this.chunks.pop();
+      this.held.pop();
+    }
+  }
+
+  /** The chunks as they are, for a snapshot: not written until {@link unshare} (a change copies the chunk first). */
+  share(): Float32Array[] {
+    for (let k = 0; k < this.held.length; k++) if (this.held[k] === Held.Own) this.held[k] = Held.Shared;
+    return this.chunks.slice();
+  }
+
+  /** No snapshot reads the chunks any more: those not copied since are written in place again. */
+  unshare(): void {
+    for (let k = 0; k < this.held.length; k++) if (this.held[k] === Held.Shared) this.held[k] = Held.Own;
+  }
+
+  /** Bytes of vectors in this collection's own chunks, and in borrowed ones. */
+  bytes(): { own: number; borrowed: number } {
+    const out = { own: 0, borrowed: 0 };
+    for (let k = 0; k < this.chunks.length; k++) out[this.held[k] === Held.Borrowed ? 'borrowed' : 'own'] += this.chunks[k]!.byteLength;
+    return out;
+  }
+
+  /** The chunk of row `i`, own and whole (made, or copied, first). */
+  private writable(i: number): Float32Array {
+    const k = i >>> CHUNK_SHIFT;
+    const whole = VECTOR_CHUNK_ROWS * this.dim;
+    while (this.chunks.length <= k) {
+      this.chunks.push(new Float32Array(whole));
+      this.held.push(Held.Own);
+    }
+    let c = this.chunks[k]!;
+    if (this.held[k] !== Held.Own || c.length < whole) {
+      const own = new Float32Array(whole);
+      own.set(c);
+      if (this.held[k] !== Held.Own) this.copied += c.byteLength;
+      this.chunks[k] = c = own;
+      this.held[k] = Held.Own;
+    }
+    return c;
+  }
 }
 
 class Collection {
-  private dim = 0;
-  private data = new Float32Array(0);
+  private rows = new Rows(0);
   private ids: string[] = [];
   private slots = new Map<string, number>();
   private hnsw?: UsearchIndex;
@@ -116,21 +228,28 @@ class Collection {
   private savedGraph?: { version: number; path: string };
   /** The image a snapshot still reads (see {@link SavingImage}). */
   private reading?: SavingImage;
-  /** Set while `data` is a view of an array the collection does not own (a restore's): copied before any change. */
-  private borrowed = false;
+  /** Images taken and not yet released (their snapshots are being written): the chunks stay shared until none. */
+  private images = 0;
 
-  /** Before any change: a snapshot still reading the arrays gets its copy first; borrowed vectors are copied. */
+  private get dim(): number {
+    return this.rows.dim;
+  }
+
+  /** Bytes of vectors copied before a change (borrowed chunks, chunks a snapshot being written reads). */
+  get copied(): number {
+    return this.rows.copied;
+  }
+
+  /** Bytes of vectors held in chunks of this collection's own, and read in place from another's array. */
+  get bytes(): { own: number; borrowed: number } {
+    return this.rows.bytes();
+  }
+
+  /** Before any change: a snapshot still reading the ids gets its copy first (the vectors are copied by chunk, by {@link Rows}). */
   private changing(): void {
     this.version++;
     this.reading?.detach();
     this.reading = undefined;
-    if (this.borrowed) {
-      // With room to grow: the first change after a restore is most often an insert.
-      const own = new Float32Array(this.data.length + roomToGrow(this.data.length / this.dim) * this.dim);
-      own.set(this.data);
-      this.data = own;
-      this.borrowed = false;
-    }
   }
 
   get size(): number {
@@ -148,27 +267,22 @@ class Collection {
 
   /** Every (id, vector) pair; vectors are views into the store (copy them to keep them). */
   *entries(): Generator<[string, Float32Array]> {
-    for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.data.subarray(i * this.dim, (i + 1) * this.dim)];
+    for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.rows.row(i)];
   }
 
   upsert(id: string, v: Float32Array): void {
     this.changing();
     if (this.dim !== v.length) {
-      if (this.ids.length) this.reset();
-      this.dim = v.length;
+      this.reset();
+      this.rows = new Rows(v.length);
     }
     let slot = this.slots.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
-      if ((slot + 1) * this.dim > this.data.length) {
-        const bigger = new Float32Array(Math.max(1024 * this.dim, this.data.length * 2));
-        bigger.set(this.data);
-        this.data = bigger;
-      }
       this.ids.push(id);
       this.slots.set(id, slot);
     }
-    this.data.set(v, slot * this.dim);
+    this.rows.write(slot, v);
     if (this.hnsw && !this.hnswStale) {
       const old = this.keyOf.get(id);
       if (old !== undefined) {
@@ -186,11 +300,12 @@ class Collection {
     const last = this.ids.length - 1;
     if (slot !== last) {
       const lastId = this.ids[last]!;
-      this.data.copyWithin(slot * this.dim, last * this.dim, (last + 1) * this.dim);
+      this.rows.move(last, slot);
       this.ids[slot] = lastId;
       this.slots.set(lastId, slot);
     }
     this.ids.pop();
+    this.rows.truncate(this.ids.length);
     this.slots.delete(id);
     const key = this.keyOf.get(id);
     if (key !== undefined && this.hnsw) {
@@ -211,34 +326,24 @@ class Collection {
     // At least HNSW.minCandidates: the walk keeps `expansionSearch` candidates anyway, so asking for a few more
     // than a small k costs only their re-scoring, and near-duplicates do not crowd each other out.
     const r = this.hnsw!.search(q, Math.min(Math.max(k, HNSW.minCandidates), this.ids.length));
-    const d = this.dim;
-    const data = this.data;
+    const rows = this.rows;
     const out: VectorHit[] = [];
     const keys = r.keys;
     for (let i = 0; i < keys.length; i++) {
       const id = this.idOfKey.get(Number(keys[i]!));
       const slot = id === undefined ? undefined : this.slots.get(id);
       if (slot === undefined) continue;
-      let s = 0;
-      const o = slot * d;
-      for (let j = 0; j < d; j++) s += data[o + j]! * q[j]!;
-      out.push({ id: id!, score: s });
+      out.push({ id: id!, score: rows.dot(slot, q) });
     }
     out.sort((a, b) => b.score - a.score);
     return out.length > k ? out.slice(0, k) : out;
   }
 
   private exact(q: Float32Array, k: number): VectorHit[] {
-    const d = this.dim;
     const n = this.ids.length;
     const scores = new Float32Array(n);
-    const data = this.data;
-    for (let i = 0; i < n; i++) {
-      let s = 0;
-      const o = i * d;
-      for (let j = 0; j < d; j++) s += data[o + j]! * q[j]!;
-      scores[i] = s;
-    }
+    const rows = this.rows;
+    for (let i = 0; i < n; i++) scores[i] = rows.dot(i, q);
     const idx = Array.from({ length: n }, (_, i) => i);
     idx.sort((a, b) => scores[b]! - scores[a]!);
     return idx.slice(0, k).map((i) => ({ id: this.ids[i]!, score: scores[i]! }));
@@ -251,7 +356,6 @@ class Collection {
    * did not change since the last snapshot is not written again.
    */
   image(graphPath: string, snapshotStem: string): SavingImage {
-    const n = this.ids.length;
     let graph: string | null = null;
     let written = false;
     if (this.hnsw && !this.hnswStale) {
@@ -266,18 +370,23 @@ class Collection {
       }
     }
     this.reading?.detach();
-    const img = new SavingImage(this.dim, this.nextKey, graph, written, this.ids, this.data.subarray(0, n * this.dim), graph ? this.keyOf : null);
+    const img = new SavingImage(this.dim, this.nextKey, graph, written, this.ids, this.rows.share(), graph ? this.keyOf : null);
     this.reading = img;
+    this.images++;
     return img;
+  }
+
+  /** A snapshot has finished reading an {@link image} (written or abandoned). */
+  release(img: SavingImage): void {
+    if (this.reading === img) this.reading = undefined;
+    if (--this.images === 0) this.rows.unshare();
   }
 
   /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
   static of(dim: number, ids: string[], data: Float32Array, borrowed = false): Collection {
     const c = new Collection();
-    c.dim = dim;
+    c.rows = Rows.over(dim, data, ids.length, borrowed);
     c.ids = ids;
-    c.data = data as Float32Array<ArrayBuffer>;
-    c.borrowed = borrowed;
     for (let i = 0; i < ids.length; i++) c.slots.set(ids[i]!, i);
     return c;
   }
@@ -286,10 +395,8 @@ class Collection {
   static fromImage(img: CollectionImage): Collection {
     const c = new Collection();
     const n = img.ids.length;
-    // The data may run on past the rows (room to grow).
-    if (img.data.length < n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
-    c.dim = img.dim;
-    c.data = img.data as Float32Array<ArrayBuffer>;
+    if (img.data.length !== n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
+    c.rows = Rows.over(img.dim, img.data, n, false);
     c.ids = img.ids;
     for (let i = 0; i < n; i++) c.slots.set(img.ids[i]!, i);
     if (c.slots.size !== n) throw new ColumnFileError('vector image: duplicate ids');
@@ -322,14 +429,18 @@ class Collection {
     this.idOfKey.clear();
     this.nextKey = 1;
     const n = this.ids.length;
-    const keys = new BigUint64Array(n);
-    for (let i = 0; i < n; i++) {
-      const key = this.nextKey++;
-      keys[i] = BigInt(key);
-      this.keyOf.set(this.ids[i]!, key);
-      this.idOfKey.set(key, this.ids[i]!);
+    // A chunk at a time (its rows lie in one array).
+    for (let start = 0; start < n; start += VECTOR_CHUNK_ROWS) {
+      const end = Math.min(n, start + VECTOR_CHUNK_ROWS);
+      const keys = new BigUint64Array(end - start);
+      for (let i = start; i < end; i++) {
+        const key = this.nextKey++;
+        keys[i - start] = BigInt(key);
+        this.keyOf.set(this.ids[i]!, key);
+        this.idOfKey.set(key, this.ids[i]!);
+      }
+      this.hnsw.add(keys, this.rows.chunks[start >>> CHUNK_SHIFT]!.subarray(0, (end - start) * this.dim), 2);
     }
-    this.hnsw.add(keys, this.data.subarray(0, n * this.dim), 2);
     this.hnswStale = false;
   }
 
@@ -341,7 +452,7 @@ class Collection {
   }
 
   private reset(): void {
-    this.data = new Float32Array(0);
+    this.rows = new Rows(this.dim);
     this.ids = [];
     this.slots.clear();
     this.keyOf.clear();
@@ -479,6 +590,21 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
     this.put(k, c);
   }
 
+  /**
+   * Bytes of vectors: in chunks of this index's own, read in place from another's array (a restored catalog's),
+   * and copied so far before a change (borrowed chunks, chunks a snapshot being written reads).
+   */
+  vectorBytes(): { own: number; borrowed: number; copied: number } {
+    const out = { own: 0, borrowed: 0, copied: 0 };
+    for (const c of this.collections.values()) {
+      const b = c.bytes;
+      out.own += b.own;
+      out.borrowed += b.borrowed;
+      out.copied += c.copied;
+    }
+    return out;
+  }
+
   /** Size of every collection, by `namespace\u0000collection`. */
   sizes(): Record<string, number> {
     const out: Record<string, number> = {};
@@ -515,10 +641,10 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
    */
   async save(path: string, id: string): Promise<void> {
     const tag = id.replace(/[^\w.-]/g, '_');
-    const images: { ns: string; collection: string; img: SavingImage }[] = [];
+    const images: { ns: string; collection: string; c: Collection; img: SavingImage }[] = [];
     for (const [k, c] of this.collections) {
       const [ns, collection] = k.split('\u0000') as [string, string];
-      images.push({ ns, collection, img: c.image(`${path}.${tag}.${images.length}.usearch`, `${path}.`) });
+      images.push({ ns, collection, c, img: c.image(`${path}.${tag}.${images.length}.usearch`, `${path}.`) });
     }
     const header: VectorSnapshotHeader = {
       kind: 'vectors',
@@ -532,7 +658,7 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
       for (const { img } of images) {
         await w.strings(img.ids.length, (i) => img.ids[i]);
         await w.numbers('f64', img.ids.length, (i) => img.keyAt(i));
-        await w.floatRows(img.ids.length, (i) => img.data.subarray(i * img.dim, (i + 1) * img.dim));
+        await w.floatRows(img.ids.length, (i) => img.row(i));
       }
       await w.close();
       await rename(`${path}.tmp`, path);
@@ -541,6 +667,8 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
       await rm(`${path}.tmp`, { force: true });
       for (const { img } of images) if (img.graph && img.graphWritten) await rm(img.graph, { force: true });
       throw e;
+    } finally {
+      for (const { c, img } of images) c.release(img);
     }
     const keep = new Set(images.flatMap(({ img }) => (img.graph ? [basename(img.graph)] : [])));
     const stem = `${basename(path)}.`;
@@ -558,9 +686,7 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
         if (!Number.isInteger(m.n) || m.n < 0 || m.n > r.size || !Number.isInteger(m.dim) || m.dim < 0) throw new ColumnFileError('vector index snapshot: damaged header');
         const ids = r.definedStrings(m.n);
         const keys = r.numbers('f64', m.n);
-        // Room for a quarter more vectors: the first insert after a restart then copies nothing (a full array
-        // doubled on it, holding the worker's searches for as long as the copy took).
-        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32', roomToGrow(m.n) * m.dim);
+        const data = r.floatRows(new Uint32Array(m.n).fill(m.dim), 'f32');
         return { key: `${m.ns}\u0000${m.collection}`, img: { dim: m.dim, ids, keys, data, nextKey: m.nextKey, graph: m.graph && join(dirname(path), basename(m.graph)) } };
       });
       r.finish();

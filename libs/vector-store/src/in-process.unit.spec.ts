@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InProcessVectorIndex } from './in-process';
+import { InProcessVectorIndex, VECTOR_CHUNK_ROWS } from './in-process';
 
 const unit = (xs: number[]) => {
   const n = Math.hypot(...xs);
@@ -33,5 +33,78 @@ describe('InProcessVectorIndex.loadCollection with borrowed vectors (a restore)'
     expect(Array.from(owner)).toEqual(before);
     expect(idx.countSync('ws', 'content')).toBe(1);
     expect(idx.searchSync('ws', 'content', unit([1, 0]), 2).map((h) => h.id)).toEqual(['b']);
+  });
+});
+
+describe('InProcessVectorIndex: a change copies the rows around it, never the whole collection', () => {
+  const dim = 8;
+  const rows = 10 * VECTOR_CHUNK_ROWS + 17;
+  const chunkBytes = VECTOR_CHUNK_ROWS * dim * 4;
+  const vectors = () => {
+    const data = new Float32Array(rows * dim);
+    // Seeded random directions (mulberry32): an HNSW graph finds an exact duplicate among them.
+    let seed = 7;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
+    };
+    for (let i = 0; i < rows; i++) data.set(unit(Array.from({ length: dim }, random)), i * dim);
+    return data;
+  };
+  const ids = () => Array.from({ length: rows }, (_, i) => `c${i}`);
+
+  it('given a restored (borrowed) collection, when an item is updated, inserted and removed, then each change copies at most a chunk of rows, and reads see every change', () => {
+    const owner = vectors();
+    const before = owner.slice();
+    const idx = new InProcessVectorIndex();
+    idx.loadCollection('ws', 'content', dim, ids(), owner, { borrowed: true });
+    expect(idx.vectorBytes()).toEqual({ own: 0, borrowed: owner.byteLength, copied: 0 });
+    idx.upsertSync('ws', 'content', 'c5', unit([0, 0, 1, 0, 0, 0, 0, 0]));
+    expect(idx.vectorBytes().copied).toBeLessThanOrEqual(chunkBytes);
+    idx.upsertSync('ws', 'content', 'new', unit([0, 1, 0, 0, 0, 0, 0, 0]));
+    // The last rows' chunk copied, then the new row written into it.
+    expect(idx.vectorBytes().copied).toBeLessThanOrEqual(2 * chunkBytes);
+    // A removal moves the last row into the hole: the hole's chunk is copied (the last one is already own).
+    idx.removeSync('ws', 'c' + (3 * VECTOR_CHUNK_ROWS + 1));
+    expect(idx.vectorBytes().copied).toBeLessThanOrEqual(3 * chunkBytes);
+    expect(idx.vectorBytes().own).toBeLessThanOrEqual(3 * chunkBytes);
+    expect(owner).toEqual(before);
+    expect(idx.countSync('ws', 'content')).toBe(rows);
+    expect(idx.searchSync('ws', 'content', unit([0, 0, 1, 0, 0, 0, 0, 0]), 1)[0]!.id).toBe('c5');
+    expect(idx.searchSync('ws', 'content', unit([0, 1, 0, 0, 0, 0, 0, 0]), 1)[0]!.id).toBe('new');
+    const all = new Map([...idx.entries()].map((e) => [e.id, Array.from(e.vector)]));
+    expect(all.size).toBe(rows);
+    expect(all.has('c' + (3 * VECTOR_CHUNK_ROWS + 1))).toBe(false);
+    expect(all.get('c' + (rows - 1))).toEqual(Array.from(before.subarray((rows - 1) * dim, rows * dim)));
+    expect(all.get('c9000')).toEqual(Array.from(before.subarray(9000 * dim, 9001 * dim)));
+  });
+
+  it('given a snapshot being written, when the collection changes meanwhile, then only the changed chunks are copied (the snapshot keeps the rest)', async () => {
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'tg-vector-chunks-'));
+    try {
+      const idx = new InProcessVectorIndex();
+      const data = vectors();
+      idx.loadCollection('ws', 'content', dim, ids(), data.slice());
+      const saving = idx.save(join(dir, 'v'), 's1');
+      idx.upsertSync('ws', 'content', 'c5', unit([0, 0, 1, 0, 0, 0, 0, 0]));
+      await saving;
+      expect(idx.vectorBytes().copied).toBeLessThanOrEqual(chunkBytes);
+      // The saved state is the one before the change.
+      const back = new InProcessVectorIndex();
+      back.loadSnapshot(join(dir, 'v'), 's1');
+      const saved = new Map([...back.entries()].map((e) => [e.id, Array.from(e.vector)]));
+      expect(saved.get('c5')).toEqual(Array.from(data.subarray(5 * dim, 6 * dim)));
+      // Once the snapshot is written, its chunks are the collection's own again: a change copies nothing.
+      const copied = idx.vectorBytes().copied;
+      idx.upsertSync('ws', 'content', 'c9000', unit([0, 1, 1, 0, 0, 0, 0, 0]));
+      expect(idx.vectorBytes().copied).toBe(copied);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -102,7 +102,7 @@ describe('vector index snapshots: the worker starts from a saved index instead o
     expect(await c.restore(path, 's1')).toBe(false);
   });
 
-  it('a restored collection (read with room to grow) takes inserts, updates and removals as the one it was saved from, and saves them', async () => {
+  it('a restored collection takes inserts, updates and removals as the one it was saved from, and saves them', async () => {
     const a = new InProcessVectorIndex();
     fill(a, 60);
     const path = join(dir, 'grow');
