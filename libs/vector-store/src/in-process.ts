@@ -59,13 +59,12 @@ interface VectorSnapshotHeader {
 const VECTOR_SNAPSHOT_FORMAT = 1;
 
 /**
- * A collection as a snapshot being written sees it: its own arrays, not copies, until the collection is about
- * to change; then (and only then) they are copied as they were, so the snapshot still holds the state at its
- * start. A save thus copies nothing up front (at 1,000,000 vectors the copies held the worker's searches for
- * seconds), and a change during the write pays for one copy.
+ * A collection as a snapshot being written sees it: the collection's chunks as they were at the image (see
+ * {@link Rows.share}). Nothing is copied up front (at 1,000,000 vectors the copies held the worker's searches for
+ * seconds); a change while the snapshot is written copies the one chunk it writes, never the collection (a copy of
+ * every id and graph key took 0.35-0.7 s at a million items).
  */
 class SavingImage {
-  private keys?: Float64Array;
   constructor(
     readonly dim: number,
     readonly nextKey: number,
@@ -73,152 +72,225 @@ class SavingImage {
     readonly graph: string | null,
     /** Whether this save wrote {@link graph} (an abandoned save removes only what it wrote). */
     readonly graphWritten: boolean,
-    public ids: string[],
-    /** The collection's chunks at the image (see {@link Rows.share}: never written while the image is read). */
-    private readonly chunks: Float32Array[],
-    private keyOf: Map<string, number> | null,
+    /** Rows held at the image. */
+    readonly size: number,
+    private readonly chunks: ChunkView[],
   ) {}
+
+  id(i: number): string {
+    return this.chunks[i >>> CHUNK_SHIFT]!.ids[i & CHUNK_MASK]!;
+  }
 
   /** Vector of row `i` (a view). */
   row(i: number): Float32Array {
     const o = (i & CHUNK_MASK) * this.dim;
-    return this.chunks[i >>> CHUNK_SHIFT]!.subarray(o, o + this.dim);
+    return this.chunks[i >>> CHUNK_SHIFT]!.v.subarray(o, o + this.dim);
   }
 
   /** Graph key of row `i` (0 without a graph). */
   keyAt(i: number): number {
-    if (this.keys) return this.keys[i]!;
-    return this.keyOf?.get(this.ids[i]!) ?? 0;
-  }
-
-  /** Copies what the collection is about to change (its ids and graph keys; the vectors' chunks are copied by the collection, one at a time, before it writes them). */
-  detach(): void {
-    const n = this.ids.length;
-    const keys = new Float64Array(n);
-    for (let i = 0; i < n; i++) keys[i] = this.keyAt(i);
-    this.keys = keys;
-    this.keyOf = null;
-    this.ids = this.ids.slice();
+    if (!this.graph) return 0;
+    return this.chunks[i >>> CHUNK_SHIFT]!.keys?.[i & CHUNK_MASK] ?? 0;
   }
 }
 
-/** Whose a chunk of {@link Rows} is. */
+/** Whose a chunk's vectors are. */
 const enum Held {
   /** The collection's own: written in place. */
   Own,
-  /** The collection's, but a snapshot being written reads it: copied before a change. */
+  /** The collection's, but a snapshot being written reads them: copied before a change. */
   Shared,
   /** A view of an array someone else owns (a restored catalog's vectors): copied before a change. */
   Borrowed,
 }
 
+/** What a chunk holds: its rows' vectors (`dim` floats each), ids and graph keys (null: none set yet, all 0). */
+interface ChunkView {
+  v: Float32Array;
+  ids: string[];
+  keys: Float64Array | null;
+}
+
+interface Chunk extends ChunkView {
+  held: Held;
+  /** Whether a snapshot being written reads `ids` and `keys` (copied before a change). */
+  shared: boolean;
+}
+
 /**
- * A collection's vectors: row i (`dim` floats) in chunk i / {@link VECTOR_CHUNK_ROWS}. A chunk read by a snapshot
- * being written, or borrowed from a restored catalog's array, is copied before a row of it changes: one chunk
- * (1.6 MB at 100 dimensions), not the collection. With one array for the collection, the first change after a
- * restart copied 400 MB at a million items, holding the instance 0.8-0.9 s (docs/benchmarks.md, million), and a
- * change during a periodic snapshot copied the whole array too.
+ * A collection's rows (an id, its vector of `dim` floats and its graph key), row i in chunk i / {@link VECTOR_CHUNK_ROWS}.
+ * A chunk read by a snapshot being written, or whose vectors are borrowed from a restored catalog's array, is
+ * copied before a row of it changes: one chunk (1.6 MB of vectors at 100 dimensions), not the collection. With one
+ * array for the collection, the first change after a restart copied 400 MB at a million items, holding the
+ * instance 0.8-0.9 s (docs/benchmarks.md, million), and a change during a periodic snapshot copied every vector,
+ * id and graph key.
  */
 class Rows {
-  readonly chunks: Float32Array[] = [];
-  private readonly held: Held[] = [];
-  /** Bytes of vectors copied so far before a change (shared or borrowed chunks). */
+  private readonly chunks: Chunk[] = [];
+  /** Rows held. */
+  size = 0;
+  /** Bytes copied so far before a change (of shared or borrowed chunks). */
   copied = 0;
 
   constructor(readonly dim: number) {}
 
-  /** The first `n` rows of `data`, read in place (`borrowed`: `data` is someone else's, never written here). */
-  static over(dim: number, data: Float32Array, n: number, borrowed: boolean): Rows {
+  /**
+   * Rows of `ids` with the first `ids.length` vectors of `data` (read in place; `borrowed`: `data` is someone else's,
+   * never written here) and their graph keys, if any.
+   */
+  static over(dim: number, ids: string[], data: Float32Array, borrowed: boolean, keys?: Float64Array): Rows {
     const rows = new Rows(dim);
-    const step = VECTOR_CHUNK_ROWS * dim;
-    for (let o = 0; o < n * dim; o += step) {
-      rows.chunks.push(data.subarray(o, Math.min(o + step, n * dim)));
-      rows.held.push(borrowed ? Held.Borrowed : Held.Own);
+    const n = ids.length;
+    for (let start = 0; start < n; start += VECTOR_CHUNK_ROWS) {
+      const end = Math.min(n, start + VECTOR_CHUNK_ROWS);
+      rows.chunks.push({
+        v: data.subarray(start * dim, end * dim),
+        ids: ids.slice(start, end),
+        keys: keys ? keys.subarray(start, end) : null,
+        held: borrowed ? Held.Borrowed : Held.Own,
+        shared: false,
+      });
     }
+    rows.size = n;
     return rows;
+  }
+
+  id(i: number): string {
+    return this.chunks[i >>> CHUNK_SHIFT]!.ids[i & CHUNK_MASK]!;
+  }
+
+  /** Graph key of row `i` (0 if none was set). */
+  key(i: number): number {
+    return this.chunks[i >>> CHUNK_SHIFT]!.keys?.[i & CHUNK_MASK] ?? 0;
   }
 
   /** Vector of row `i` (a view: copy it to keep it). */
   row(i: number): Float32Array {
     const o = (i & CHUNK_MASK) * this.dim;
-    return this.chunks[i >>> CHUNK_SHIFT]!.subarray(o, o + this.dim);
+    return this.chunks[i >>> CHUNK_SHIFT]!.v.subarray(o, o + this.dim);
   }
 
-  /** Dot product of row `i` with `q`. */
+  /** The vectors of rows `start` to `end` (exclusive), which lie in one chunk (a view). */
+  span(start: number, end: number): Float32Array {
+    const o = (start & CHUNK_MASK) * this.dim;
+    return this.chunks[start >>> CHUNK_SHIFT]!.v.subarray(o, o + (end - start) * this.dim);
+  }
+
+  /** Dot product of row `i`'s vector with `q`. */
   dot(i: number, q: Float32Array): number {
-    const c = this.chunks[i >>> CHUNK_SHIFT]!;
+    const v = this.chunks[i >>> CHUNK_SHIFT]!.v;
     const d = this.dim;
     const o = (i & CHUNK_MASK) * d;
     let s = 0;
-    for (let j = 0; j < d; j++) s += c[o + j]! * q[j]!;
+    for (let j = 0; j < d; j++) s += v[o + j]! * q[j]!;
     return s;
   }
 
-  /** Writes row `i` (the row after the last, or one before it). */
+  /** Appends a row (graph key 0); returns its index. */
+  push(id: string, v: Float32Array): number {
+    const i = this.size;
+    if (i >>> CHUNK_SHIFT === this.chunks.length) this.chunks.push({ v: new Float32Array(VECTOR_CHUNK_ROWS * this.dim), ids: [], keys: null, held: Held.Own, shared: false });
+    const c = this.meta(i);
+    c.ids.push(id);
+    if (c.keys) c.keys[i & CHUNK_MASK] = 0;
+    this.vectors(i).set(v, (i & CHUNK_MASK) * this.dim);
+    this.size++;
+    return i;
+  }
+
+  /** Writes row `i`'s vector. */
   write(i: number, v: Float32Array): void {
-    this.writable(i).set(v, (i & CHUNK_MASK) * this.dim);
+    this.vectors(i).set(v, (i & CHUNK_MASK) * this.dim);
   }
 
-  /** Copies row `from` over row `to`. */
-  move(from: number, to: number): void {
-    const c = this.writable(to);
-    c.set(this.row(from), (to & CHUNK_MASK) * this.dim);
+  /** Sets row `i`'s graph key. */
+  setKey(i: number, key: number): void {
+    const c = this.meta(i);
+    c.keys ??= new Float64Array(VECTOR_CHUNK_ROWS);
+    c.keys[i & CHUNK_MASK] = key;
   }
 
-  /** Drops the chunks past the first `n` rows' (one spare kept). */
-  truncate(n: number): void {
-    const keep = Math.ceil(n / VECTOR_CHUNK_ROWS) + 1;
-    while (this.chunks.length > keep) {
-      this.chunks.pop();
-      this.held.pop();
+  /** Removes row `i`: the last row takes its place (returns that row's id, or undefined when `i` was the last). */
+  removeAt(i: number): string | undefined {
+    const last = this.size - 1;
+    let moved: string | undefined;
+    if (i !== last) {
+      moved = this.id(last);
+      const key = this.key(last);
+      this.vectors(i).set(this.row(last), (i & CHUNK_MASK) * this.dim);
+      this.meta(i).ids[i & CHUNK_MASK] = moved;
+      if (key || this.chunks[i >>> CHUNK_SHIFT]!.keys) this.setKey(i, key);
     }
+    this.meta(last).ids.pop();
+    this.size--;
+    // One spare chunk kept (an insert after a removal at a chunk's edge).
+    while (this.chunks.length > Math.ceil(this.size / VECTOR_CHUNK_ROWS) + 1) this.chunks.pop();
+    return moved;
   }
 
-  /** The chunks as they are, for a snapshot: not written until {@link unshare} (a change copies the chunk first). */
-  share(): Float32Array[] {
-    for (let k = 0; k < this.held.length; k++) if (this.held[k] === Held.Own) this.held[k] = Held.Shared;
-    return this.chunks.slice();
+  /** The chunks as they are, for a snapshot: not written until {@link unshare} (a change copies its chunk first). */
+  share(): ChunkView[] {
+    for (const c of this.chunks) {
+      if (c.held === Held.Own) c.held = Held.Shared;
+      c.shared = true;
+    }
+    return this.chunks.map((c) => ({ v: c.v, ids: c.ids, keys: c.keys }));
   }
 
   /** No snapshot reads the chunks any more: those not copied since are written in place again. */
   unshare(): void {
-    for (let k = 0; k < this.held.length; k++) if (this.held[k] === Held.Shared) this.held[k] = Held.Own;
+    for (const c of this.chunks) {
+      if (c.held === Held.Shared) c.held = Held.Own;
+      c.shared = false;
+    }
   }
 
   /** Bytes of vectors in this collection's own chunks, and in borrowed ones. */
   bytes(): { own: number; borrowed: number } {
     const out = { own: 0, borrowed: 0 };
-    for (let k = 0; k < this.chunks.length; k++) out[this.held[k] === Held.Borrowed ? 'borrowed' : 'own'] += this.chunks[k]!.byteLength;
+    for (const c of this.chunks) out[c.held === Held.Borrowed ? 'borrowed' : 'own'] += c.v.byteLength;
     return out;
   }
 
-  /** The chunk of row `i`, own and whole (made, or copied, first). */
-  private writable(i: number): Float32Array {
-    const k = i >>> CHUNK_SHIFT;
-    const whole = VECTOR_CHUNK_ROWS * this.dim;
-    while (this.chunks.length <= k) {
-      this.chunks.push(new Float32Array(whole));
-      this.held.push(Held.Own);
+  /** The chunk of row `i`, its ids and keys writable (copied first when a snapshot reads them; keys made whole). */
+  private meta(i: number): Chunk {
+    const c = this.chunks[i >>> CHUNK_SHIFT]!;
+    // A restore's keys may be a view short of a whole chunk.
+    let copyKeys = !!c.keys && c.keys.length < VECTOR_CHUNK_ROWS;
+    if (c.shared) {
+      this.copied += 8 * c.ids.length + (c.keys?.byteLength ?? 0);
+      c.ids = c.ids.slice();
+      c.shared = false;
+      copyKeys = !!c.keys;
     }
-    let c = this.chunks[k]!;
-    if (this.held[k] !== Held.Own || c.length < whole) {
-      const own = new Float32Array(whole);
-      own.set(c);
-      if (this.held[k] !== Held.Own) this.copied += c.byteLength;
-      this.chunks[k] = c = own;
-      this.held[k] = Held.Own;
+    if (copyKeys) {
+      const keys = new Float64Array(VECTOR_CHUNK_ROWS);
+      keys.set(c.keys!);
+      c.keys = keys;
     }
     return c;
+  }
+
+  /** The vectors of row `i`'s chunk, own and whole (copied first when shared, borrowed or short). */
+  private vectors(i: number): Float32Array {
+    const c = this.chunks[i >>> CHUNK_SHIFT]!;
+    const whole = VECTOR_CHUNK_ROWS * this.dim;
+    if (c.held !== Held.Own || c.v.length < whole) {
+      const own = new Float32Array(whole);
+      own.set(c.v);
+      if (c.held !== Held.Own) this.copied += c.v.byteLength;
+      c.v = own;
+      c.held = Held.Own;
+    }
+    return c.v;
   }
 }
 
 class Collection {
   private rows = new Rows(0);
-  private ids: string[] = [];
   private slots = new Map<string, number>();
   private hnsw?: UsearchIndex;
-  /** Graph keys (usearch wants bigints; small integers here, which a Map hashes far faster). */
-  private keyOf = new Map<string, number>();
+  /** Graph key → id (a row's key is in {@link Rows}; usearch wants bigints: small integers here, which a Map hashes far faster). */
   private idOfKey = new Map<number, string>();
   private nextKey = 1;
   private hnswStale = true;
@@ -226,8 +298,6 @@ class Collection {
   private version = 0;
   /** The file this collection's graph was last written to (or restored from), at which version. */
   private savedGraph?: { version: number; path: string };
-  /** The image a snapshot still reads (see {@link SavingImage}). */
-  private reading?: SavingImage;
   /** Images taken and not yet released (their snapshots are being written): the chunks stay shared until none. */
   private images = 0;
 
@@ -235,7 +305,7 @@ class Collection {
     return this.rows.dim;
   }
 
-  /** Bytes of vectors copied before a change (borrowed chunks, chunks a snapshot being written reads). */
+  /** Bytes copied before a change (borrowed vectors, chunks a snapshot being written reads). */
   get copied(): number {
     return this.rows.copied;
   }
@@ -245,15 +315,8 @@ class Collection {
     return this.rows.bytes();
   }
 
-  /** Before any change: a snapshot still reading the ids gets its copy first (the vectors are copied by chunk, by {@link Rows}). */
-  private changing(): void {
-    this.version++;
-    this.reading?.detach();
-    this.reading = undefined;
-  }
-
   get size(): number {
-    return this.ids.length;
+    return this.rows.size;
   }
 
   has(id: string): boolean {
@@ -262,70 +325,59 @@ class Collection {
 
   /** Whether a search would walk a graph that is already built (large collections build it on first search). */
   get graphReady(): boolean {
-    return this.ids.length >= EXACT_BELOW && !!this.hnsw && !this.hnswStale;
+    return this.size >= EXACT_BELOW && !!this.hnsw && !this.hnswStale;
   }
 
   /** Every (id, vector) pair; vectors are views into the store (copy them to keep them). */
   *entries(): Generator<[string, Float32Array]> {
-    for (let i = 0; i < this.ids.length; i++) yield [this.ids[i]!, this.rows.row(i)];
+    const rows = this.rows;
+    for (let i = 0; i < rows.size; i++) yield [rows.id(i), rows.row(i)];
   }
 
   upsert(id: string, v: Float32Array): void {
-    this.changing();
-    if (this.dim !== v.length) {
-      this.reset();
-      this.rows = new Rows(v.length);
-    }
+    this.version++;
+    if (this.dim !== v.length) this.reset(v.length);
     let slot = this.slots.get(id);
     if (slot === undefined) {
-      slot = this.ids.length;
-      this.ids.push(id);
+      slot = this.rows.push(id, v);
       this.slots.set(id, slot);
-    }
-    this.rows.write(slot, v);
+    } else this.rows.write(slot, v);
     if (this.hnsw && !this.hnswStale) {
-      const old = this.keyOf.get(id);
-      if (old !== undefined) {
+      const old = this.rows.key(slot);
+      if (old) {
         this.hnsw.remove(BigInt(old));
         this.idOfKey.delete(old);
       }
-      this.addToGraph(id, v);
+      this.addToGraph(id, slot, v);
     }
   }
 
   remove(id: string): boolean {
     const slot = this.slots.get(id);
     if (slot === undefined) return false;
-    this.changing();
-    const last = this.ids.length - 1;
-    if (slot !== last) {
-      const lastId = this.ids[last]!;
-      this.rows.move(last, slot);
-      this.ids[slot] = lastId;
-      this.slots.set(lastId, slot);
-    }
-    this.ids.pop();
-    this.rows.truncate(this.ids.length);
-    this.slots.delete(id);
-    const key = this.keyOf.get(id);
-    if (key !== undefined && this.hnsw) {
+    this.version++;
+    const key = this.rows.key(slot);
+    if (key && this.hnsw) {
       this.hnsw.remove(BigInt(key));
       this.idOfKey.delete(key);
-      this.keyOf.delete(id);
     }
+    const moved = this.rows.removeAt(slot);
+    if (moved !== undefined) this.slots.set(moved, slot);
+    this.slots.delete(id);
     return true;
   }
 
   search(q: Float32Array, k: number): VectorHit[] {
-    if (!this.ids.length || q.length !== this.dim) return [];
-    if (this.ids.length < EXACT_BELOW) return this.exact(q, k);
+    const n = this.size;
+    if (!n || q.length !== this.dim) return [];
+    if (n < EXACT_BELOW) return this.exact(q, k);
     if (!this.hnsw || this.hnswStale) this.buildGraph();
     // The graph holds 8-bit vectors (a quarter of the memory traffic of f32; the walk is memory-bound); its
     // answers are re-scored exactly on the f32 vectors: scores (and their order) are those of the exact path,
     // only the candidate list comes from the graph.
     // At least HNSW.minCandidates: the walk keeps `expansionSearch` candidates anyway, so asking for a few more
     // than a small k costs only their re-scoring, and near-duplicates do not crowd each other out.
-    const r = this.hnsw!.search(q, Math.min(Math.max(k, HNSW.minCandidates), this.ids.length));
+    const r = this.hnsw!.search(q, Math.min(Math.max(k, HNSW.minCandidates), n));
     const rows = this.rows;
     const out: VectorHit[] = [];
     const keys = r.keys;
@@ -340,20 +392,20 @@ class Collection {
   }
 
   private exact(q: Float32Array, k: number): VectorHit[] {
-    const n = this.ids.length;
-    const scores = new Float32Array(n);
     const rows = this.rows;
+    const n = rows.size;
+    const scores = new Float32Array(n);
     for (let i = 0; i < n; i++) scores[i] = rows.dot(i, q);
     const idx = Array.from({ length: n }, (_, i) => i);
     idx.sort((a, b) => scores[b]! - scores[a]!);
-    return idx.slice(0, k).map((i) => ({ id: this.ids[i]!, score: scores[i]! }));
+    return idx.slice(0, k).map((i) => ({ id: rows.id(i), score: scores[i]! }));
   }
 
   /**
    * The collection as it is now, for a snapshot (see {@link SavingImage}: nothing is copied unless it changes
-   * before the snapshot is written). A built graph is saved to `graphPath` (usearch's own file format,
-   * synchronously), unless the file it was last saved to (or restored from) still holds it: a collection that
-   * did not change since the last snapshot is not written again.
+   * before the snapshot is written; {@link release} it when written). A built graph is saved to `graphPath`
+   * (usearch's own file format, synchronously), unless the file it was last saved to (or restored from) still
+   * holds it: a collection that did not change since the last snapshot is not written again.
    */
   image(graphPath: string, snapshotStem: string): SavingImage {
     let graph: string | null = null;
@@ -369,24 +421,19 @@ class Collection {
         written = true;
       }
     }
-    this.reading?.detach();
-    const img = new SavingImage(this.dim, this.nextKey, graph, written, this.ids, this.rows.share(), graph ? this.keyOf : null);
-    this.reading = img;
     this.images++;
-    return img;
+    return new SavingImage(this.dim, this.nextKey, graph, written, this.size, this.rows.share());
   }
 
   /** A snapshot has finished reading an {@link image} (written or abandoned). */
-  release(img: SavingImage): void {
-    if (this.reading === img) this.reading = undefined;
+  release(): void {
     if (--this.images === 0) this.rows.unshare();
   }
 
   /** A collection of the given vectors (`data` holds them in the order of `ids`, `dim` each), without a graph. */
   static of(dim: number, ids: string[], data: Float32Array, borrowed = false): Collection {
     const c = new Collection();
-    c.rows = Rows.over(dim, data, ids.length, borrowed);
-    c.ids = ids;
+    c.rows = Rows.over(dim, ids, data, borrowed);
     for (let i = 0; i < ids.length; i++) c.slots.set(ids[i]!, i);
     return c;
   }
@@ -395,67 +442,64 @@ class Collection {
   static fromImage(img: CollectionImage): Collection {
     const c = new Collection();
     const n = img.ids.length;
-    if (img.data.length !== n * img.dim) throw new ColumnFileError('vector image: data and ids disagree');
-    c.rows = Rows.over(img.dim, img.data, n, false);
-    c.ids = img.ids;
+    if (img.data.length !== n * img.dim || img.keys.length !== n) throw new ColumnFileError('vector image: data and ids disagree');
     for (let i = 0; i < n; i++) c.slots.set(img.ids[i]!, i);
     if (c.slots.size !== n) throw new ColumnFileError('vector image: duplicate ids');
     if (img.graph) {
-      c.hnsw = c.newGraph();
+      c.hnsw = c.newGraph(img.dim);
       c.hnsw.load(img.graph);
       if (c.hnsw.size() !== n) throw new ColumnFileError(`vector image: the graph holds ${c.hnsw.size()} vectors, the collection ${n}`);
       for (let i = 0; i < n; i++) {
         const key = img.keys[i]!;
         if (!(key > 0) || key >= img.nextKey) throw new ColumnFileError('vector image: a graph key out of range');
-        c.keyOf.set(img.ids[i]!, key);
         c.idOfKey.set(key, img.ids[i]!);
       }
       c.nextKey = img.nextKey;
       c.hnswStale = false;
       c.savedGraph = { version: c.version, path: img.graph };
     }
+    c.rows = Rows.over(img.dim, img.ids, img.data, false, img.graph ? img.keys : undefined);
     return c;
   }
 
-  private newGraph(): UsearchIndex {
+  private newGraph(dim = this.dim): UsearchIndex {
     const { Index } = loadUsearch();
-    return new Index({ dimensions: this.dim, metric: 'cos', connectivity: HNSW.connectivity, quantization: 'i8', expansion_add: HNSW.expansionAdd, expansion_search: HNSW.expansionSearch });
+    return new Index({ dimensions: dim, metric: 'cos', connectivity: HNSW.connectivity, quantization: 'i8', expansion_add: HNSW.expansionAdd, expansion_search: HNSW.expansionSearch });
   }
 
   private buildGraph(): void {
-    this.changing();
+    this.version++;
     this.hnsw = this.newGraph();
-    this.keyOf.clear();
     this.idOfKey.clear();
     this.nextKey = 1;
-    const n = this.ids.length;
-    // A chunk at a time (its rows lie in one array).
+    const rows = this.rows;
+    const n = rows.size;
+    // A chunk at a time (its rows' vectors lie in one array).
     for (let start = 0; start < n; start += VECTOR_CHUNK_ROWS) {
       const end = Math.min(n, start + VECTOR_CHUNK_ROWS);
       const keys = new BigUint64Array(end - start);
       for (let i = start; i < end; i++) {
         const key = this.nextKey++;
         keys[i - start] = BigInt(key);
-        this.keyOf.set(this.ids[i]!, key);
-        this.idOfKey.set(key, this.ids[i]!);
+        rows.setKey(i, key);
+        this.idOfKey.set(key, rows.id(i));
       }
-      this.hnsw.add(keys, this.rows.chunks[start >>> CHUNK_SHIFT]!.subarray(0, (end - start) * this.dim), 2);
+      this.hnsw.add(keys, rows.span(start, end), 2);
     }
     this.hnswStale = false;
   }
 
-  private addToGraph(id: string, v: Float32Array): void {
+  private addToGraph(id: string, slot: number, v: Float32Array): void {
     const key = this.nextKey++;
-    this.keyOf.set(id, key);
+    this.rows.setKey(slot, key);
     this.idOfKey.set(key, id);
     this.hnsw!.add(BigInt(key), v);
   }
 
-  private reset(): void {
-    this.rows = new Rows(this.dim);
-    this.ids = [];
+  /** Empties the collection for vectors of `dim` dimensions. */
+  private reset(dim: number): void {
+    this.rows = new Rows(dim);
     this.slots.clear();
-    this.keyOf.clear();
     this.idOfKey.clear();
     this.hnsw = undefined;
     this.hnswStale = true;
@@ -463,7 +507,7 @@ class Collection {
 }
 
 /**
- * The embedded vector index: per (namespace, collection) a contiguous float32 store, searched exactly
+ * The embedded vector index: per (namespace, collection) a float32 store in chunks of rows, searched exactly
  * while small and through an HNSW graph (usearch) once it grows; the graph is built on first use and
  * kept current incrementally. Rebuilt from the event stream on start.
  */
@@ -650,15 +694,15 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
       kind: 'vectors',
       format: VECTOR_SNAPSHOT_FORMAT,
       id,
-      collections: images.map(({ ns, collection, img }) => ({ ns, collection, dim: img.dim, n: img.ids.length, nextKey: img.nextKey, graph: img.graph && basename(img.graph) })),
+      collections: images.map(({ ns, collection, img }) => ({ ns, collection, dim: img.dim, n: img.size, nextKey: img.nextKey, graph: img.graph && basename(img.graph) })),
     };
     const w = await ColumnWriter.create(`${path}.tmp`, header);
     try {
       // Each getter reads the image when it is called: a copy, once the collection changed meanwhile.
       for (const { img } of images) {
-        await w.strings(img.ids.length, (i) => img.ids[i]);
-        await w.numbers('f64', img.ids.length, (i) => img.keyAt(i));
-        await w.floatRows(img.ids.length, (i) => img.row(i));
+        await w.strings(img.size, (i) => img.id(i));
+        await w.numbers('f64', img.size, (i) => img.keyAt(i));
+        await w.floatRows(img.size, (i) => img.row(i));
       }
       await w.close();
       await rename(`${path}.tmp`, path);
@@ -668,7 +712,7 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
       for (const { img } of images) if (img.graph && img.graphWritten) await rm(img.graph, { force: true });
       throw e;
     } finally {
-      for (const { c, img } of images) c.release(img);
+      for (const { c } of images) c.release();
     }
     const keep = new Set(images.flatMap(({ img }) => (img.graph ? [basename(img.graph)] : [])));
     const stem = `${basename(path)}.`;

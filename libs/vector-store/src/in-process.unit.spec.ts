@@ -38,8 +38,9 @@ describe('InProcessVectorIndex.loadCollection with borrowed vectors (a restore)'
 
 describe('InProcessVectorIndex: a change copies the rows around it, never the whole collection', () => {
   const dim = 8;
-  const rows = 10 * VECTOR_CHUNK_ROWS + 17;
-  const chunkBytes = VECTOR_CHUNK_ROWS * dim * 4;
+  const rows = 2 * VECTOR_CHUNK_ROWS + 17;
+  // A chunk's vectors, and its ids and graph keys (a pointer and a float64 a row).
+  const chunkBytes = VECTOR_CHUNK_ROWS * dim * 4 + VECTOR_CHUNK_ROWS * 16;
   const vectors = () => {
     const data = new Float32Array(rows * dim);
     // Seeded random directions (mulberry32): an HNSW graph finds an exact duplicate among them.
@@ -67,7 +68,7 @@ describe('InProcessVectorIndex: a change copies the rows around it, never the wh
     // The last rows' chunk copied, then the new row written into it.
     expect(idx.vectorBytes().copied).toBeLessThanOrEqual(2 * chunkBytes);
     // A removal moves the last row into the hole: the hole's chunk is copied (the last one is already own).
-    idx.removeSync('ws', 'c' + (3 * VECTOR_CHUNK_ROWS + 1));
+    idx.removeSync('ws', 'c' + (VECTOR_CHUNK_ROWS + 1));
     expect(idx.vectorBytes().copied).toBeLessThanOrEqual(3 * chunkBytes);
     expect(idx.vectorBytes().own).toBeLessThanOrEqual(3 * chunkBytes);
     expect(owner).toEqual(before);
@@ -76,12 +77,12 @@ describe('InProcessVectorIndex: a change copies the rows around it, never the wh
     expect(idx.searchSync('ws', 'content', unit([0, 1, 0, 0, 0, 0, 0, 0]), 1)[0]!.id).toBe('new');
     const all = new Map([...idx.entries()].map((e) => [e.id, Array.from(e.vector)]));
     expect(all.size).toBe(rows);
-    expect(all.has('c' + (3 * VECTOR_CHUNK_ROWS + 1))).toBe(false);
+    expect(all.has('c' + (VECTOR_CHUNK_ROWS + 1))).toBe(false);
     expect(all.get('c' + (rows - 1))).toEqual(Array.from(before.subarray((rows - 1) * dim, rows * dim)));
-    expect(all.get('c9000')).toEqual(Array.from(before.subarray(9000 * dim, 9001 * dim)));
+    expect(all.get('c6000')).toEqual(Array.from(before.subarray(6000 * dim, 6001 * dim)));
   });
 
-  it('given a snapshot being written, when the collection changes meanwhile, then only the changed chunks are copied (the snapshot keeps the rest)', async () => {
+  it('given a snapshot being written, when the collection changes meanwhile, then only the changed chunks are copied, with their ids and graph keys (the snapshot keeps the rest)', async () => {
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -90,6 +91,8 @@ describe('InProcessVectorIndex: a change copies the rows around it, never the wh
       const idx = new InProcessVectorIndex();
       const data = vectors();
       idx.loadCollection('ws', 'content', dim, ids(), data.slice());
+      // Searched: the collection has its graph (and graph keys to save).
+      expect(idx.searchSync('ws', 'content', data.subarray(7 * dim, 8 * dim), 1)[0]!.id).toBe('c7');
       const saving = idx.save(join(dir, 'v'), 's1');
       idx.upsertSync('ws', 'content', 'c5', unit([0, 0, 1, 0, 0, 0, 0, 0]));
       await saving;
@@ -101,7 +104,7 @@ describe('InProcessVectorIndex: a change copies the rows around it, never the wh
       expect(saved.get('c5')).toEqual(Array.from(data.subarray(5 * dim, 6 * dim)));
       // Once the snapshot is written, its chunks are the collection's own again: a change copies nothing.
       const copied = idx.vectorBytes().copied;
-      idx.upsertSync('ws', 'content', 'c9000', unit([0, 1, 1, 0, 0, 0, 0, 0]));
+      idx.upsertSync('ws', 'content', 'c6000', unit([0, 1, 1, 0, 0, 0, 0, 0]));
       expect(idx.vectorBytes().copied).toBe(copied);
     } finally {
       rmSync(dir, { recursive: true, force: true });
