@@ -43,7 +43,6 @@ import {
   GAUGE_PHENOMENA_ROUND20,
   GAUGE_PHENOMENA_ROUND21,
   GAUGE_PHENOMENA_ROUND22,
-  GAUGE_PHENOMENA_BLIND_SET,
   GAUGE_PHENOMENA_SET,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
@@ -424,7 +423,7 @@ describe('gauge model and data', () => {
   });
 
   it('keeps the round-22 blind set apart from every earlier pair and from training: nine phenomena in six domains each, at least 12 pairs each, balanced', () => {
-    expect(GAUGE_PHENOMENA_BLIND_SET).toBe(GAUGE_PHENOMENA_ROUND22);
+    // Round 22 scored GAUGE_PHENOMENA_BLIND_SET until round 23 was written.
     const earlier = [...beforeRound12(), ...GAUGE_PHENOMENA_ROUND12, ...GAUGE_PHENOMENA_ROUND13, ...GAUGE_PHENOMENA_ROUND14, ...GAUGE_PHENOMENA_ROUND15, ...GAUGE_PHENOMENA_ROUND16, ...GAUGE_PHENOMENA_ROUND17, ...GAUGE_PHENOMENA_ROUND18, ...GAUGE_PHENOMENA_ROUND19, ...GAUGE_PHENOMENA_ROUND20, ...GAUGE_PHENOMENA_ROUND21];
     expectBlindRound(GAUGE_PHENOMENA_ROUND22, earlier, 110, 12);
     expectBalancedRound(GAUGE_PHENOMENA_ROUND22);
