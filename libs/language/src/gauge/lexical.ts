@@ -77,6 +77,10 @@ export const CROSS_FEATURES = [
   'interestStated',
   'surprisePraise',
   'enjoyBurden',
+  'alreadyDone',
+  'newsReaction',
+  'impliedBurden',
+  'overwhelmedJoy',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -237,6 +241,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round17Features(r, f, praised),
     ...round19Features(r, f),
     ...round22Features(r, f),
+    ...round23Features(r, f, praised),
   };
 }
 
@@ -277,7 +282,8 @@ function countedBurden(text: string): boolean {
   const t = norm(text);
   if (LIFETIME.test(t)) return true;
   return quantities(t).some((q) => {
-    if (q.dim === 'time') return q.value >= 1800;
+    // An age ("our 3-year-old", "a 40 year old van") is not a duration.
+    if (q.dim === 'time') return q.value >= 1800 && !/^[- ]?olds?\b/.test(t.slice(q.end));
     return q.dim === 'n' && q.value >= 3 && t.slice(q.end).trim().split(/\s+/).slice(0, 2).some((w) => COUNTED_NOUN.test(w));
   });
 }
@@ -454,6 +460,80 @@ export function round22Features(response: string, followup: string): Record<Roun
   const e = ENJOY_AHEAD.exec(f);
   const enjoy = !!e && (troubleIn(e[1]!) || LONG_WAIT.test(e[1]!));
   return { qSceptical: sceptical ? 1 : 0, interestStated: interest ? 1 : 0, surprisePraise: surprise ? 1 : 0, enjoyBurden: enjoy ? 1 : 0 };
+}
+
+/** Names of the round-23 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND23_FEATURES = ['alreadyDone', 'newsReaction', 'impliedBurden', 'overwhelmedJoy'] as const;
+type Round23Feature = (typeof ROUND23_FEATURES)[number];
+
+// Done before the reply asked for it: "already" next to a word of completion ("already done", "did that already",
+// "sorted it already"), or a set phrase of being ahead ("beat you to it", "way ahead of you", "been there, done that").
+const ALREADY_DONE =
+  /\balready (?:done|did|sorted|set up|on it|taken care of|handled|booked|bought|ordered|installed|fixed|saved|backed up|changed|switched|enabled|turned on|got (?:it|one|them)|have (?:it|one|them)|had (?:it|one|them))\b|\b(?:done|did|sorted|booked|bought|ordered|installed|fixed|saved|changed|switched|enabled|set|got|had)(?: (?:it|that|this|them|those|one))? already\b|\bbeat (?:you|ya) to it\b|\b(?:way |well |miles )?ahead of (?:you|ya)\b|\bbeen there,? done that\b/;
+// News to the user told by a reaction or a regret, not by "didn't know": "no idea", "had no clue", "news to me", "who
+// knew", "TIL", "never knew", "never realised", "wish I'd known", "if only I'd known", "would have saved me", "(so) there
+// I was…", "learn something new".
+const NEWS =
+  /\b(?:(?:had |have |i had )?no (?:idea|clue)|news to me|who knew|til|today i learned|never knew|never reali[sz]ed|didn't realise|didn't realize|learn(?:t|ed)? something new|every day'?s a school day)\b/;
+// Harm that AFINN rates weakly or not at all: "it would break…", "wiped my…".
+const DAMAGE = /\b(?:break|breaks|broke|broken|wipe|wipes|wiped|delete|deletes|deleted|erase|erased|corrupt|corrupts|corrupted|overwrite|overwrote|overwritten|brick|bricked|void|voids|voided)\b/;
+// The regret of not having known, whose clause names the cost the news would have spared: "wish I'd known", "if only I'd
+// known", "would have saved me…", "(so) there I was paying…".
+const NEWS_REGRET = /\b(?:wish (?:i'd|i had|i'd have|we'd|we had) known|if only (?:i'd|i had|we'd|we had) known|would(?:'ve| have) saved (?:me|us)|(?:and |so )?(?:there|here) (?:i|we) (?:was|were))\b/;
+// What makes "no idea" confusion rather than news: "no idea what you mean", "no idea how to…".
+const CONFUSED_AFTER = /^,?\s*(?:what (?:you|that|this|it) (?:mean|means|is|are)|what you're (?:on about|saying|talking)|how to|where to start|why)\b/;
+// A commitment to do something ("I'll", "let me", "I can just") or praise, over a disproportionate task: a count of a
+// thousand or more, or a counted burden (countedBurden).
+const COMMIT = /\b(?:i'll|ill|i will|we'll|we will|let me|let's|i can|we can|i'm going to|gonna)\b/;
+// A long or open-ended wait: "sometime next week", "eventually", "some day", "any day now", "in three months", "by next
+// year", and LONG_WAIT ("until next month").
+const DELAY =
+  /\bsometime (?:next|this|in|later|around)\b|\beventually\b|\bsome ?day\b|\bany (?:day|week|month|year|decade) now\b|\bin (?:a|one|two|three|four|five|six|eight|ten|\d+) (?:weeks|months|years|decades)\b|\bin a (?:month|year|decade|fortnight)\b|\bby (?:next (?:week|month|year|season)|the end of (?:the|next) (?:month|year|decade))\b|\bnext (?:year|decade|century)\b|\bwhen hell freezes over\b/;
+// Delight told as being overwhelmed: "pinch me", "am I dreaming", "is this real", "I need a minute", "I might faint",
+// "my heart is racing", "I can't breathe", "hands are shaking", "I'm going to cry".
+const OVERWHELMED =
+  /\bpinch me\b|\bam i dreaming\b|\bis this (?:real|happening|a dream)\b|\bi need (?:a (?:minute|moment|second|lie down)|to (?:sit|lie) down)\b|\b(?:i )?(?:might|may|could|think i'll|am going to|'m going to|'m gonna) (?:actually |literally )?(?:faint|pass out|cry|explode|burst)\b|\bmy (?:heart|pulse) (?:is |'s )?(?:racing|pounding|going)\b|\b(?:i )?can't breathe\b|\b(?:my )?(?:hands|knees|legs) (?:are |'re )?(?:shaking|trembling|jelly)\b|\bweak at the knees\b/;
+
+/**
+ * Round 23: the inputs for round 22's already-have and sarcasm misses, written from the constructions. `alreadyDone`:
+ * a thing reported as done before the reply asked for it ({@link ALREADY_DONE}), not in a question and with no negator
+ * before it — the rules may read it as an action report now. `newsReaction`: news to the user told by a reaction or a
+ * regret: {@link NEWS}, not "no idea what you mean", with no trouble named after it, or {@link NEWS_REGRET} (its clause
+ * names the cost the news spares, so trouble there is expected), not in a question; no irony cue.
+ * `impliedBurden`: a mock commitment ("sure, I'll…", "fine, let me…") over a counted burden, or praise or such a
+ * commitment over a count of a thousand or more or a long or open-ended wait ({@link DELAY}), with no thanks or benefit
+ * named (praise over a counted burden is round 17's `praiseOverCount`). `overwhelmedJoy`:
+ * delight told as being overwhelmed ({@link OVERWHELMED}), with no trouble named in the follow-up once those words are
+ * set aside, nor in the reply's first sentence.
+ */
+export function round23Features(response: string, followup: string, praised: boolean): Record<Round23Feature, number> {
+  const f = norm(followup.slice(0, 4000));
+  const r = norm(firstSentence(response));
+  const ironic = IRONY.some((re) => re.test(f));
+  const d = ALREADY_DONE.exec(f);
+  const done = !!d && !f.includes('?') && !lexTokens(f.slice(Math.max(0, d.index - 16), d.index)).slice(-2).some(isNegator);
+  let news = false;
+  const n = NEWS.exec(f);
+  if (n && !ironic) {
+    const after = f.slice(n.index + n[0].length);
+    news = !CONFUSED_AFTER.test(after) && !troubleIn(after) && !DAMAGE.test(after);
+  }
+  news ||= NEWS_REGRET.test(f) && !ironic && !f.includes('?');
+  const thanked = /\b(?:thank|thanks|cheers|ta)\b/.test(f) || BENEFIT.test(r);
+  // A count of a thousand or more things ("90,000 words", "a million lines"): not a year ("back to 2018") nor a bare
+  // number ("port 5432 it is").
+  const big = quantities(f).some((q) => {
+    const next = f.slice(q.end).trim().match(/^[a-z]+/)?.[0] ?? '';
+    return q.dim === 'n' && q.value >= 1000 && !/^(?:1[89]|20)\d\d$/.test(q.surface) && next.length >= 3 && !STOP.has(next);
+  });
+  const committed = COMMIT.test(f) && /^(?:\W*(?:oh |ah )?(?:sure|right|fine|yeah|yes|ok|okay|of course|no problem|great|perfect|brilliant|wonderful|lovely|fab|excellent|cool|awesome)\b)/.test(f);
+  const implied = !thanked && ((committed && countedBurden(f)) || ((committed || praised) && (big || DELAY.test(f) || LONG_WAIT.test(f))));
+  let overwhelmed = false;
+  if (OVERWHELMED.test(f) && !ironic) {
+    const rest = f.replace(new RegExp(OVERWHELMED.source, 'g'), ' ');
+    overwhelmed = !troubleIn(rest) && !troubleIn(r) && !/\b(?:can't|cannot|can not) be (?:happening|real|right)\b/.test(f);
+  }
+  return { alreadyDone: done ? 1 : 0, newsReaction: news ? 1 : 0, impliedBurden: implied ? 1 : 0, overwhelmedJoy: overwhelmed ? 1 : 0 };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

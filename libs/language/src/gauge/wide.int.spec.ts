@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -234,6 +234,61 @@ describe('wide model inputs (round 22): sceptical questions, interest stated wit
   });
 });
 
+describe('wide model inputs (round 23): a thing done before the reply, news told by a reaction, irony over an implied burden, delight told as being overwhelmed', () => {
+  const on = (r: string, f: string, praised = false) =>
+    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND23_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads a thing reported as done before the reply asked for it', () => {
+    expect(on('Back up your photos to the cloud before the update.', 'already done, synced the lot last night', true)).toEqual(['alreadyDone']);
+    expect(on('Book the restaurant early, it fills up.', 'did that already, table for six at eight')).toEqual(['alreadyDone']);
+    expect(on('Turn on two-factor authentication.', 'way ahead of you, it has been on since spring')).toEqual(['alreadyDone']);
+    expect(on('Add an index to that column.', 'beat you to it')).toEqual(['alreadyDone']);
+    expect(on('Get the car serviced before the road trip.', 'sorted it already last week, thanks')).toEqual(['alreadyDone']);
+    // Done now, asked about, or not done: not done before.
+    expect(on('Back up your photos to the cloud before the update.', 'done, took about ten minutes', true)).toEqual([]);
+    expect(on('Book the restaurant early, it fills up.', 'is it already full?')).toEqual([]);
+    expect(on('Add an index to that column.', 'not done yet, will try tonight')).toEqual([]);
+  });
+
+  it('reads news to the user told by a reaction or a regret', () => {
+    expect(on('Library cards get you free museum passes in some cities.', 'had no idea, and I have had a card for years')).toEqual(['newsReaction']);
+    expect(on('You can freeze cooked rice in portions.', 'who knew! that changes my meal prep')).toEqual(['newsReaction']);
+    expect(on('Most airlines let you pick a seat for free a day before.', 'so there I was paying for it every single time')).toEqual(['newsReaction']);
+    expect(on('VS Code can format your file on save.', 'wish I’d known that a year ago')).toEqual(['newsReaction']);
+    expect(on('Podcasts can be sped up to 1.5x in the app settings.', 'TIL, thank you')).toEqual(['newsReaction']);
+    // Confusion, knowing it already, or bad news: not news welcomed.
+    expect(on('Use a mutex around the counter.', 'no idea what you mean by that')).toEqual([]);
+    expect(on('The museum is free on Sundays.', 'I know, we go every month')).toEqual([]);
+    expect(on('The update changes the default font.', 'had no idea it would break all my templates')).toEqual([]);
+  });
+
+  it('reads praise or a mock commitment over a disproportionate task or a long wait as irony', () => {
+    expect(on('The form has to be submitted on paper.', 'sure, I’ll just copy out 40 pages by hand before Monday')).toEqual(['impliedBurden']);
+    expect(on('Support replies within 10 working days.', 'lovely, I’ll hear back sometime in March', true)).toEqual(['impliedBurden']);
+    expect(on('The courier only delivers to that postcode on Tuesdays.', 'brilliant, the parcel will turn up eventually', true)).toEqual(['impliedBurden']);
+    expect(on('The archive only lends one reel at a time.', 'fine, let me watch all 2,000 hours of it one by one')).toEqual(['impliedBurden']);
+    // A short wait, thanks, or a plan without a burden: nothing.
+    expect(on('The parcel ships today.', 'great, it’ll be here by Thursday', true)).toEqual([]);
+    expect(on('Here is a reading list for the summer.', 'perfect, I’ll get through them by September', true)).toEqual([]);
+    expect(on('Write 500 words a day.', 'sure, I’ll start tomorrow, thanks')).toEqual([]);
+  });
+
+  it('reads delight told as being overwhelmed, over good news', () => {
+    expect(on('The concert was moved to your city.', 'pinch me')).toEqual(['overwhelmedJoy']);
+    expect(on('Your paper was accepted at the conference.', 'am I dreaming? my heart is racing')).toEqual(['overwhelmedJoy']);
+    expect(on('The author replied to your letter.', 'I might actually faint')).toEqual(['overwhelmedJoy']);
+    // Over bad news or with trouble named: not delight.
+    expect(on('The surgery has been cancelled again.', 'my heart is racing, what do I do now')).toEqual([]);
+    expect(on('Your flight is delayed by five hours.', 'pinch me, this cannot be happening')).toEqual([]);
+  });
+
+  it('reads an age as an age, not a duration, so that excitement is not vetoed by it', () => {
+    const excited = (r: string, f: string) => crossFeatures(r, f, false, false, false).excitedReaction;
+    expect(excited('The zoo has a baby elephant on show this month.', 'our 3-year-old squealed when she saw the photo')).toBe(1);
+    expect(excited('The zoo has a baby elephant on show this month.', 'squealed, then queued 3 hours to see it')).toBe(0);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -299,5 +354,8 @@ describe('wide model (round 12)', () => {
     // Round 21 is in the round-22 model I's training (H, which never saw it, scored it 0.883; I in sample 0.988): a floor
     // for the model being fitted, I.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND21).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 22 is in the round-23 model J's training (I, which never saw it, scored it 0.911): a floor for the model
+    // being fitted, J.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND22).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

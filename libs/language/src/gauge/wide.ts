@@ -16,7 +16,10 @@ import { WIDE_MODEL } from './wide-weights';
  * excitement shown by a reaction with no trouble named, a sacrifice stated as welcome). Round 22 (model I) fitted it with
  * round 21 (3,230 pairs) and added four cross features (lexical.ts, `round22Features`: a sceptical question, also in the
  * engagement gate; interest stated without a question; surprise with praise and no trouble named; enjoyment promised over
- * a burden ahead). A logistic over the rule signals (the learned
+ * a burden ahead). Round 23 (model J) fitted it with round 22 (3,342 pairs), added four cross features (lexical.ts,
+ * `round23Features`: a thing done before the reply asked; news told by a reaction or a regret; praise or a mock
+ * commitment over a disproportionate task or a long wait; delight told as being overwhelmed) and reads an age ("our
+ * 3-year-old") as an age, not a counted duration. A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

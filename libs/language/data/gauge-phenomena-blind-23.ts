@@ -1,0 +1,155 @@
+/**
+ * Twenty-third blind round for the phenomena of issue 17: written after the round-23 rule (docs/benchmarks.md, Round
+ * 23, commit 34d67c1) and after both models it scores were frozen (the served model I, 96dfa2c; the round-23 model J,
+ * 3e70146); never used to fit or revise any model. 114 pairs: sarcasm, already-have and action reports 14 each (7
+ * positive, 7 negative), every other phenomenon 12 (pivots 5 positive, 2 neutral, 5 negative; plain praise 6 and
+ * complaints 6); six domains in every phenomenon. Planned before writing (docs/benchmarks.md, Round 23, 24455e1): about
+ * two-thirds ordinary forms as users write them, a third harder ones, written to neither model. Checked against every
+ * earlier pair by exact text and by word overlap before the commit (scripts/check-blind.mts).
+ *
+ * Rule fixed before any pair here was written: I and J are scored once on this set; the model with the highest lowest
+ * AUC over the phenomena with at least 8 pairs is served (ties: overall AUC, then 3-class accuracy, then I). No model
+ * is changed after this set exists.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['food', 'n', 'Basmati needs two cups of water for every cup of rice on the hob.', 'way too much, one and a half or it goes mushy'],
+    ['travel', 'n', 'The Eurostar from London pulls into Gare de Lyon.', 'it’s Gare du Nord, not Lyon'],
+    ['shopping', 'n', 'Uniqlo only gives you 14 days to return things.', 'the woman at the till told me 30 days on Saturday'],
+    ['coding', 'n', 'In CSS, z-index works on any element, positioned or not.', 'no, it only kicks in on positioned elements or flex and grid children'],
+    ['writing', 'n', 'The Oxford comma is the one that goes before “but”.', 'no, it’s the one before the “and” at the end of a list'],
+    ['media', 'n', 'Breaking Bad takes place in Phoenix, Arizona.', 'pretty sure my whole rewatch was Albuquerque'],
+    ['food', 'p', 'Salting the pasta water is about flavour, it barely changes the boiling time.', 'yep, the boiling point hardly moves'],
+    ['travel', 'p', 'Japan drives on the left, same as the UK.', 'right, we rented a car in Hokkaido and it felt just like home'],
+    ['shopping', 'p', 'AirPods Pro cases charge fine on a MagSafe pad.', 'true, mine lives on the MagSafe thing every night'],
+    ['coding', 'p', 'In SQL, comparing NULL = NULL doesn’t give you true.', 'correct, you need IS NULL for that'],
+    ['writing', 'p', 'Agatha Christie is the best-selling novelist ever.', 'yes, Guinness has her at something like two billion copies'],
+    ['media', 'p', 'The Beatles played their last live show on the Apple rooftop in 1969.', 'exactly, January ’69, the police turned up at the end'],
+  ],
+  restatement: [
+    ['food', 'n', 'How about a beef and Guinness stew for Sunday lunch?', 'I told you we went vegetarian in the spring'],
+    ['travel', 'n', 'The 6:05 departure gets you into Rome the earliest.', 'like I said, nothing before 9, I’ve got the kids with me'],
+    ['shopping', 'n', 'This 65-inch OLED is a steal at £1,400.', 'my budget was under a grand, remember?'],
+    ['coding', 'n', 'You could do this as a Bash script with jq.', 'it has to run on the Windows machines, I did mention that'],
+    ['writing', 'n', 'Here’s a 600-word blog post on composting.', 'it’s going in the parish newsletter, they give me a 200-word box'],
+    ['media', 'n', 'The Exorcist would make a great film for your movie night.', 'the youngest is seven'],
+    ['food', 'p', 'Here’s a week of packed lunches with no onion or garlic in any of them.', 'perfect, zero onion or garlic, my stomach thanks you'],
+    ['travel', 'p', 'Every one of these hotels takes dogs.', 'great, Biscuit’s coming then'],
+    ['shopping', 'p', 'All three of these blenders run under 40 decibels.', 'nice, quiet enough for 6am smoothies without waking anyone'],
+    ['coding', 'p', 'Here’s the query rewritten without any subqueries, like you wanted.', 'ta, no subqueries, our old MySQL box will cope with that'],
+    ['writing', 'p', 'I’ve kept every sentence under fifteen words.', 'my year sevens might actually finish reading it'],
+    ['media', 'p', 'Every show on this list keeps its episodes below twenty minutes.', 'fits my walk to the station perfectly'],
+  ],
+  sarcasm: [
+    ['food', 'n', 'The only table they have left is at 10:15pm.', 'lovely, dinner at bedtime'],
+    ['travel', 'n', 'Your connecting bus leaves four minutes after the train gets in, from the other side of town.', 'fantastic, I’ll just teleport'],
+    ['shopping', 'n', 'The charger for that phone is sold separately for £29.', 'oh great, a phone I can’t charge out of the box'],
+    ['coding', 'n', 'The migration tool only handles one table at a time.', 'awesome, only 340 tables to go'],
+    ['writing', 'n', 'The publisher wants the manuscript resubmitted on paper, double spaced.', 'brilliant, I’ll go and buy a forest'],
+    ['media', 'n', 'The streaming app now shows adverts on the paid plan as well.', 'remind me what I’m paying for again'],
+    ['travel', 'n', 'Breakfast at the hotel is only served between 7 and 7:30.', 'ah yes, the leisurely holiday breakfast'],
+    ['food', 'p', 'The restaurant found your wallet and they’re keeping it behind the bar.', 'oh thank you, what a relief!'],
+    ['travel', 'p', 'The ferry company refunded your cancelled crossing in full.', 'brilliant, didn’t expect that at all'],
+    ['shopping', 'p', 'The limited-edition trainers are back in stock in your size.', 'YES. finally!'],
+    ['coding', 'p', 'The flaky test was a timezone bug, and it’s fixed in the latest commit.', 'amazing, I’ve been staring at that for two days'],
+    ['writing', 'p', 'The magazine has picked your story for its spring issue.', 'wonderful news, I’m so pleased!'],
+    ['media', 'p', 'Two tickets for the sold-out show just came back on sale and they’re in your basket.', 'I owe you my firstborn'],
+    ['food', 'p', 'The bakery is going to make the sourdough you like every Saturday from now on.', 'there goes my diet and I don’t even care'],
+  ],
+  refusal: [
+    ['food', 'n', 'Shall I add a dessert course to the menu plan?', 'no need, someone’s bringing a pavlova'],
+    ['travel', 'n', 'Shall I dig up some travel insurance options before you go?', 'no thanks, it comes with my bank account'],
+    ['shopping', 'n', 'I can weigh up the fridge’s extra cover plans for you if you like.', 'not bothered, ta'],
+    ['coding', 'n', 'Want me to add type hints to every function?', 'nope, not for a throwaway script'],
+    ['writing', 'n', 'Shall I make the opening paragraph sound more businesslike?', 'I’d rather it still sounded like me'],
+    ['media', 'n', 'Happy to pull up the rest of that director’s filmography for you.', 'honestly, one of his films a year is my limit'],
+    ['food', 'p', 'Want a shopping list for the whole week of meals?', 'yes please, that’d be ace'],
+    ['travel', 'p', 'Shall I plan you an on-foot loop taking in all three museums?', 'ooh yes, sort that out for me'],
+    ['shopping', 'p', 'I can check whether the branch near you has it in stock.', 'would you? that’d save me a trip'],
+    ['coding', 'p', 'Shall I do a Dockerfile for it as well?', 'yes, and the compose file if you can'],
+    ['writing', 'p', 'Happy to throw out a few possible headings for the essay.', 'I’m terrible at titles, so absolutely'],
+    ['media', 'p', 'Want me to find out when season two comes out?', 'I’ve been refreshing the news for weeks, so yes'],
+  ],
+  'already-have': [
+    ['food', 'n', 'A probe thermometer takes the guesswork out of a Sunday roast.', 'I’ve had one for years'],
+    ['travel', 'n', 'In Paris, a weekly Navigo card saves a lot on the metro.', 'already bought it online before we flew'],
+    ['shopping', 'n', 'Sign up to the outlet’s newsletter for early sale access.', 'I’m on it already, that’s how I heard about the sale'],
+    ['coding', 'n', 'Turn on format-on-save in your editor.', 'been using that since my first job'],
+    ['writing', 'n', 'Ursula Le Guin’s “Steering the Craft” is a great little guide.', 'on my second read, there are sticky notes on every other page'],
+    ['media', 'n', 'The Wire is one of the best TV dramas ever made.', 'we named our cat after Omar'],
+    ['travel', 'n', 'Tram 28 is a great way to see Lisbon’s old town.', 'it’s the first thing we do every time we’re back'],
+    ['food', 'p', 'You can regrow spring onions from the roots in a glass of water.', 'wait what, I never knew that'],
+    ['travel', 'p', 'Lots of US national parks are free on certain days each year.', 'didn’t know that, off to find the dates'],
+    ['shopping', 'p', 'Some supermarkets will match online prices at the till.', 'huh, who’d have thought'],
+    ['coding', 'p', 'You can stash a single file with git stash push and a path.', 'oh I’d only ever stashed everything, good to know'],
+    ['writing', 'p', 'Scrivener has a built-in name generator for characters.', 'first I’m hearing of it, going to have a play after dinner'],
+    ['media', 'p', 'Most councils give you free audiobooks on the Libby app with a library card.', 'and I’ve been paying for Audible like a mug'],
+    ['shopping', 'p', 'IKEA will buy back some of your old furniture for store credit.', 'my old bookcase is about to go on a little trip'],
+  ],
+  'action-report': [
+    ['food', 'p', 'Give the pizza dough a slow 24-hour prove in the fridge.', 'did that, the crust came out blistered and crisp'],
+    ['travel', 'p', 'Ask the hotel to hold your bags after checkout.', 'asked, they kept them for free until our train'],
+    ['shopping', 'p', 'Message the seller and ask for money off the dented one.', 'messaged, got 20% off'],
+    ['coding', 'p', 'Add the missing await before the fetch call.', 'added it and the undefined error’s gone'],
+    ['writing', 'p', 'Strip the adverbs out of chapter one.', 'cut them all, the prose feels much tighter'],
+    ['media', 'p', 'Switch the TV’s sound mode to dialogue enhancement.', 'switched it, subtitles are off for the first time in years'],
+    ['coding', 'p', 'Run the query with EXPLAIN to see whether it hits the index.', 'ran it, index scan on orders_user_idx, all good'],
+    ['food', 'n', 'A pinch of bicarb in the cooking water helps old chickpeas go soft.', 'added it, still like gravel after an hour'],
+    ['travel', 'n', 'Try the airline’s live chat instead of the phone line.', 'tried the chat, the bot kept sending me the FAQ'],
+    ['shopping', 'n', 'There’s a WELCOME10 code for first orders.', 'entered it, says invalid code'],
+    ['coding', 'n', 'Pin the runner image to ubuntu-22.04 in the workflow file.', 'pinned it, now the whole pipeline dies on the first step'],
+    ['writing', 'n', 'Switch to the Pomodoro method for your thesis.', 'did three days of it, wrote 200 words total'],
+    ['media', 'n', 'Use the projector’s keystone correction to fix the shape.', 'did, now the picture is a trapezoid the other way'],
+    ['shopping', 'n', 'Cold wash, inside out, is how you stop raw denim bleeding.', 'did exactly that, the bath mat is blue now'],
+  ],
+  engagement: [
+    ['food', 'p', 'A Dutch oven makes great no-knead bread.', 'what size would you get for one loaf?'],
+    ['travel', 'p', 'For a first long walk, the Portuguese Way of the Camino is ideal.', 'how many days is it from Porto?'],
+    ['shopping', 'p', 'A desk riser that sits on your table would be kinder to your back.', 'do they wobble when you type?'],
+    ['coding', 'p', 'Try property-based testing for that parser.', 'which library would you use for that in TypeScript?'],
+    ['writing', 'p', 'A writing group can keep you accountable.', 'I’d been wondering about joining one actually'],
+    ['media', 'p', 'The Final Cut of Blade Runner is the version to watch.', 'I’ve only ever seen the theatrical one, now I need to know what changed'],
+    ['food', 'n', 'Fresh pasta is easy to make yourself with just flour and eggs.', 'on a Tuesday night after work?'],
+    ['travel', 'n', 'Hire a campervan for the trip round Iceland.', 'and who’s driving it in February snow?'],
+    ['shopping', 'n', 'This fridge has a camera inside so your phone can tell you what’s running low.', 'can’t I just open the door?'],
+    ['coding', 'n', 'Port the frontend over to Svelte.', 'what would that buy us, exactly?'],
+    ['writing', 'n', 'Write 1,000 words every day, no exceptions.', 'even on the weeks I’m on nights at the hospital?'],
+    ['media', 'n', 'Go through the entire MCU chronologically before the new one.', 'all thirty-odd of them?'],
+  ],
+  pivot: [
+    ['food', 'n', 'A spoon of tahini and some smoked paprika lifts shop hummus.', 'not keen on paprika. different thing: how long do boiled eggs keep?'],
+    ['travel', 'n', 'Go to Santorini for the sunsets.', 'way too pricey for us. can you suggest somewhere for a stag do instead?'],
+    ['shopping', 'n', 'A memory-foam pillow would help your neck.', 'can’t stand memory foam. anyway, any tips for cleaning a mattress?'],
+    ['coding', 'n', 'Use GraphQL for the new API.', 'overkill for us. how do I set up SSH keys for GitHub?'],
+    ['media', 'n', 'The new Taylor Swift record is worth a listen.', 'can you recommend an economics podcast for a beginner?'],
+    ['writing', 'u', 'A sonnet has fourteen lines.', 'unrelated, but is it “affect” or “effect” in this sentence?'],
+    ['food', 'u', 'The farmers’ market is open on Saturday mornings.', 'also, what’s the best way to keep fresh herbs?'],
+    ['travel', 'p', 'Pick seats on the lake side of the train for the scenery.', 'done, thanks! and which station do we change at?'],
+    ['shopping', 'p', 'The merino base layer is worth the money.', 'warmest thing I own now. what socks go with it?'],
+    ['coding', 'p', 'Move the reporting load onto a replica database.', 'that took the load right off. next, how do I set up alerts?'],
+    ['writing', 'p', 'End the chapter on the phone ringing.', 'love that cliffhanger. now, how should I open chapter five?'],
+    ['media', 'p', 'Scott Brick’s reading of Dune is a great way into it.', 'perfect for my commute, cheers. any sci-fi podcasts too?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'The dumplings at Golden Dragon are great.', 'so good, we ordered a second round'],
+    ['travel', 'p', 'That walking tour of the East End is worth it.', 'brilliant guide, learned loads'],
+    ['shopping', 'p', 'You’d like that mechanical keyboard with the brown switches.', 'love the feel of it, very satisfying'],
+    ['coding', 'p', 'The Rust book is a good place to start.', 'really clear, best docs I’ve read'],
+    ['writing', 'p', 'Run your cover letter through the Hemingway editor.', 'got two interview invites this week'],
+    ['media', 'p', 'Bake Off is a nice comfort watch.', 'the whole family was on the sofa by eight every Wednesday'],
+  ],
+  complaint: [
+    ['food', 'n', 'The ramen place by the station is excellent.', 'noodles were soggy and the soup barely warm'],
+    ['travel', 'n', 'The airport lounge is worth the day pass.', 'packed, no seats, stale sandwiches'],
+    ['shopping', 'n', 'Those wireless headphones have great battery life.', 'died after three hours, disappointing'],
+    ['coding', 'n', 'That VS Code theme is easy on the eyes.', 'too low contrast, gave me a headache'],
+    ['writing', 'n', 'Use that grammar checker on your dissertation.', 'it changed all my British spellings to American'],
+    ['media', 'n', 'That true crime documentary is gripping.', 'I was asleep before the second episode'],
+  ],
+};
+
+/** Round-23 blind set (114 pairs). */
+export const GAUGE_PHENOMENA_ROUND23: readonly GaugeExample[] = phenomenaExamples('blind23-', rows);
