@@ -17,7 +17,7 @@
  *      snapshot's size on disk (catalog and the ranking part beside it); then the first write after the restart
  *      under the search load (a new content item, 2 s after the first search): the searches' max and p99 in the
  *      2 s before it and in the 2 s after it, and how long until a search sees it (the first change of a restored
- *      collection copied its vectors at once before the sixteenth session).
+ *      collection copied all its vectors at once until the seventeenth session).
  *
  *   With `--base <checkout>` (another worktree with its node_modules, same snapshot format), each restart round
  *   restarts the instance twice, first with that checkout's code, then with this one's: an A/B on the same data
