@@ -293,8 +293,9 @@ export class CatalogProjection {
   /**
    * Captures every workspace as it is now (synchronously: the caller's stream position is the capture's), kept so
    * while events go on being folded, until {@link CatalogCapture.release}. Costs arrays of the maps' keys and values
-   * now (tens of ms at a million items), and a copy of each parent, set of parents and lexical term that an event
-   * changes before the release. One capture at a time.
+   * now (tens of ms at a million items), a copy of each parent and set of parents that an event changes before the
+   * release, and the changes to lexical terms (kept beside the captured postings: {@link Bm25Index.capture}). One
+   * capture at a time.
    *
    * @throws Error when a capture is already held.
    */

@@ -229,6 +229,81 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, each term ma
     }
   });
 
+  it('a change to a term a capture holds copies none of its postings (a common term held the event loop for seconds at a million documents)', () => {
+    const big: Record<string, string[]> = {};
+    for (let i = 0; i < 5_000; i++) big[`b${i}`] = ['common', `w${i % 50}`];
+    for (const make of [() => build(big), () => Bm25Index.fromColumns(columns(build(big)))]) {
+      const ix = make();
+      ix.add('touch', ['common']);
+      const capture = ix.capture();
+      const heldCommon = capture.postings[capture.terms.indexOf('common')];
+      ix.add('new1', ['common', 'w1']);
+      ix.remove('b7');
+      ix.add('b9', ['common', 'fresh']);
+      expect(ix.documentFrequency('common')).toBe(5_001);
+      expect(ix.contains('common', 'new1')).toBe(true);
+      expect(ix.contains('common', 'b7')).toBe(false);
+      expect([...heldCommon!].length).toBe(5_001);
+      capture.release();
+      // The changes were applied to the captured map itself once released: no copy of it was made.
+      expect(ix.exportState().postings.get('common')).toBe(heldCommon);
+      expect(ix.documentFrequency('common')).toBe(5_001);
+    }
+  });
+
+  it('random changes with captures taken and released between them: every capture holds the index as it was, and the index is the one changed without captures, in the same order', () => {
+    let seed = 3;
+    const random = () => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const held = (c: ReturnType<Bm25Index['capture']>) => ({
+      postings: c.terms.map((t, i) => [t, [...c.postings[i]!]]),
+      docs: c.docIds.map((id, i) => [id, c.doc(i).length, [...c.doc(i).terms]]),
+      total: c.totalLength,
+    });
+    for (const make of [() => build(corpus), () => Bm25Index.fromColumns(columns(build(corpus)))]) {
+      const ix = make();
+      const plain = make();
+      let capture: ReturnType<Bm25Index['capture']> | undefined;
+      let atCapture: ReturnType<typeof held> | undefined;
+      for (let step = 0; step < 1_500; step++) {
+        const r = random();
+        if (r < 0.04) {
+          if (capture) {
+            expect(held(capture)).toEqual(atCapture);
+            capture.release();
+            capture = undefined;
+            expect(view(ix)).toEqual(view(plain));
+          } else {
+            const v = view(ix);
+            atCapture = { postings: v.postings, docs: v.docs, total: v.total };
+            capture = ix.capture();
+          }
+          continue;
+        }
+        const id = `d${Math.floor(random() * 80)}`;
+        if (r < 0.35) {
+          ix.remove(id);
+          plain.remove(id);
+        } else {
+          // Few terms, so that documents share them and re-adds hit terms changed earlier in the same capture.
+          const tokens = Array.from({ length: 1 + Math.floor(random() * 5) }, () => `t${Math.floor(random() * 26)}`);
+          ix.add(id, tokens);
+          plain.add(id, tokens);
+        }
+        if (step % 97 === 0) expect(view(ix)).toEqual(view(plain));
+      }
+      if (capture) {
+        expect(held(capture)).toEqual(atCapture);
+        capture.release();
+      }
+      expect(view(ix)).toEqual(view(plain));
+    }
+  });
+
   it('weigher: the number weightOf gives, bit for bit, whichever order a document holds the query terms in', () => {
     // 0.1 + 0.2 + 0.3 depends on the order of the additions: a document's own term order decides it.
     // (A term no document holds has no postings to look in: then weightOf itself is asked, checked as well.)

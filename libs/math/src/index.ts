@@ -27,7 +27,7 @@ export {
 export { affinity, affinityRaw, calibrate, DEFAULT_CALIBRATION, type AffinityResult, type CalibrationOptions } from './affinity';
 export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOptions, type KMeansResult } from './kmeans';
 export { mmr, type MmrCandidate } from './mmr';
-export { Bm25Index, STOPWORDS, tokenize, type Bm25Capture, type Bm25Columns, type Bm25Options, type Bm25State, type PostingList, type WeightedTerms } from './bm25';
+export { Bm25Index, STOPWORDS, tokenize, type Bm25Capture, type Bm25Columns, type Bm25Options, type Bm25State, type PostingList, type PostingLookup, type WeightedTerms } from './bm25';
 export { auc, ndcgAtK, percentile, recallAtK } from './metrics';
 export {
   easeQuery,

@@ -1,5 +1,5 @@
 import type { OP, RequestOf } from '@tg/contracts';
-import { Bm25Index, cosine, dotAt, tokenize, type TasteProfile, type WeightedTerms } from '@tg/math';
+import { Bm25Index, cosine, dotAt, tokenize, type PostingLookup, type TasteProfile, type WeightedTerms } from '@tg/math';
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
@@ -336,7 +336,7 @@ function rowsOf(m: TasteMemo, which: 'near' | 'pack', of: object, n: number, typ
  * number (the weights of the terms the document holds, summed in the query's order when at most two are present, else
  * {@link Bm25Index.weightOf}), with whether the document holds each term kept by row.
  */
-function rowWeight(rows: RowCache, i: number, id: string, q: WeightedTerms, maps: readonly ReadonlyMap<string, number>[], cat: WorkspaceCatalog): number {
+function rowWeight(rows: RowCache, i: number, id: string, q: WeightedTerms, maps: readonly PostingLookup[], cat: WorkspaceCatalog): number {
   if (rows.lexAt !== cat.version) {
     rows.lex.clear();
     rows.lexAt = cat.version;
