@@ -126,24 +126,52 @@ interface LivePosting extends PostingList, PostingLookup {
   delete(id: string): boolean;
 }
 
-/** A change to a captured term's postings: the document's term frequency now (-1: removed), and whether it moved to the end. */
+/**
+ * A change to a term's postings under an {@link Overlay}: the document's term frequency now (-1: removed), whether it
+ * moved to the end (added, or removed and added again), and whether the postings under the overlay hold it.
+ */
 interface Change {
   tf: number;
   moved: boolean;
+  inBase: boolean;
+}
+
+
+/**
+ * A restored term's run (the snapshot's columns) as postings: membership is read from the document's own terms (its
+ * row of the columns, or its entry once it changed), which an {@link Overlay} on the run asks only of documents whose
+ * change did not touch the term: for those the run and the document agree.
+ */
+class RunBase implements PostingList, PostingLookup {
+  constructor(
+    private readonly run: FrozenPosting,
+    private readonly holds: (id: string) => boolean,
+  ) {}
+  get size(): number {
+    return this.run.size;
+  }
+  has(id: string): boolean {
+    return this.holds(id);
+  }
+  [Symbol.iterator](): Iterator<[string, number]> {
+    return this.run[Symbol.iterator]();
+  }
 }
 
 /**
- * A term's postings while a capture holds them: the captured map, never altered while the capture is held, and the
- * changes made since. It reads as the map with the changes applied (a `Map`'s order: an entry set again keeps its
- * place, one removed and added again comes last), and {@link merge} applies them to the map once the capture is
- * released. Copying the map instead cost O(documents with the term) at the first change: a few common terms held the
- * event loop 1.5-2.8 s in a snapshot of 300,000 documents.
+ * A term's postings as changes over postings left as they are: a map a capture holds (never altered while the capture
+ * is held; the changes are applied to it at the release, {@link merge}), an overlay a capture holds likewise, or a
+ * restored term's run (kept for good: the run is never turned into a map). It reads as the postings with the changes
+ * applied, in a `Map`'s order (an entry set again keeps its place, one removed and added again comes last). Copying
+ * the postings instead cost O(documents with the term) at the first change: at a capture, a few common terms held the
+ * event loop 1.5-2.8 s in a snapshot of 300,000 documents; after a restart, turning a restored run into a map held
+ * the first write 0.6 s at 300,000.
  */
 class Overlay implements LivePosting {
   private readonly changed = new Map<string, Change>();
   size: number;
 
-  constructor(private readonly base: Map<string, number>) {
+  constructor(readonly base: Map<string, number> | Overlay | RunBase) {
     this.size = base.size;
   }
 
@@ -156,13 +184,13 @@ class Overlay implements LivePosting {
     const c = this.changed.get(id);
     if (c && c.tf >= 0) c.tf = tf;
     else if (c) {
-      // Removed since the capture, added again: last, as a map would put it.
+      // Removed, added again: last, as a map would put it.
       this.changed.delete(id);
-      this.changed.set(id, { tf, moved: true });
+      this.changed.set(id, { tf, moved: true, inBase: c.inBase });
       this.size++;
-    } else if (this.base.has(id)) this.changed.set(id, { tf, moved: false });
+    } else if (this.base.has(id)) this.changed.set(id, { tf, moved: false, inBase: true });
     else {
-      this.changed.set(id, { tf, moved: true });
+      this.changed.set(id, { tf, moved: true, inBase: false });
       this.size++;
     }
     return this;
@@ -172,9 +200,9 @@ class Overlay implements LivePosting {
     const c = this.changed.get(id);
     if (c) {
       if (c.tf < 0) return false;
-      if (this.base.has(id)) c.tf = -1;
+      if (c.inBase) c.tf = -1;
       else this.changed.delete(id);
-    } else if (this.base.has(id)) this.changed.set(id, { tf: -1, moved: false });
+    } else if (this.base.has(id)) this.changed.set(id, { tf: -1, moved: false, inBase: true });
     else return false;
     this.size--;
     return true;
@@ -189,9 +217,17 @@ class Overlay implements LivePosting {
     for (const [id, c] of this.changed) if (c.moved && c.tf >= 0) yield [id, c.tf];
   }
 
-  /** The captured map with the changes applied, in the order this overlay reads (call once the capture is released). */
-  merge(): Map<string, number> {
+  /**
+   * Once the capture that held the base is released: the changes applied to a map or overlay under this one, which is
+   * returned (in the order this overlay reads); an overlay on a restored run is itself the postings from now on.
+   */
+  merge(): Map<string, number> | Overlay {
     const m = this.base;
+    if (m instanceof RunBase) return this;
+    if (m instanceof Overlay) {
+      for (const [id, c] of this.changed) m.absorb(id, c);
+      return m;
+    }
     for (const [id, c] of this.changed) {
       if (c.tf < 0) m.delete(id);
       else if (c.moved) {
@@ -200,6 +236,27 @@ class Overlay implements LivePosting {
       } else m.set(id, c.tf);
     }
     return m;
+  }
+
+  /**
+   * Applies a change an overlay on this one recorded (`c.inBase`: whether this overlay held the document when that
+   * one first touched it). Not through {@link set} and {@link delete}: those may ask a restored run's documents, which
+   * have changed since.
+   */
+  private absorb(id: string, c: Change): void {
+    const mine = this.changed.get(id);
+    // Not changed here: this overlay's base held the document exactly when this overlay did.
+    const inBase = mine ? mine.inBase : c.inBase;
+    const had = mine ? mine.tf >= 0 : c.inBase;
+    if (c.tf < 0) {
+      if (inBase) this.changed.set(id, { tf: -1, moved: false, inBase });
+      else this.changed.delete(id);
+    } else if (c.moved) {
+      this.changed.delete(id);
+      this.changed.set(id, { tf: c.tf, moved: true, inBase });
+    } else if (mine) mine.tf = c.tf;
+    else this.changed.set(id, { tf: c.tf, moved: false, inBase: true });
+    this.size += (c.tf >= 0 ? 1 : 0) - (had ? 1 : 0);
   }
 }
 
@@ -221,14 +278,12 @@ export class Bm25Index {
    * since) the number of its run in `frozen`.
    */
   private postings = new Map<string, Map<string, number> | Overlay | number>();
-  /** The overlays made while the capture is held (merged into their maps at its release). */
+  /** The overlays made while the capture is held (merged into what they lie on at its release). */
   private overlays: [string, Overlay][] = [];
   private frozen?: Frozen;
   /** Document → its entry, or (restored, not changed since) its row in `frozen`. */
   private docs = new Map<string, DocEntry | number>();
   private totalLength = 0;
-  /** Restored terms turned into maps so far (a change touched them). */
-  materializedTerms = 0;
   /**
    * While a {@link capture} is held: the postings made since, which a change may alter in place (any other map is
    * captured, so a change first puts an {@link Overlay} on it).
@@ -354,22 +409,25 @@ export class Bm25Index {
   private postingMap(term: string): LivePosting | undefined {
     const p = this.postings.get(term);
     if (p === undefined) return undefined;
-    if (typeof p !== 'number') {
-      if (!this.own || this.own.has(p)) return p;
-      // Captured (a map: overlays are made own): the change goes to an overlay on it.
-      const o = new Overlay(p as Map<string, number>);
-      this.own.add(o);
-      this.overlays.push([term, o]);
-      this.postings.set(term, o);
-      return o;
-    }
+    if (typeof p !== 'number' && (!this.own || this.own.has(p))) return p;
+    // Captured (a map, or an overlay on a restored run): the change goes to an overlay on it. A restored run: likewise,
+    // for good (membership read from the documents' own terms, see RunBase).
+    const k = p;
+    const o = new Overlay(typeof k === 'number' ? new RunBase(new FrozenPosting(this.frozen!, k), (id) => this.runHolds(k, id)) : k);
+    this.own?.add(o);
+    if (this.own) this.overlays.push([term, o]);
+    this.postings.set(term, o);
+    return o;
+  }
+
+  /** Whether document `id` holds the restored term of run `k`, from its own terms (see {@link RunBase}). */
+  private runHolds(k: number, id: string): boolean {
+    const d = this.docs.get(id);
+    if (d === undefined) return false;
     const f = this.frozen!;
-    const m = new Map<string, number>();
-    for (let j = f.start[p]!, end = f.start[p + 1]!; j < end; j++) m.set(f.ids[f.doc[j]!]!, f.tf[j]!);
-    this.own?.add(m);
-    this.postings.set(term, m);
-    this.materializedTerms++;
-    return m;
+    if (typeof d !== 'number') return d.terms.includes(f.terms[k]!);
+    for (let j = f.docStart[d]!, end = f.docStart[d + 1]!; j < end; j++) if (f.docTerms[j] === k) return true;
+    return false;
   }
 
   /** Number of indexed documents. */
