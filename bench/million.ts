@@ -33,7 +33,7 @@ import { event, OP } from '@tg/contracts';
 import { percentile } from '@tg/math';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { eventually, replicasOnly, singleNats, startProcessStack } from '@tg/test-stack';
-import { arg, publishContentItem, rssMb, strArg, WORDS, writeSyntheticWorkspace } from './support';
+import { arg, publishContentItem, rssMb, strArg, syntheticText, WORDS, writeSyntheticWorkspace } from './support';
 
 /** Events written after the log to reach the periodic snapshot's threshold. */
 const PROBE_EVENTS = 50;
@@ -105,6 +105,7 @@ export async function run(args: string[]) {
      * The search load for 4 s with one new content item written after 2 s: the searches' latencies by whether they
      * ended before the write or after it, and how long until a search carrying the write's sequence answers.
      */
+    let probes = 0;
     const firstWrite = async (id: string): Promise<string> => {
       const t0 = performance.now();
       let writeAt = Infinity;
@@ -119,7 +120,8 @@ export async function run(args: string[]) {
       await new Promise((r) => setTimeout(r, 2_000));
       const v = new Float32Array(emb.dim).fill(1 / Math.sqrt(emb.dim));
       writeAt = performance.now();
-      const item = { id, url: `https://synthetic.test/${ws}/${id}`, name: id, text: 'a first write after a restart', digest: `d-${id}`, at: Date.now() };
+      // A text like the catalog's (its words in every item: the lexical index changes its most common terms).
+      const item = { id, url: `https://synthetic.test/${ws}/${id}`, name: id, text: syntheticText(N + probes++), digest: `d-${id}`, at: Date.now() };
       const ack = await publishContentItem(store, ws, item, v, emb);
       await search(0, ack.seq);
       const visible = performance.now() - writeAt;
