@@ -686,31 +686,33 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
   async save(path: string, id: string): Promise<void> {
     const tag = id.replace(/[^\w.-]/g, '_');
     const images: { ns: string; collection: string; c: Collection; img: SavingImage }[] = [];
-    for (const [k, c] of this.collections) {
-      const [ns, collection] = k.split('\u0000') as [string, string];
-      images.push({ ns, collection, c, img: c.image(`${path}.${tag}.${images.length}.usearch`, `${path}.`) });
-    }
-    const header: VectorSnapshotHeader = {
-      kind: 'vectors',
-      format: VECTOR_SNAPSHOT_FORMAT,
-      id,
-      collections: images.map(({ ns, collection, img }) => ({ ns, collection, dim: img.dim, n: img.size, nextKey: img.nextKey, graph: img.graph && basename(img.graph) })),
-    };
-    const w = await ColumnWriter.create(`${path}.tmp`, header);
     try {
-      // Each getter reads the image when it is called: a copy, once the collection changed meanwhile.
-      for (const { img } of images) {
-        await w.strings(img.size, (i) => img.id(i));
-        await w.numbers('f64', img.size, (i) => img.keyAt(i));
-        await w.floatRows(img.size, (i) => img.row(i));
+      for (const [k, c] of this.collections) {
+        const [ns, collection] = k.split('\u0000') as [string, string];
+        images.push({ ns, collection, c, img: c.image(`${path}.${tag}.${images.length}.usearch`, `${path}.`) });
       }
-      await w.close();
-      await rename(`${path}.tmp`, path);
-    } catch (e) {
-      await w.abort();
-      await rm(`${path}.tmp`, { force: true });
-      for (const { img } of images) if (img.graph && img.graphWritten) await rm(img.graph, { force: true });
-      throw e;
+      const header: VectorSnapshotHeader = {
+        kind: 'vectors',
+        format: VECTOR_SNAPSHOT_FORMAT,
+        id,
+        collections: images.map(({ ns, collection, img }) => ({ ns, collection, dim: img.dim, n: img.size, nextKey: img.nextKey, graph: img.graph && basename(img.graph) })),
+      };
+      const w = await ColumnWriter.create(`${path}.tmp`, header);
+      try {
+        // The images' chunks are not written while they are held (a change copies the chunk it writes).
+        for (const { img } of images) {
+          await w.strings(img.size, (i) => img.id(i));
+          await w.numbers('f64', img.size, (i) => img.keyAt(i));
+          await w.floatRows(img.size, (i) => img.row(i));
+        }
+        await w.close();
+        await rename(`${path}.tmp`, path);
+      } catch (e) {
+        await w.abort();
+        await rm(`${path}.tmp`, { force: true });
+        for (const { img } of images) if (img.graph && img.graphWritten) await rm(img.graph, { force: true });
+        throw e;
+      }
     } finally {
       for (const { c } of images) c.release();
     }
