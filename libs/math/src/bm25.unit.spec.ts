@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { Bm25Index, STOPWORDS, tokenize } from './bm25';
+import { createRng } from './random';
 
 const docs: Record<string, string[]> = {
   d1: ['cat', 'sat', 'mat'],
@@ -271,13 +272,7 @@ describe('Bm25Index.fromColumns: postings restored as flat columns, changes kept
   });
 
   it('random changes with captures taken and released between them: every capture holds the index as it was, and the index is the one changed without captures, in the same order', () => {
-    let seed = 3;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = createRng(3);
     const held = (c: ReturnType<Bm25Index['capture']>) => ({
       postings: c.terms.map((t, i) => [t, [...c.postings[i]!]]),
       docs: c.docIds.map((id, i) => [id, c.doc(i).length, [...c.doc(i).terms]]),

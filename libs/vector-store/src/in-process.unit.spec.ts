@@ -1,3 +1,4 @@
+import { createRng } from '@tg/math';
 import { describe, expect, it } from 'vitest';
 import { InProcessVectorIndex, VECTOR_CHUNK_ROWS } from './in-process';
 
@@ -44,13 +45,8 @@ describe('InProcessVectorIndex: a change copies the rows around it, never the wh
   const vectors = () => {
     const data = new Float32Array(rows * dim);
     // Seeded random directions (mulberry32): an HNSW graph finds an exact duplicate among them.
-    let seed = 7;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296 - 0.5;
-    };
+    const uniform = createRng(7);
+    const random = () => uniform() - 0.5;
     for (let i = 0; i < rows; i++) data.set(unit(Array.from({ length: dim }, random)), i * dim);
     return data;
   };

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRng } from '@tg/math';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ThreadedVectorIndex } from './graph-thread';
 import { InProcessVectorIndex } from './in-process';
@@ -185,13 +186,7 @@ describe('vector index snapshots while the index keeps changing: a save copies n
 
 describe('vector index in chunks: random changes, saves while changing, and restores agree with a plain map', () => {
   it('given a borrowed collection of three chunks and its graph, when 3,000 random inserts, updates and removals run with saves in between (the last two rounds on an index restored from a save), then every save restores to the state at its start and the index to the map', async () => {
-    let seed = 11;
-    const random = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = createRng(11);
     const vec = () => {
       const v = Float32Array.from({ length: 8 }, () => random() - 0.5);
       const n = Math.hypot(...v);
