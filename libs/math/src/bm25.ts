@@ -120,7 +120,7 @@ export interface PostingLookup {
   has(id: string): boolean;
 }
 
-/** A term's postings that a change may alter: a map, or an {@link Overlay} on a captured map. */
+/** A term's postings that a change may alter: a map, or an {@link Overlay} (on a captured map or overlay, or a restored run). */
 interface LivePosting extends PostingList, PostingLookup {
   set(id: string, tf: number): unknown;
   delete(id: string): boolean;
@@ -135,7 +135,6 @@ interface Change {
   moved: boolean;
   inBase: boolean;
 }
-
 
 /**
  * A restored term's run (the snapshot's columns) as postings: membership is read from the document's own terms (its
@@ -349,7 +348,8 @@ export class Bm25Index {
       docIds: [...this.docs.keys()],
       doc: (i) => this.entryOf(docs[i]!),
       terms: [...this.postings.keys()],
-      // No overlay exists while no capture is held (the last release merged them).
+      // Maps and overlays (on restored runs) as they are: none is altered while the capture is held (a change puts an
+      // overlay on it), and iterating an overlay reads only its own changes and what lies under it.
       postings: Array.from(this.postings.values(), (p) => (typeof p === 'number' ? new FrozenPosting(frozen!, p) : p)),
       release: () => {
         if (this.own !== own) return;
