@@ -34,9 +34,8 @@ import { contentMatch } from './scoring';
  *   the exhaustive top 20 of a genre search for 22 users instead of 42). The small ratios are tried only with at
  *   least {@link BLEND.minWeighed} validated entities: below that, content keeps its calibrated scale;
  * - the ratio, γ (weight of the mapping) and the recency weighting
- *   of the anchor's own links are chosen on validation splits cut from the links (at each cut point of
- *   {@link BLEND.cuts}, each linking entity's newest 20% of links before it, ranked from the links before them less a
- *   20% gap: {@link validationSplit}), never on anything else: the
+ *   of the anchor's own links are chosen on a validation split cut from the links (each linking entity's newest
+ *   20%, ranked from the links before the 20% before them: {@link validationSplit}), never on anything else: the
  *   recency share by the NDCG@10 over all items for every validated entity (the best setting's share), then the ratio
  *   and γ at that share by the mean of three NDCG@10s — over all items for every
  *   validated entity, among the items with at most {@link BLEND.coldLinkers} linkers (the items the mapping exists
@@ -67,25 +66,13 @@ export const BLEND = Object.freeze({
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
   /**
-   * Share of each linking entity's newest links (before a cut, below) held out, and the fewest links to be validated
-   * on.
+   * Share of each linking entity's newest links held out, and the fewest links to be validated on. As many links
+   * before the held-out ones are left out of the validation (neither ranked from nor ranked): links made in one
+   * sitting share their time and often their topic (a series, a director), and would reward the content match and
+   * the order of the links for predicting what the entity links in the same sitting rather than next.
    */
   holdout: 0.2,
   minLinks: 5,
-  /**
-   * Share of the links before the held-out ones left out of the validation (neither ranked from nor ranked; at least
-   * one link): links made in one sitting share their time and often their topic (a series, a director), and would
-   * reward the content match and the order of the links for predicting what the entity links in the same sitting
-   * rather than next. (A 5% gap was tried in issue 16's seventeenth session: docs/benchmarks.md.)
-   */
-  gap: 0.2,
-  /**
-   * Cut points of the validation, as shares of each entity's links: at each, the newest {@link holdout} of the links
-   * before the cut are ranked from the links before them (less the gap), the links after the cut are neither ranked
-   * from nor ranked, and the model is refitted on every entity's kept links. The validation's figures are over all
-   * (entity, cut) pairs: one cut is one noisy draw of "what does an entity link next", several see more of it.
-   */
-  cuts: [1, 0.8, 0.6] as readonly number[],
 });
 
 /** Input of a fit: the model's links, and the content vectors of its items then of other catalog items. */
@@ -109,7 +96,7 @@ export interface LearnedFit {
   /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
   contentWeight: number;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
-  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number; cutsNdcg: number }[];
+  blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
 }
 
@@ -192,16 +179,10 @@ export function contentTerm(content: number): number {
   return -Math.log1p(-Math.min(content, 1 - 1e-16));
 }
 
-/**
- * How the validation cuts an entity's n links (in link order) at the cut point `cut` ({@link BLEND.cuts}): of its first
- * m = round(n·cut) links, the first `keep` ranked from, `gap` skipped, the newest `held` held out; the `later` links
- * after them neither ranked from nor ranked.
- */
-export function validationSplit(n: number, cut = 1): { keep: number; gap: number; held: number; later: number } {
-  const m = Math.round(n * cut);
-  const held = m >= BLEND.minLinks ? Math.max(1, Math.floor(m * BLEND.holdout)) : 0;
-  const gap = held ? Math.max(1, Math.floor(m * BLEND.gap)) : 0;
-  return { keep: m - held - gap, gap, held, later: n - m };
+/** How the validation cuts an entity's n links (in link order): the first `keep` ranked from, `gap` skipped, the newest `held` held out. */
+export function validationSplit(n: number): { keep: number; gap: number; held: number } {
+  const held = n >= BLEND.minLinks ? Math.max(1, Math.floor(n * BLEND.holdout)) : 0;
+  return { keep: n - 2 * held, gap: held, held };
 }
 
 /** The served τ and content weight w of a validated ratio τ/w (see {@link BLEND.contentTaus}). */
@@ -210,72 +191,55 @@ export function servedTau(ratio: number): { tau: number; contentWeight: number }
   return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
 }
 
-/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdouts at {@link BLEND.cuts}), then fits on all links. */
+/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
   const { links, dim, vectors, nAll } = input;
   const base = tuneDualEase(links, { recency: [0] });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
-  const validatedAt = (cut: number): number[] => {
-    const out: number[] = [];
-    for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!, cut).held > 0) out.push(u);
-    return out;
-  };
-  /** Entities validated at a cut, sampled by stride to the budget of scores. */
-  const sampledAt = (cut: number): number[] => {
-    const validated = validatedAt(cut);
-    const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
-    return validated.filter((_, i) => i % stride === 0);
-  };
+  const validated: number[] = [];
+  for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
   let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
-  // The small ratios need enough validated entities at the full cut (the other cuts validate mostly the same ones).
-  const sampled = sampledAt(BLEND.cuts[0]!).length;
-  if (sampled) {
-    const ratios = dim && sampled >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
+  let sampled = 0;
+  if (validated.length) {
+    const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
+    const model = fitDualEase(train, lambda);
+    const map = contentMap(train, vectors, dim);
+    const linkers = new Int32Array(nAll);
+    for (let j = 0; j < links.nItems; j++) linkers[j] = train.start[j + 1]! - train.start[j]!;
+    const stride = Math.max(1, Math.ceil((validated.length * nAll) / BLEND.budget));
+    const users = validated.filter((_, i) => i % stride === 0);
+    sampled = users.length;
+    const ratios = dim && users.length >= BLEND.minWeighed ? [...BLEND.contentTaus, ...BLEND.taus] : BLEND.taus;
     const settings = BLEND.recency.flatMap((recency) => ratios.flatMap((tau) => (dim ? BLEND.mapWeights : [0]).map((mapWeight) => ({ tau, mapWeight, recency }))));
-    // The full cut's sums (τ and γ are chosen on them, as before) and every cut's NDCG over all items (the share).
-    const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0, cuts: 0 }));
-    let validations = 0;
+    const sums = settings.map(() => ({ full: 0, cold: 0, coldUser: 0 }));
     let coldItemUsers = 0;
     let coldUsers = 0;
-    for (const cut of BLEND.cuts) {
-      const train = postingsOf(links, (_u, n) => validationSplit(n, cut).keep);
-      const model = fitDualEase(train, lambda);
-      const map = contentMap(train, vectors, dim);
-      const linkers = new Int32Array(nAll);
-      for (let j = 0; j < links.nItems; j++) linkers[j] = train.start[j + 1]! - train.start[j]!;
-      const users = sampledAt(cut);
-      validations += users.length;
-      for (const u of users) {
-        const r = validationRanks(u, cut, links, model, train, map, vectors, dim, nAll, linkers, settings);
-        if (!r) continue;
-        r.full.forEach((x, i) => (sums[i]!.cuts += x));
-        if (cut !== 1) continue;
-        const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!, cut).keep <= BLEND.coldLinks;
-        if (fewLinks) coldUsers++;
-        r.full.forEach((x, i) => {
-          sums[i]!.full += x;
-          if (fewLinks) sums[i]!.coldUser += x;
-        });
-        if (r.cold) {
-          coldItemUsers++;
-          r.cold.forEach((x, i) => (sums[i]!.cold += x));
-        }
+    for (const u of users) {
+      const r = validationRanks(u, links, model, train, map, vectors, dim, nAll, linkers, settings);
+      if (!r) continue;
+      const fewLinks = validationSplit(links.start[u + 1]! - links.start[u]!).keep <= BLEND.coldLinks;
+      if (fewLinks) coldUsers++;
+      r.full.forEach((x, i) => {
+        sums[i]!.full += x;
+        if (fewLinks) sums[i]!.coldUser += x;
+      });
+      if (r.cold) {
+        coldItemUsers++;
+        r.cold.forEach((x, i) => (sums[i]!.cold += x));
       }
     }
     settings.forEach((st, i) => {
-      const ndcg = sums[i]!.full / sampled;
-      const cutsNdcg = sums[i]!.cuts / validations;
+      const ndcg = sums[i]!.full / users.length;
       const coldNdcg = coldItemUsers ? sums[i]!.cold / coldItemUsers : 0;
       const coldUserNdcg = coldUsers ? sums[i]!.coldUser / coldUsers : 0;
-      grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg, cutsNdcg });
+      grid.push({ ...st, ndcg, coldNdcg, coldUserNdcg });
     });
     // The recency share answers "what does an entity link next", over all its links: chosen by the NDCG over all
-    // items and every validated entity at every cut point (the setting with the best one gives it; one cut is too
-    // noisy to see it); the cold slices are a few dozen entities and would decide it by noise. Then τ and γ at that
-    // share by the mean of the three NDCGs at the full cut (as before the cut points).
-    const recency = grid.reduce((a, g) => (g.cutsNdcg > a.cutsNdcg ? g : a)).recency;
+    // items and every validated entity (the setting with the best one gives it); the cold slices are a few dozen
+    // entities and would decide it by noise. Then τ and γ at that share by the mean of the three NDCGs.
+    const recency = grid.reduce((a, g) => (g.ndcg > a.ndcg ? g : a)).recency;
     for (const g of grid) {
       if (g.recency !== recency) continue;
       const parts = [g.ndcg, ...(coldItemUsers ? [g.coldNdcg] : []), ...(coldUsers ? [g.coldUserNdcg] : [])];
@@ -299,7 +263,6 @@ const DISCOUNT = Array.from({ length: 10 }, (_, i) => 1 / Math.log2(i + 2));
 /** NDCG@10 of one validation user under every setting: over all items, and among the cold ones (null when none held out). */
 function validationRanks(
   u: number,
-  cut: number,
   links: UserLinks,
   model: DualEase,
   train: ItemPostings,
@@ -312,18 +275,18 @@ function validationRanks(
 ): { full: number[]; cold: number[] | null } | null {
   const s0 = links.start[u]!;
   const n = links.start[u + 1]! - s0;
-  const { keep, gap, held } = validationSplit(n, cut);
+  const { keep, gap } = validationSplit(n);
   const mine: number[] = [];
   const w: number[] = [];
   for (let i = 0; i < keep; i++) {
     mine.push(links.items[s0 + i]!);
     w.push(links.weights[s0 + i]!);
   }
-  // Neither ranked nor relevant: the entity's kept links, the skipped ones and those after the cut.
+  // Neither ranked nor relevant: the entity's kept links and the skipped ones.
   const own = new Set(mine);
-  for (let i = keep; i < n; i++) if (i < keep + gap || i >= keep + gap + held) own.add(links.items[s0 + i]!);
+  for (let i = keep; i < keep + gap; i++) own.add(links.items[s0 + i]!);
   const out = new Set<number>();
-  for (let i = keep + gap; i < keep + gap + held; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
+  for (let i = keep + gap; i < n; i++) if (!own.has(links.items[s0 + i]!)) out.add(links.items[s0 + i]!);
   if (!out.size) return null;
   const coldOut = new Set([...out].filter((j) => linkers[j]! <= BLEND.coldLinkers));
   // Content match of every item to the profile of the kept links (the served profile's default settings).

@@ -70,10 +70,9 @@ describe('learned blend', () => {
     expect(a.blendGrid).toHaveLength(BLEND.taus.length * BLEND.mapWeights.length * BLEND.recency.length);
     expect(a.contentWeight).toBe(1);
     // Every entity has 7 links (6 kept, ≤ 10): each is also a cold user of the validation.
-    // The recency share of the setting with the best NDCG over all items at every cut point (the full cut's figures
-    // are the other ones); τ and γ at that share by the mean of the three at the full cut.
-    const bestAll = Math.max(...a.blendGrid.map((g) => g.cutsNdcg));
-    expect(a.blendGrid.some((g) => g.recency === a.recency && g.cutsNdcg === bestAll)).toBe(true);
+    // The recency share of the setting with the best NDCG over all items; τ and γ at that share by the mean of the three.
+    const bestAll = Math.max(...a.blendGrid.map((g) => g.ndcg));
+    expect(a.blendGrid.some((g) => g.recency === a.recency && g.ndcg === bestAll)).toBe(true);
     const value = (g: (typeof a.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
     const best = Math.max(...a.blendGrid.filter((g) => g.recency === a.recency).map(value));
     const chosen = a.blendGrid.find((g) => g.tau === a.tau && g.mapWeight === a.mapWeight && g.recency === a.recency)!;
@@ -111,20 +110,12 @@ describe('learned blend', () => {
     expect(chosen.map((g) => servedTau(g.tau))).toContainEqual({ tau: f.tau, contentWeight: f.contentWeight });
   }, 60_000);
 
-  it('validates at several cut points of each entity’s links: the newest 20% before the cut, after as many skipped (the same sitting)', () => {
-    expect(BLEND.cuts).toEqual([1, 0.8, 0.6]);
-    expect(validationSplit(4)).toEqual({ keep: 4, gap: 0, held: 0, later: 0 });
-    expect(validationSplit(5)).toEqual({ keep: 3, gap: 1, held: 1, later: 0 });
-    expect(validationSplit(20)).toEqual({ keep: 12, gap: 4, held: 4, later: 0 });
-    // At the cut 0.8 of 100 links: the first 80 split as above, the 20 after them neither ranked from nor ranked.
-    expect(validationSplit(100, 0.8)).toEqual({ keep: 48, gap: 16, held: 16, later: 20 });
-    expect(validationSplit(100, 0.6)).toEqual({ keep: 36, gap: 12, held: 12, later: 40 });
-    // Too few links before the cut: not validated there (all kept).
-    expect(validationSplit(7, 0.6)).toEqual({ keep: 4, gap: 0, held: 0, later: 3 });
-    for (const cut of BLEND.cuts) {
-      const s = validationSplit(57, cut);
-      expect(s.keep + s.gap + s.held + s.later).toBe(57);
-    }
+  it('validates on each entity’s newest links, skipping as many links before them (the same session)', () => {
+    expect(validationSplit(4)).toEqual({ keep: 4, gap: 0, held: 0 });
+    expect(validationSplit(5)).toEqual({ keep: 3, gap: 1, held: 1 });
+    expect(validationSplit(20)).toEqual({ keep: 12, gap: 4, held: 4 });
+    const s = validationSplit(57);
+    expect(s.keep + s.gap + s.held).toBe(57);
   });
 
   it('orders validation rankings as the noisy-or does, also where the noisy-or rounds to 1', () => {
