@@ -8,7 +8,7 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity|lens] [--lambda L] [--r share] [--data DIR]
+ * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity|lens|valid|pipeline] [--lambda L] [--r share] [--data DIR]
  *
  * Every experiment's test line ends with its paired difference from the set's first experiment (per-user test
  * NDCG@10, mean ± standard error over the users with held-out movies).
@@ -360,6 +360,126 @@ function activityMixing(log: (s: string) => void) {
   }
 }
 
+/**
+ * Validation designs for the recency share (issue 16, seventeenth session): does a validation cut from the training
+ * links see what the test sees? The test ranks each user's last 20% of liked movies (rated after the last linked
+ * second) from the first 80%; the served blend validation ranks the newest 20% of links from the links before the 20%
+ * before them. For each design: EASE (λ 50, 100, 200) at recency 0, 0.25, 0.5 on the design's fold, the paired
+ * per-user difference of each share from share 0 (± SE), beside the same on the test.
+ */
+/** Validation holdout size of k links (as the service's). */
+const h = (k: number) => (k >= 5 ? Math.max(1, Math.floor(k * 0.2)) : 0);
+/**
+ * A validation fold: the newest `h(k)` of the first `upTo(k)` links held out, ranked from the links before them less `gap(h)` skipped
+ * (`sameSecond`: offline only, those in the last kept link's second or before not ranked; `later`: the links after
+ * `upTo(k)` not ranked).
+ */
+const cut = (us: CfUser[], gap: (held: number, k: number) => number, upTo: (k: number) => number = (k) => k, sameSecond = false, later = false): CfUser[] =>
+  us.map((u, i) => {
+    const k0 = upTo(u.train.length);
+    const links = u.train.slice(0, k0);
+    const held = h(k0);
+    const g = held ? Math.min(gap(held, k0), Math.max(0, k0 - held - 1)) : 0;
+    const train = links.slice(0, k0 - held - g);
+    const ts = new Set(train);
+    let test = links.slice(k0 - held).filter((m) => !ts.has(m));
+    // The test's boundary, offline only (timestamps): held-out links rated in the last kept link's second or before are not ranked.
+    if (sameSecond && train.length) {
+      const until = tOf(i, train[train.length - 1]!);
+      test = test.filter((m) => tOf(i, m) > until);
+    }
+    const exclude = new Set(links.slice(0, k0 - held));
+    if (sameSecond) for (const m of links.slice(k0 - held)) if (!test.includes(m)) exclude.add(m);
+    // `later`: the links the user makes after the cut are neither ranked nor relevant (the service's form).
+    if (later) for (const m of u.train.slice(k0)) if (!test.includes(m)) exclude.add(m);
+    return { train, test: new Set(test), exclude };
+  });
+
+function validationDesigns(log: (s: string) => void) {
+  const designs: [string, CfUser[][]][] = [
+    ['newest 20%, no skip', [cut(users, () => 0)]],
+    ['newest 20%, skip 20% (served)', [cut(users, (held) => held)]],
+    ['newest 20%, skip 5%', [cut(users, (_h, k) => Math.max(1, Math.floor(k * 0.05)))]],
+    ['newest 20%, skip 1 link', [cut(users, () => 1)]],
+    ['newest 20%, skip 3 links', [cut(users, () => 3)]],
+    ['newest 20%, after the last kept second (oracle)', [cut(users, () => 0, undefined, true)]],
+    ['newest 20% at cuts 100/80/60%, no skip', [1, 0.8, 0.6].map((c) => cut(users, () => 0, (k) => Math.round(k * c)))],
+    ['newest 20% at cuts 100/80/60%, skip 20%', [1, 0.8, 0.6].map((c) => cut(users, (held) => held, (k) => Math.round(k * c)))],
+    ['newest 20% at cuts 100/80/60%, after the last kept second (oracle)', [1, 0.8, 0.6].map((c) => cut(users, () => 0, (k) => Math.round(k * c), true))],
+    ['newest 20% at cuts 100/80/60%, skip 1 link', [1, 0.8, 0.6].map((c) => cut(users, () => 1, (k) => Math.round(k * c)))],
+    ['newest 20% at cuts 100/80/60%, skip 5%', [1, 0.8, 0.6].map((c) => cut(users, (_h, k) => Math.max(1, Math.floor(k * 0.05)), (k) => Math.round(k * c)))],
+    ['newest 20% at cuts 80/60%, no skip', [0.8, 0.6].map((c) => cut(users, () => 0, (k) => Math.round(k * c)))],
+    ['cuts 100/80/60%, skip 20%, later links not ranked', [1, 0.8, 0.6].map((c) => cut(users, (held) => held, (k) => Math.round(k * c), false, true))],
+    ['cuts 100/80/60%, skip 5%, later links not ranked', [1, 0.8, 0.6].map((c) => cut(users, (_h, k) => Math.max(1, Math.floor(k * 0.05)), (k) => Math.round(k * c), false, true))],
+    ['cuts 100/80/60%, skip 1 link, later links not ranked', [1, 0.8, 0.6].map((c) => cut(users, () => 1, (k) => Math.round(k * c), false, true))],
+    ['newest 20% at cuts 100/90/80/70/60/50%, no skip', [1, 0.9, 0.8, 0.7, 0.6, 0.5].map((c) => cut(users, () => 0, (k) => Math.round(k * c)))],
+  ];
+  const shares = [0, 0.25, 0.5];
+  const fmt = (d: { mean: number; se: number }) => `${d.mean >= 0 ? '+' : ''}${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`;
+  const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  for (const lambda of [50, 100, 200]) {
+    const test = shares.map((r) => evaluate(users, ease(lambda, r)(users)).each);
+    log(`λ ${lambda} test: ${shares.map((r, k) => `r${r} ${mean(test[k]!).toFixed(4)}`).join(', ')} | r0.25−r0 ${fmt(pairedDiff(test[1]!, test[0]!))}, r0.5−r0 ${fmt(pairedDiff(test[2]!, test[0]!))}`);
+    for (const [name, folds] of designs) {
+      // Per user: the mean over the design's cuts of the users validated there (users validated at no cut drop out).
+      const per = shares.map((r) => {
+        const sums = new Map<number, number[]>();
+        for (const fold of folds) {
+          const m = ease(lambda, r)(fold);
+          fold.forEach((u, i) => {
+            if (!u.test.size) return;
+            const nd = ndcgAtK(topOf(m(i, u), u.exclude, 10).map(String), new Set([...u.test].map(String)), 10);
+            sums.set(i, [...(sums.get(i) ?? []), nd]);
+          });
+        }
+        return [...sums.keys()].sort((a, b) => a - b).map((i) => mean(sums.get(i)!));
+      });
+      const best = shares[per.map(mean).reduce((b, x, k, a) => (x > a[b]! ? k : b), 0)]!;
+      log(`  ${name.padEnd(48)} ${shares.map((r, k) => `r${r} ${mean(per[k]!).toFixed(4)}`).join(', ')} (${per[0]!.length} users) | r0.25−r0 ${fmt(pairedDiff(per[1]!, per[0]!))}, r0.5−r0 ${fmt(pairedDiff(per[2]!, per[0]!))} → r${best}`);
+    }
+  }
+}
+
+/** The served choice pipelines, pure EASE (no content): λ and the recency share chosen by each rule, then the test. */
+function pipelines(log: (s: string) => void) {
+  const lambdas = [25, 50, 100, 200, 400, 800];
+  const shares = [0, 0.25, 0.5];
+  const mean = (a: number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  /** Mean NDCG@10 over the (user, fold) pairs validated in `folds` at (λ, r). */
+  const on = (folds: CfUser[][], l: number, r: number) => {
+    let t = 0, c = 0;
+    for (const f of folds) {
+      const e = evaluate(f, ease(l, r)(f));
+      t += e.all * e.each.length;
+      c += e.each.length;
+    }
+    return t / c;
+  };
+  const gap5 = (_h: number, k: number) => Math.max(1, Math.floor(k * 0.05));
+  const cuts = (gap: (held: number, k: number) => number) => [1, 0.8, 0.6].map((c) => cut(users, gap, (k) => Math.round(k * c), false, true));
+  const served = [cut(users, (held) => held)];
+  const multi5 = cuts(gap5);
+  const multi20 = cuts((held) => held);
+  const rnd = randomFolds;
+  const pick = (grid: [number, number][], value: (l: number, r: number) => number) => grid.map(([l, r]) => ({ l, r, v: value(l, r) })).reduce((a, b) => (b.v > a.v ? b : a));
+  const lRnd = pick(lambdas.map((l) => [l, 0]), (l) => mean(rnd.map((f) => evaluate(f, ease(l, 0)(f)).all))).l;
+  const rules: [string, () => { l: number; r: number }][] = [
+    ['λ random, r on the newest 20% after a 20% gap (served)', () => pick(shares.map((r) => [lRnd, r]), (l, r) => on(served, l, r))],
+    ['λ random, r on cuts 100/80/60% after a 5% gap', () => pick(shares.map((r) => [lRnd, r]), (l, r) => on(multi5, l, r))],
+    ['λ random, r on cuts 100/80/60% after a 20% gap', () => pick(shares.map((r) => [lRnd, r]), (l, r) => on(multi20, l, r))],
+    ['λ and r jointly on cuts 100/80/60% after a 5% gap', () => pick(lambdas.flatMap((l) => shares.map((r) => [l, r] as [number, number])), (l, r) => on(multi5, l, r))],
+    ['λ and r jointly on cuts 100/80/60% after a 20% gap', () => pick(lambdas.flatMap((l) => shares.map((r) => [l, r] as [number, number])), (l, r) => on(multi20, l, r))],
+  ];
+  const ref = evaluate(users, ease(50, 0)(users));
+  log(`tuned EASE baseline (λ 50, r 0): test ${ref.all.toFixed(4)}; λ by the random holdouts: ${lRnd}`);
+  for (const [name, rule] of rules) {
+    const { l, r } = rule();
+    const t = evaluate(users, ease(l, r)(users));
+    const d = pairedDiff(t.each, ref.each);
+    log(`${name.padEnd(52)} → λ ${l} r ${r}: test ${t.all.toFixed(4)} cu ${t.coldUsers.toFixed(4)} cm ${t.coldMovies.toFixed(4)} | vs tuned EASE ${d.mean >= 0 ? '+' : ''}${d.mean.toFixed(4)} ± ${d.se.toFixed(4)}`);
+  }
+}
+
 export async function run(args: string[]) {
   const i = args.indexOf('--set');
   const which = i >= 0 ? args[i + 1]! : 'base';
@@ -476,6 +596,8 @@ export async function run(args: string[]) {
       experiments.push([`chunk-ease(${c}/${st}) l${c} alone`, chunkEase(c, c, st)]);
     }
   }
+  if (which === 'valid') validationDesigns(log);
+  if (which === 'pipeline') pipelines(log);
   if (which === 'activity') activityMixing(log);
   if (which === 'abs') for (const h of [3, 5, 10, 20, 40]) experiments.push([`ease l100 half-life ${h} links`, easeAbs(100, h)]);
   if (which === 'seq') for (const w of [0.5, 1, 2, 4, 8]) for (const r of [0, 0.25, 0.5]) experiments.push([`ease l100 r${r} + ${w} seq(10,10)`, easeSeq(100, r, w, 10, 10)]);
