@@ -8,6 +8,7 @@
  *
  * Usage: npm run bench -- worst-case [-- --repeat 3 --items 2000]
  */
+import { percentile } from '@tg/math';
 import { startStack } from '@tg/test-stack';
 import { arg, ingestPages, syntheticText } from './support';
 
@@ -82,8 +83,7 @@ export async function run(args: string[]) {
         cpu.push((d.user + d.system) / 1000);
         status = r.status;
       }
-      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const row = { name: c.name, status, bytes, wallP50: med(wall), wallMax: Math.max(...wall), cpuP50: med(cpu), cpuMax: Math.max(...cpu) };
+      const row = { name: c.name, status, bytes, wallP50: percentile(wall, 50), wallMax: Math.max(...wall), cpuP50: percentile(cpu, 50), cpuMax: Math.max(...cpu) };
       rows.push(row);
       console.log(`${c.name}: ${status}, ${(bytes / 1024).toFixed(0)} kB, wall ${row.wallP50.toFixed(0)} ms (max ${row.wallMax.toFixed(0)}), CPU ${row.cpuP50.toFixed(0)} ms (max ${row.cpuMax.toFixed(0)})`);
     }

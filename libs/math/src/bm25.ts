@@ -141,19 +141,16 @@ interface Change {
  * row of the columns, or its entry once it changed), which an {@link Overlay} on the run asks only of documents whose
  * change did not touch the term: for those the run and the document agree.
  */
-class RunBase implements PostingList, PostingLookup {
+class RunBase extends FrozenPosting implements PostingLookup {
   constructor(
-    private readonly run: FrozenPosting,
+    f: Frozen,
+    k: number,
     private readonly holds: (id: string) => boolean,
-  ) {}
-  get size(): number {
-    return this.run.size;
+  ) {
+    super(f, k);
   }
   has(id: string): boolean {
     return this.holds(id);
-  }
-  [Symbol.iterator](): Iterator<[string, number]> {
-    return this.run[Symbol.iterator]();
   }
 }
 
@@ -413,14 +410,17 @@ export class Bm25Index {
     // Captured (a map, or an overlay on a restored run): the change goes to an overlay on it. A restored run: likewise,
     // for good (membership read from the documents' own terms, see RunBase).
     const k = p;
-    const o = new Overlay(typeof k === 'number' ? new RunBase(new FrozenPosting(this.frozen!, k), (id) => this.runHolds(k, id)) : k);
+    const o = new Overlay(typeof k === 'number' ? new RunBase(this.frozen!, k, (id) => this.runHolds(k, id)) : k);
     this.own?.add(o);
     if (this.own) this.overlays.push([term, o]);
     this.postings.set(term, o);
     return o;
   }
 
-  /** Whether document `id` holds the restored term of run `k`, from its own terms (see {@link RunBase}). */
+  /**
+   * Whether document `id` holds the restored term of run `k`, from its own terms (see {@link RunBase}): its row's term
+   * codes while it is as restored (the term's code is its run's number), else its entry's terms.
+   */
   private runHolds(k: number, id: string): boolean {
     const d = this.docs.get(id);
     if (d === undefined) return false;
@@ -451,14 +451,7 @@ export class Bm25Index {
   /** Whether document `id` contains `term` (O(1); a restored term not changed since: a scan of the document's terms). */
   contains(term: string, id: string): boolean {
     const p = this.postings.get(term);
-    if (typeof p !== 'number') return p?.has(id) ?? false;
-    const d = this.docs.get(id);
-    if (d === undefined) return false;
-    if (typeof d !== 'number') return d.terms.includes(term);
-    // Both as restored: the term's code is its run's number.
-    const f = this.frozen!;
-    for (let j = f.docStart[d]!, end = f.docStart[d + 1]!; j < end; j++) if (f.docTerms[j] === p) return true;
-    return false;
+    return typeof p === 'number' ? this.runHolds(p, id) : (p?.has(id) ?? false);
   }
 
   /** The distinct terms of document `id` (undefined when it is not indexed). */

@@ -66,31 +66,26 @@ const VECTOR_SNAPSHOT_FORMAT = 1;
  */
 class SavingImage {
   constructor(
-    readonly dim: number,
     readonly nextKey: number,
     /** The graph's file (written by this save, or kept from an earlier one), or null without a built graph. */
     readonly graph: string | null,
     /** Whether this save wrote {@link graph} (an abandoned save removes only what it wrote). */
     readonly graphWritten: boolean,
-    /** Rows held at the image. */
-    readonly size: number,
-    private readonly chunks: ChunkView[],
+    /** The rows at the image (read only). */
+    readonly rows: Rows,
   ) {}
 
-  id(i: number): string {
-    return this.chunks[i >>> CHUNK_SHIFT]!.ids[i & CHUNK_MASK]!;
+  get dim(): number {
+    return this.rows.dim;
   }
 
-  /** Vector of row `i` (a view). */
-  row(i: number): Float32Array {
-    const o = (i & CHUNK_MASK) * this.dim;
-    return this.chunks[i >>> CHUNK_SHIFT]!.v.subarray(o, o + this.dim);
+  get size(): number {
+    return this.rows.size;
   }
 
   /** Graph key of row `i` (0 without a graph). */
   keyAt(i: number): number {
-    if (!this.graph) return 0;
-    return this.chunks[i >>> CHUNK_SHIFT]!.keys?.[i & CHUNK_MASK] ?? 0;
+    return this.graph ? this.rows.key(i) : 0;
   }
 }
 
@@ -105,13 +100,10 @@ const enum Held {
 }
 
 /** What a chunk holds: its rows' vectors (`dim` floats each), ids and graph keys (null: none set yet, all 0). */
-interface ChunkView {
+interface Chunk {
   v: Float32Array;
   ids: string[];
   keys: Float64Array | null;
-}
-
-interface Chunk extends ChunkView {
   held: Held;
   /** Whether a snapshot being written reads `ids` and `keys` (copied before a change). */
   shared: boolean;
@@ -228,13 +220,19 @@ class Rows {
     return moved;
   }
 
-  /** The chunks as they are, for a snapshot: not written until {@link unshare} (a change copies its chunk first). */
-  share(): ChunkView[] {
+  /**
+   * The rows as they are, for a snapshot: a view on the same arrays, which this one does not write until
+   * {@link unshare} (a change copies its chunk first). The view is only read.
+   */
+  share(): Rows {
+    const view = new Rows(this.dim);
     for (const c of this.chunks) {
       if (c.held === Held.Own) c.held = Held.Shared;
       c.shared = true;
+      view.chunks.push({ ...c });
     }
-    return this.chunks.map((c) => ({ v: c.v, ids: c.ids, keys: c.keys }));
+    view.size = this.size;
+    return view;
   }
 
   /** No snapshot reads the chunks any more: those not copied since are written in place again. */
@@ -422,7 +420,7 @@ class Collection {
       }
     }
     this.images++;
-    return new SavingImage(this.dim, this.nextKey, graph, written, this.size, this.rows.share());
+    return new SavingImage(this.nextKey, graph, written, this.rows.share());
   }
 
   /** A snapshot has finished reading an {@link image} (written or abandoned). */
@@ -507,13 +505,9 @@ class Collection {
 }
 
 /**
- * The embedded vector index: per (namespace, collection) a float32 store in chunks of rows, searched exactly
- * while small and through an HNSW graph (usearch) once it grows; the graph is built on first use and
- * kept current incrementally. Rebuilt from the event stream on start.
- */
-/**
- * The vector index in this process's memory (exact below {@link EXACT_BELOW} vectors, an HNSW graph above). It
- * is also a {@link ProjectedVectorIndex} whose checkpoints live and die with its vectors, which is what the
+ * The vector index in this process's memory: per (namespace, collection) a float32 store in chunks of rows, searched
+ * exactly below {@link EXACT_BELOW} vectors and through an HNSW graph (usearch) above, built on first use and kept
+ * current incrementally; rebuilt from the event stream on start, or restored from a snapshot. It is also a {@link ProjectedVectorIndex} whose checkpoints live and die with its vectors, which is what the
  * vector projection's tests run on where no Qdrant is reachable.
  */
 export class InProcessVectorIndex implements ProjectedVectorIndex {
@@ -701,9 +695,9 @@ export class InProcessVectorIndex implements ProjectedVectorIndex {
       try {
         // The images' chunks are not written while they are held (a change copies the chunk it writes).
         for (const { img } of images) {
-          await w.strings(img.size, (i) => img.id(i));
+          await w.strings(img.size, (i) => img.rows.id(i));
           await w.numbers('f64', img.size, (i) => img.keyAt(i));
-          await w.floatRows(img.size, (i) => img.row(i));
+          await w.floatRows(img.size, (i) => img.rows.row(i));
         }
         await w.close();
         await rename(`${path}.tmp`, path);
