@@ -1,5 +1,5 @@
 import { decodeVector, type EventData, type StoredEvent } from '@tg/contracts';
-import { Bm25Index, StatsQueue, createTasteStats, tokenize, type Bm25Capture, type TasteStats } from '@tg/math';
+import { Bm25Index, MapImage, StatsQueue, createTasteStats, tokenize, type Bm25Capture, type TasteStats } from '@tg/math';
 
 /** Longest text kept per content item in the read model (for lexical search and grounding). */
 const MAX_TEXT = 2_000;
@@ -145,12 +145,18 @@ export class WorkspaceCatalog {
   readonly typeCounts = new Map<string, number>();
   /** Bumped on every change that could move rankings or clusters. */
   version = 0;
+  /**
+   * While a capture's images of the large maps are being copied: told before each change of them (see
+   * {@link CatalogProjection.capture}). Whoever changes those maps must tell it first.
+   */
+  copying?: MapImages;
   constructor(readonly id: string) {}
 
   parent(id: string): ParentTaste {
     let p = this.parents.get(id);
     if (!p) {
       p = new ParentTaste();
+      this.copying?.parents.beforeSet(id);
       this.parents.set(id, p);
     }
     return p;
@@ -166,7 +172,10 @@ export interface ParentState {
   readonly stats: TasteStats | null;
 }
 
-/** One workspace as it was at the capture: its maps' keys and values in their order (values never altered in place). */
+/**
+ * One workspace as it was at the capture: its maps' keys and values in their order (values never altered in place). The
+ * large maps' arrays are copied a slice at a time ({@link advance}); reading one copies what is left of it first.
+ */
 export interface WorkspaceImage {
   readonly id: string;
   readonly version: number;
@@ -187,6 +196,82 @@ export interface WorkspaceImage {
   readonly childParents: readonly ReadonlySet<string>[];
   /** The lexical index, when it was built. */
   readonly lexical?: Bm25Capture;
+  /** Copies up to `n` more entries of each large map and of the lexical index; true once all are copied. */
+  advance(n: number): boolean;
+}
+
+/** The images of a workspace's large maps, copied a slice at a time while the maps go on changing ({@link MapImage}). */
+export class MapImages {
+  readonly entities: MapImage<string, EntityDoc>;
+  readonly urls: MapImage<string, string>;
+  readonly vectors: MapImage<string, Float32Array>;
+  readonly models: MapImage<string, string>;
+  readonly parents: MapImage<string, ParentTaste>;
+  readonly childParents: MapImage<string, Set<string>>;
+  constructor(c: WorkspaceCatalog) {
+    this.entities = new MapImage(c.entities);
+    this.urls = new MapImage(c.urls);
+    this.vectors = new MapImage(c.vectors);
+    this.models = new MapImage(c.models);
+    this.parents = new MapImage(c.parents);
+    this.childParents = new MapImage(c.childParents);
+  }
+  /** Copies up to `n` more entries of each; true once all are copied. */
+  advance(n: number): boolean {
+    let done = true;
+    for (const m of [this.entities, this.urls, this.vectors, this.models, this.parents, this.childParents]) done = m.advance(n) && done;
+    return done;
+  }
+}
+
+/** A workspace's image, its large maps read from their {@link MapImages} (each array made once). */
+function workspaceImage(c: WorkspaceCatalog, images: MapImages): WorkspaceImage {
+  let parents: [string, ParentTaste][] | undefined;
+  const lexical = c.lexicalIfBuilt?.capture();
+  return {
+    id: c.id,
+    version: c.version,
+    types: [...c.types],
+    clusters: [...c.clusters],
+    typeCounts: [...c.typeCounts],
+    get docs() {
+      return images.entities.values;
+    },
+    get urlKeys() {
+      return images.urls.keys;
+    },
+    get urlIds() {
+      return images.urls.values;
+    },
+    get vectorIds() {
+      return images.vectors.keys;
+    },
+    get vectors() {
+      return images.vectors.values;
+    },
+    get modelIds() {
+      return images.models.keys;
+    },
+    get models() {
+      return images.models.values;
+    },
+    get parents() {
+      const ids = images.parents.keys;
+      return (parents ??= images.parents.values.map((p, i) => [ids[i]!, p]));
+    },
+    get childIds() {
+      return images.childParents.keys;
+    },
+    get childParents() {
+      return images.childParents.values;
+    },
+    lexical,
+    advance(n) {
+      const done = images.advance(n) && (lexical?.advance(n) ?? true);
+      if (done && c.copying === images) c.copying = undefined;
+      return done;
+    },
+  };
 }
 
 /**
@@ -292,38 +377,26 @@ export class CatalogProjection {
 
   /**
    * Captures every workspace as it is now (synchronously: the caller's stream position is the capture's), kept so
-   * while events go on being folded, until {@link CatalogCapture.release}. Costs arrays of the maps' keys and values
-   * now (tens of ms at a million items), a copy of each parent and set of parents that an event changes before the
-   * release, and the changes to lexical terms (kept beside the captured postings: {@link Bm25Index.capture}). One
-   * capture at a time.
+   * while events go on being folded, until {@link CatalogCapture.release}. Copies nothing now: the large maps' keys and
+   * values are copied a slice at a time ({@link WorkspaceImage.advance}; copied at once, they and the lexical index's
+   * held the event loop a quarter of a second or more at a million items), a change meanwhile keeping the value it
+   * replaces for the copy; a copy of each parent and set of parents that an event changes before the release, and the
+   * changes to lexical terms (kept beside the captured postings: {@link Bm25Index.capture}). One capture at a time.
    *
    * @throws Error when a capture is already held.
    */
   capture(): CatalogCapture {
     if (this.held) throw new Error('CatalogProjection: a capture is already held');
     const images: WorkspaceImage[] = [];
+    const copying: WorkspaceCatalog[] = [];
     for (const c of this.workspaces.values()) {
-      images.push({
-        id: c.id,
-        version: c.version,
-        types: [...c.types],
-        clusters: [...c.clusters],
-        typeCounts: [...c.typeCounts],
-        docs: [...c.entities.values()],
-        urlKeys: [...c.urls.keys()],
-        urlIds: [...c.urls.values()],
-        vectorIds: [...c.vectors.keys()],
-        vectors: [...c.vectors.values()],
-        modelIds: [...c.models.keys()],
-        models: [...c.models.values()],
-        parents: [...c.parents],
-        childIds: [...c.childParents.keys()],
-        childParents: [...c.childParents.values()],
-        lexical: c.lexicalIfBuilt?.capture(),
-      });
+      c.copying = new MapImages(c);
+      copying.push(c);
+      images.push(workspaceImage(c, c.copying));
     }
     const held = new CatalogCapture(images, () => {
       if (this.held === held) this.held = undefined;
+      for (const c of copying) c.copying = undefined;
     });
     this.held = held;
     return held;
@@ -408,7 +481,11 @@ export class CatalogProjection {
           updatedAt: e.data.indexed_at,
           incarnation: prev ? prev.incarnation : e.seq,
         }, prev);
-        if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) c.urls.delete(prev.url);
+        if (prev?.url && prev.url !== e.data.url && c.urls.get(prev.url) === prev.id) {
+          c.copying?.urls.beforeDelete();
+          c.urls.delete(prev.url);
+        }
+        c.copying?.urls.beforeSet(e.data.url);
         c.urls.set(e.data.url, e.data.entity_id);
         t.entities.push(e.data.entity_id);
         break;
@@ -425,7 +502,9 @@ export class CatalogProjection {
         const id = c.entities.get(e.data.entity_id)?.id ?? e.data.entity_id;
         const v = decodeVector(e.data.vector);
         const old = c.vectors.get(id);
+        c.copying?.vectors.beforeSet(id);
         c.vectors.set(id, v);
+        c.copying?.models.beforeSet(id);
         c.models.set(id, this.shared(e.data.model));
         t.entities.push(id);
         // Re-embedding a child re-pools every parent: take the old vector out, put the new one in.
@@ -450,6 +529,7 @@ export class CatalogProjection {
         const asParent = c.parents.get(id);
         if (asParent) {
           for (const child of asParent.children.keys()) this.parentsOf(c, child)?.delete(id);
+          c.copying?.parents.beforeDelete();
           c.parents.delete(id);
         }
         this.removeDoc(c, id);
@@ -457,10 +537,14 @@ export class CatalogProjection {
         break;
       }
       case 'UrlClaimed':
+        c.copying?.urls.beforeSet(e.data.url);
         c.urls.set(e.data.url, e.data.entity_id);
         return t;
       case 'UrlReleased':
-        if (c.urls.get(e.data.url) === e.data.entity_id) c.urls.delete(e.data.url);
+        if (c.urls.get(e.data.url) === e.data.entity_id) {
+          c.copying?.urls.beforeDelete();
+          c.urls.delete(e.data.url);
+        }
         return t;
       case 'ChildLinked': {
         const { rel, weight } = e.data;
@@ -479,7 +563,10 @@ export class CatalogProjection {
         if (prev && v) this.unpool(p, child_id, v, prev.weight);
         p.children.set(child_id, { rel: this.shared(rel), weight });
         let cp = this.parentsOf(c, child_id);
-        if (!cp) c.childParents.set(child_id, (cp = new Set()));
+        if (!cp) {
+          c.copying?.childParents.beforeSet(child_id);
+          c.childParents.set(child_id, (cp = new Set()));
+        }
         cp.add(parent_id);
         if (v) this.pool(p, child_id, v, weight);
         p.version++;
@@ -560,6 +647,7 @@ export class CatalogProjection {
       if (prev) c.typeCounts.set(prev.type, (c.typeCounts.get(prev.type) ?? 1) - 1);
       c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 0) + 1);
     }
+    c.copying?.entities.beforeSet(d.id);
     c.entities.set(d.id, d);
     const lexical = c.lexicalIfBuilt;
     if (lexical && (!prev || prev.name !== d.name || prev.description !== d.description || prev.text !== d.text)) {
@@ -572,6 +660,8 @@ export class CatalogProjection {
     const d = c.entities.get(id);
     if (!d) return;
     c.typeCounts.set(d.type, (c.typeCounts.get(d.type) ?? 1) - 1);
+    const copying = c.copying;
+    if (copying) for (const m of [copying.entities, copying.vectors, copying.models, copying.urls]) m.beforeDelete();
     c.entities.delete(id);
     c.vectors.delete(id);
     c.models.delete(id);

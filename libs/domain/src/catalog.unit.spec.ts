@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeVector, event, type EventData, type EventType, type StoredEvent } from '@tg/contracts';
 import { addToStats, composeProfile, createRng, createTasteStats, gaussian, type Rng, type TasteStats } from '@tg/math';
-import { CatalogProjection } from './catalog';
+import { CatalogProjection, type WorkspaceCatalog, type WorkspaceImage } from './catalog';
 import { catalogDigest, checkTasteStats, diffCatalogDigests, workspaceDigest } from './catalog-digest';
 
 const WS = 'ws_t';
@@ -463,4 +463,113 @@ describe('catalog projection: statistics deferred during a catch-up', () => {
     }
     expectSameParents(lazy, eager);
   });
+});
+
+describe('catalog projection: a capture, copied a slice at a time while events are folded', () => {
+  /** Every large map's entries, and the lexical index's documents and postings, copied now. */
+  const now = (c: WorkspaceCatalog) => {
+    const lex = c.lexicalIfBuilt!.exportState();
+    return {
+      docs: [...c.entities.values()],
+      urls: [...c.urls],
+      vectors: [...c.vectors],
+      models: [...c.models],
+      parents: [...c.parents],
+      childParents: [...c.childParents],
+      lexDocs: [...lex.docs].map(([id, d]) => [id, d.length, [...d.terms]]),
+      lexTerms: [...lex.postings].map(([t, p]) => [t, [...p]]),
+    };
+  };
+  /** The same, read from a workspace's image. */
+  const held = (img: WorkspaceImage) => {
+    const zip = <A, B>(a: readonly A[], b: readonly B[]) => a.map((x, i) => [x, b[i]]);
+    const lex = img.lexical!;
+    return {
+      docs: [...img.docs],
+      urls: zip(img.urlKeys, img.urlIds),
+      vectors: zip(img.vectorIds, img.vectors),
+      models: zip(img.modelIds, img.models),
+      parents: [...img.parents],
+      childParents: zip(img.childIds, img.childParents),
+      lexDocs: lex.docIds.map((id, i) => [id, lex.doc(i).length, [...lex.doc(i).terms]]),
+      lexTerms: lex.terms.map((t, i) => [t, [...lex.postings[i]!]]),
+    };
+  };
+  /** Items, users and links in two workspaces, then changes that mostly delete nothing (`deletes`: their share). */
+  const history = (seed: number, deletes: number) => {
+    const rng = createRng(seed);
+    const pick = <T>(xs: T[]) => xs[Math.floor(rng() * xs.length)]!;
+    const log = new Log();
+    const wss = [WS, 'ws_u'];
+    const users = ['u0', 'u1', 'u2'];
+    for (const ws of wss) for (const u of users) log.user(u, ws);
+    for (const ws of wss) for (let i = 0; i < 60; i++) log.content(`c${i}`, unit(rng), ws);
+    for (const ws of wss) for (let i = 0; i < 40; i++) log.link(pick(users), `c${Math.floor(rng() * 60)}`, 1, 'about', ws);
+    const before = log.events.length;
+    for (let i = 0; i < 400; i++) {
+      const ws = pick(wss);
+      const r = rng();
+      const item = `c${Math.floor(rng() * 90)}`;
+      if (r < deletes) log.del(item, ws);
+      else if (r < 0.3) log.content(item, unit(rng), ws);
+      else if (r < 0.35) {
+        // Indexed anew under another item's URL (which then resolves to this one).
+        log.add('ContentIndexed', {
+          entity_id: item, url: `https://x.test/c${Math.floor(rng() * 60)}`, media_type: 'text', name: item, description: '', text: `moved ${item}`, text_digest: `m${i}`,
+          source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1,
+        }, ws);
+      } else if (r < 0.5) log.embed(item, unit(rng), ws);
+      else if (r < 0.6) log.add('UrlClaimed', { url: `https://x.test/${pick(['c1', 'c2', 'elsewhere'])}`, entity_id: item, claimed_at: 1 }, ws);
+      else log.link(pick([...users, 'u9']), item, 1, 'about', ws);
+    }
+    return { before: log.events.slice(0, before), after: log.events.slice(before) };
+  };
+
+  it('taking it copies nothing; the images copied between changes hold the workspaces as they were', () => {
+    const { before, after } = history(1, 0);
+    const p = new CatalogProjection();
+    for (const e of before) p.apply(e);
+    for (const c of p.all()) void c.lexical;
+    const at = [...p.all()].map(now);
+    const next = vi.spyOn(Object.getPrototypeOf(new Map().entries()) as Iterator<unknown>, 'next');
+    let capture: ReturnType<CatalogProjection['capture']>;
+    try {
+      capture = p.capture();
+      // The small maps (types, clusters, counts per type) are copied at once: a few entries; the large ones hold ~900.
+      expect(next.mock.calls.length).toBeLessThan(30);
+    } finally {
+      next.mockRestore();
+    }
+    for (const e of after) {
+      p.apply(e);
+      for (const img of capture.workspaces) img.advance(1);
+    }
+    expect(capture.workspaces.map(held)).toEqual(at);
+    capture.release();
+  });
+
+  it('random changes, deletions among them, between slices of the copy: each image holds its workspace as it was, and the projection is the one folded without a capture', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      const rng = createRng(100 + seed);
+      const { before, after } = history(seed, seed % 3 === 0 ? 0 : 0.02);
+      const p = new CatalogProjection();
+      const plain = new CatalogProjection();
+      for (const e of before) {
+        p.apply(e);
+        plain.apply(e);
+      }
+      for (const c of [...p.all(), ...plain.all()]) void c.lexical;
+      const at = [...p.all()].map(now);
+      const capture = p.capture();
+      for (const e of after) {
+        p.apply(e);
+        plain.apply(e);
+        if (rng() < 0.5) for (const img of capture.workspaces) img.advance(Math.floor(rng() * 5));
+      }
+      expect(capture.workspaces.map(held), `seed ${seed}`).toEqual(at);
+      capture.release();
+      expect([...p.all()].map(now)).toEqual([...plain.all()].map(now));
+      expect(catalogDigest(p).hash).toBe(catalogDigest(plain).hash);
+    }
+  }, 60_000);
 });

@@ -1,3 +1,5 @@
+import { MapImage } from './map-image';
+
 /** BM25 parameters. */
 export interface Bm25Options {
   /** Term-frequency saturation (default 1.2). */
@@ -77,6 +79,12 @@ export interface Bm25Capture {
   doc(i: number): { readonly length: number; readonly terms: readonly string[] };
   readonly terms: readonly string[];
   readonly postings: readonly PostingList[];
+  /**
+   * Copies up to `n` more of the documents and terms (the capture is taken without copying them, and copied a slice
+   * at a time while the index goes on changing); true once all are. Reading `docIds`, `doc`, `terms` or `postings`
+   * copies what is left first.
+   */
+  advance(n: number): boolean;
   release(): void;
 }
 
@@ -285,6 +293,8 @@ export class Bm25Index {
    * captured, so a change first puts an {@link Overlay} on it).
    */
   private own?: WeakSet<LivePosting>;
+  /** While a {@link capture} is being copied: the images of the documents and the terms (told before each change). */
+  private images?: { docs: MapImage<string, DocEntry | number>; postings: MapImage<string, Map<string, number> | Overlay | number, PostingList> };
 
   /**
    * @param opts - k1 (default 1.2) and b (default 0.75).
@@ -327,8 +337,10 @@ export class Bm25Index {
   /**
    * The index as it is now, kept so while the index goes on changing, until `release()`: a change to a captured term's
    * postings goes to an {@link Overlay} on them (in place in the term order), merged into them at the release;
-   * documents' entries are replaced, never altered, so the captured ones stay as they were. Costs two arrays of the
-   * documents and one of the terms now, and what changes before the release. One capture at a time.
+   * documents' entries are replaced, never altered, so the captured ones stay as they were. The documents and the terms
+   * are copied a slice at a time ({@link Bm25Capture.advance}: at a million documents, copying them at once held the
+   * event loop 0.3-0.5 s), and a change meanwhile keeps what it replaces for the copy ({@link MapImage}). Costs what
+   * changes before the release. One capture at a time.
    *
    * @throws Error when a capture is already held.
    */
@@ -337,20 +349,39 @@ export class Bm25Index {
     const own = new WeakSet<LivePosting>();
     this.own = own;
     const frozen = this.frozen;
-    const docs = [...this.docs.values()];
+    // Maps and overlays (on restored runs) as they are: none is altered while the capture is held (a change puts an
+    // overlay on it), and iterating an overlay reads only its own changes and what lies under it.
+    const images = {
+      docs: new MapImage(this.docs),
+      postings: new MapImage(this.postings, (p): PostingList => (typeof p === 'number' ? new FrozenPosting(frozen!, p) : p)),
+    };
+    this.images = images;
+    const copied = () => {
+      if (this.images === images && images.docs.done && images.postings.done) this.images = undefined;
+    };
     return {
       k1: this.k1,
       b: this.b,
       totalLength: this.totalLength,
-      docIds: [...this.docs.keys()],
-      doc: (i) => this.entryOf(docs[i]!),
-      terms: [...this.postings.keys()],
-      // Maps and overlays (on restored runs) as they are: none is altered while the capture is held (a change puts an
-      // overlay on it), and iterating an overlay reads only its own changes and what lies under it.
-      postings: Array.from(this.postings.values(), (p) => (typeof p === 'number' ? new FrozenPosting(frozen!, p) : p)),
+      get docIds() {
+        return images.docs.keys;
+      },
+      doc: (i) => this.entryOf(images.docs.values[i]!),
+      get terms() {
+        return images.postings.keys;
+      },
+      get postings() {
+        return images.postings.values;
+      },
+      advance: (n) => {
+        const done = images.docs.advance(n) && images.postings.advance(n);
+        if (done) copied();
+        return done;
+      },
       release: () => {
         if (this.own !== own) return;
         this.own = undefined;
+        if (this.images === images) this.images = undefined;
         for (const [term, o] of this.overlays) if (this.postings.get(term) === o) this.postings.set(term, o.merge());
         this.overlays = [];
       },
@@ -413,6 +444,7 @@ export class Bm25Index {
     const o = new Overlay(typeof k === 'number' ? new RunBase(this.frozen!, k, (id) => this.runHolds(k, id)) : k);
     this.own?.add(o);
     if (this.own) this.overlays.push([term, o]);
+    this.images?.postings.beforeSet(term);
     this.postings.set(term, o);
     return o;
   }
@@ -544,12 +576,14 @@ export class Bm25Index {
       if (!posting) {
         const m = new Map<string, number>();
         this.own?.add(m);
+        // A new term: after the captured ones in the term order, never reached by their copy.
         this.postings.set(term, m);
         posting = m;
       }
       posting.set(id, count);
     }
     const terms = [...tf.keys()];
+    // Not indexed now (removed above): after the captured documents in their order, never reached by their copy.
     this.docs.set(id, { length: tokens.length, terms, hashes: terms.map(termHash) });
     this.totalLength += tokens.length;
   }
@@ -566,8 +600,12 @@ export class Bm25Index {
     for (const term of doc.terms) {
       const posting = this.postingMap(term)!;
       posting.delete(id);
-      if (posting.size === 0) this.postings.delete(term);
+      if (posting.size === 0) {
+        this.images?.postings.beforeDelete();
+        this.postings.delete(term);
+      }
     }
+    this.images?.docs.beforeDelete();
     this.docs.delete(id);
     this.totalLength -= doc.length;
     return true;

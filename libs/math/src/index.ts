@@ -1,7 +1,7 @@
 /**
  * @tg/math — pure numerical building blocks of tastegraph: vector algebra, taste-profile
  * sufficient statistics and affinity, spherical clustering, diversification (MMR), a BM25
- * lexical index and ranking metrics. No I/O; safe to use from any layer.
+ * lexical index, ranking metrics and a map's image copied a slice at a time. No I/O; safe to use from any layer.
  *
  * @packageDocumentation
  */
@@ -29,6 +29,7 @@ export { chooseK, kmeans, type ChooseKOptions, type ChooseKResult, type KMeansOp
 export { mmr, type MmrCandidate } from './mmr';
 export { Bm25Index, STOPWORDS, tokenize, type Bm25Capture, type Bm25Columns, type Bm25Options, type Bm25State, type PostingList, type PostingLookup, type WeightedTerms } from './bm25';
 export { auc, ndcgAtK, percentile, recallAtK } from './metrics';
+export { MapImage } from './map-image';
 export {
   easeQuery,
   easeScore,

@@ -146,6 +146,9 @@ export async function writeSnapshot(catalog: CatalogProjection, path: string, he
   try {
     const w = await ColumnWriter.create(path, { ...header, kind: 'catalog', format: SNAPSHOT_FORMAT, projectionVersion: CatalogProjection.version, workspaces: capture.workspaces.length } satisfies SnapshotHeader);
     try {
+      // What the capture copies a slice at a time, first: the sooner it is copied, the fewer changes keep values for it.
+      const pace = new Pacer();
+      for (const img of capture.workspaces) while (!img.advance(1_024)) if (pace.step(1_024)) await turn();
       for (const img of capture.workspaces) await writeWorkspace(w, img, capture);
       await w.close();
     } catch (e) {
