@@ -58,11 +58,12 @@ import {
   GAUGE_PHENOMENA_ROUND20,
   GAUGE_PHENOMENA_ROUND21,
   GAUGE_PHENOMENA_ROUND22,
+  GAUGE_PHENOMENA_ROUND23,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 23 (issue 17; written after the round-23 rule and the freeze of the round-23 model J 3e70146, scoring the served model I 96dfa2c and J; 114 pairs, sarcasm, already-have and action reports 14 each; scored once: I 0.867, J 0.879; J served by the rule)';
+const BLIND_NAME = 'phenomena blind set, round 24 (issue 17; written after the round-24 rule and the freeze of the round-24 model K 499f31a, scoring the served model J 3e70146 and K; 114 pairs, sarcasm, already-have and action reports 14 each; scored once: J 0.918, K 0.923; K served by the rule)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -127,6 +128,7 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound20', 'phenomena round 20 (scored once: model E 0.935, model G 0.946; in the served model\'s training since round 21, model H)', GAUGE_PHENOMENA_ROUND20],
     ['phenomenaRound21', 'phenomena round 21 (scored once: model G 0.874, round-21 model H d1e1309 0.883; in the served model\'s training since round 22, model I)', GAUGE_PHENOMENA_ROUND21],
     ['phenomenaRound22', 'phenomena round 22 (scored once: model H 0.908, round-22 model I 96dfa2c 0.911; in the served model\'s training since round 23, model J)', GAUGE_PHENOMENA_ROUND22],
+    ['phenomenaRound23', 'phenomena round 23 (scored once: model I 0.867, round-23 model J 3e70146 0.879; in the served model\'s training since round 24, model K)', GAUGE_PHENOMENA_ROUND23],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -34,8 +34,9 @@ export { GAUGE_PHENOMENA_ROUND20 } from './gauge-phenomena-blind-20';
 export { GAUGE_PHENOMENA_ROUND21 } from './gauge-phenomena-blind-21';
 export { GAUGE_PHENOMENA_ROUND22 } from './gauge-phenomena-blind-22';
 export { GAUGE_PHENOMENA_ROUND23 } from './gauge-phenomena-blind-23';
-/** The newest blind round (round 23), written after the round-23 rule and J's freeze (3e70146); scores the served model I (96dfa2c) and the round-23 model J. */
-export { GAUGE_PHENOMENA_ROUND23 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-23';
+export { GAUGE_PHENOMENA_ROUND24 } from './gauge-phenomena-blind-24';
+/** The newest blind round (round 24), written after the round-24 rule and K's freeze (499f31a); scores the served model J (3e70146) and the round-24 model K. */
+export { GAUGE_PHENOMENA_ROUND24 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-24';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

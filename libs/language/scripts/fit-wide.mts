@@ -20,7 +20,12 @@
  * I's form with round 22 added to training (rounds 1-22), the round-23 inputs (ROUND23_FEATURES: a thing done before the
  * reply asked; news told by a reaction or a regret; praise or a mock commitment over a disproportionate task or a long
  * wait; delight told as being overwhelmed) and an age read as an age, not a duration, in the counted burden; LORO over
- * rounds 19-22; NO23=1 holds the round-23 cross features at 0.
+ * rounds 19-22; NO23=1 holds the round-23 cross features at 0. Round 24 (model K): J's form with round 23 added to training
+ * (rounds 1-23), the round-24 inputs (ROUND24_FEATURES: a question that doubts what the proposal gains, also in the
+ * engagement gate; delight told as a debt or a surrender); NO24=1 holds them at 0 and leaves `qGainDoubt` out of the
+ * gate. K's form was chosen between three candidates by LORO over rounds 15-23 (FOLDS=r15,…,r23; the key is the mean
+ * over held-out rounds of the lowest phenomenon AUC, printed after the table); the default folds, for Platt, are
+ * rounds 20-23.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -46,7 +51,7 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
@@ -59,8 +64,8 @@ const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
-const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical')) as CrossFeature[];
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
+const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt')) as CrossFeature[];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
 const { vocab, vectors, meanVec } = loadWordVectors(process.env.VECTOR_CACHE);
@@ -74,9 +79,9 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r14', data.GAUGE_PHENOMENA_ROUND14], ['r15', data.GAUGE_PHENOMENA_ROUND15], ['r16', data.GAUGE_PHENOMENA_ROUND16],
   ['r17', data.GAUGE_PHENOMENA_ROUND17], ['r18', data.GAUGE_PHENOMENA_ROUND18],
   ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20], ['r21', data.GAUGE_PHENOMENA_ROUND21],
-  ['r22', data.GAUGE_PHENOMENA_ROUND22],
+  ['r22', data.GAUGE_PHENOMENA_ROUND22], ['r23', data.GAUGE_PHENOMENA_ROUND23],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r19,r20,r21,r22').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r20,r21,r22,r23').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -99,6 +104,7 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND20,
   ...data.GAUGE_PHENOMENA_ROUND21,
   ...data.GAUGE_PHENOMENA_ROUND22,
+  ...data.GAUGE_PHENOMENA_ROUND23,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;
@@ -343,6 +349,15 @@ if (args.includes('--loro')) {
   console.log(line(`rounds ${FOLDS.join(', ')} pooled`, held));
   for (const f of FOLDS) console.log(line(`round ${f.slice(1)}`, held.filter((e) => inRound.get(e) === f)));
   for (const k of [...new Set(held.map(phen))]) console.log(line(k, held.filter((e) => phen(e) === k)));
+  // Round 24: the selection key of the candidate forms, per held-out round the lowest AUC (served form) over the
+  // phenomena with at least 8 pairs in that round, and its mean over the rounds held out.
+  const lows = FOLDS.map((f) => {
+    const xs = held.filter((e) => inRound.get(e) === f);
+    const per = [...new Set(xs.map(phen))].map((k) => xs.filter((e) => phen(e) === k)).filter((g) => g.length >= 8);
+    const low = Math.min(...per.map((g) => Number(cell(wideCal, g).split(' / ')[0])));
+    return { f, low, worst: per.find((g) => Number(cell(wideCal, g).split(' / ')[0]) === low)!.map(phen)[0] };
+  });
+  console.log(`lowest phenomenon per held-out round: ${lows.map((l) => `${l.f} ${l.low.toFixed(3)} (${l.worst})`).join(', ')}; mean ${(lows.reduce((s, l) => s + l.low, 0) / lows.length).toFixed(3)}`);
   if (process.env.DUMP) writeFileSync(process.env.DUMP, JSON.stringify(held.map((e) => ({ id: e.id, label: e.label, kind: phen(e), base: base.get(e), wide: wideCal.get(e) }))));
 }
 
@@ -367,7 +382,7 @@ if (args.includes('--write')) {
   writeFileSync(
     new URL('../src/gauge/wide-weights.ts', import.meta.url),
     `/**
- * Generated by libs/language/scripts/fit-wide.mts (issue 17; round-23 form, I's with the round-23 inputs, fitted with round 22 for round 23: model J): the gauge's wide model (src/gauge/wide.ts),
+ * Generated by libs/language/scripts/fit-wide.mts (issue 17; ${process.env.FORM_NOTE ?? 'round-24 form'}): the gauge's wide model (src/gauge/wide.ts),
  * fitted on ${all.length} labelled pairs; L2 ${JSON.stringify(HP)}; Platt a ${pl.a}, b ${pl.b} (fitted on the
  * leave-one-round-out predictions). Per-word tables: int8 with one scale per block over the ${VOCAB} words of
  * STANCE_TABLE (stance-weights.ts). Do not edit by hand.

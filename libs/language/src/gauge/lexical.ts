@@ -81,6 +81,8 @@ export const CROSS_FEATURES = [
   'newsReaction',
   'impliedBurden',
   'overwhelmedJoy',
+  'qGainDoubt',
+  'owedDelight',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -242,6 +244,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round19Features(r, f),
     ...round22Features(r, f),
     ...round23Features(r, f, praised),
+    ...round24Features(f),
   };
 }
 
@@ -536,6 +539,39 @@ export function round23Features(response: string, followup: string, praised: boo
   return { alreadyDone: done ? 1 : 0, newsReaction: news ? 1 : 0, impliedBurden: implied ? 1 : 0, overwhelmedJoy: overwhelmed ? 1 : 0 };
 }
 
+/** Names of the round-24 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND24_FEATURES = ['qGainDoubt', 'owedDelight'] as const;
+type Round24Feature = (typeof ROUND24_FEATURES)[number];
+
+// A question that doubts what the proposal gains: a verb of gain with a person after it ("what does that actually get
+// us", "what would it really buy me") together with a word of doubt in the same question ("actually", "really", "even",
+// "honestly", "exactly", "though", "anyway", "in practice"); "what's in it for me / us"; "to what end"; "what's the
+// upside / payoff"; "what is that for, exactly?" (a "what" question about the proposal closed by "exactly").
+const GAIN_VERB = /\bwhat(?:'s| is| would| will| does| did| do| could)\b[^?]*?\b(?:buy|buys|get|gets|gain|gains|give|gives|achieve|achieves|accomplish|save|saves|win|wins)\s+(?:me|us|you|anyone|anybody|them|him|her)\b/;
+const DOUBT_WORD = /\b(?:actually|really|even|honestly|exactly|though|anyway|in practice|realistically)\b/;
+const GAIN_PHRASE =
+  /\bwhat(?:'s| is) in it for (?:me|us|them|anyone)\b|\bto what end\b|\bwhat(?:'s| is| would be) the (?:upside|payoff|pay-off|benefit|gain) (?:here|exactly|really|though|of (?:that|this|it|doing that))\b|\bwhat (?:is|would|does|will|'s) (?:that|this|it)\b[^?]*,\s*exactly\s*\?/;
+// Delight told as a debt or a surrender: "I owe you (a pint)", "take my money", "worth every penny", "(and) I don't even
+// mind / care", "not even sorry", "no / zero regrets".
+const OWED = /\b(?:i|we) owe (?:you|ya|u)\b(?!\s+(?:nothing|zilch|zero|squat)\b)|\btake my money\b|\bworth every (?:penny|pound|cent|dollar|euro|minute|second|calorie|crumb|bite|mile)\b/;
+const SURRENDER = /\b(?:and|but|yet|so|honestly|tbh)\s+(?:i|we)\s+(?:don't|do not|dont|couldn't|could not)\s+(?:even |honestly |really )?(?:mind|care)\b(?!\s+(?:any ?more|about))|\bnot even sorry\b|\b(?:no|zero|not a single|not one) regrets?\b/;
+
+/**
+ * Round 24: the inputs for two of round 23's constructions, written from the constructions. `qGainDoubt`: a question
+ * that doubts what the proposal gains ({@link GAIN_VERB} with a word of doubt in the same question, or
+ * {@link GAIN_PHRASE}); like `qSceptical` it is in the engagement gate. `owedDelight`: delight told as a debt or a
+ * surrender ({@link OWED}, {@link SURRENDER}), not in a question, with no irony cue and nothing broken or damaged named.
+ */
+export function round24Features(followup: string): Record<Round24Feature, number> {
+  const f = norm(followup.slice(0, 4000));
+  const sentences = f.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter(Boolean);
+  const questions = sentences.filter((x, i) => /\?/.test(x) || (i === sentences.length - 1 && !/[.!]$/.test(x)));
+  const doubt = GAIN_PHRASE.test(f) || questions.some((q) => GAIN_VERB.test(q) && DOUBT_WORD.test(q));
+  const ironic = IRONY.some((re) => re.test(f));
+  const owed = (OWED.test(f) || SURRENDER.test(f)) && !f.includes('?') && !ironic && !BROKEN_STATE.test(f) && !DAMAGE.test(f);
+  return { qGainDoubt: doubt ? 1 : 0, owedDelight: owed ? 1 : 0 };
+}
+
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
 type SituationFeature = (typeof SITUATION_FEATURES)[number];
@@ -645,7 +681,7 @@ export function situationFeatures(response: string, followup: string, praised: b
  * adds a question that doubts the proposal (`qSceptical`, {@link round22Features}: "do I really need…", "how's that any
  * quicker…").
  */
-export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical'] as const;
+export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical', 'qGainDoubt'] as const;
 
 /** Names of the question-shape features (a subset of {@link CROSS_FEATURES}). */
 export const QUESTION_FEATURES = ['qAux', 'qNegAux', 'qInfoWh', 'qWhoWhy', 'qConj', 'qFragment', 'qDouble', 'qItem', 'qYou', 'qMe'] as const;

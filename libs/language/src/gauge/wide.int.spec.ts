@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -60,7 +60,7 @@ describe('wide model inputs (round 13): the shape of a question', () => {
   });
 
   it('reads the rules’ engagement as 0 under a challenging question shape', () => {
-    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qNegAux', 'qSceptical', 'qWhoWhy']);
+    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qGainDoubt', 'qNegAux', 'qSceptical', 'qWhoWhy']);
     const r = 'Get the deluxe vinyl box set, it has the demos.';
     const challenged = "and who's got a record player these days?";
     const { signals, praised } = pairSignals(r, challenged);
@@ -289,6 +289,35 @@ describe('wide model inputs (round 23): a thing done before the reply, news told
   });
 });
 
+describe('wide model inputs (round 24): a question that doubts what the proposal gains, delight told as a debt or a surrender', () => {
+  const on = (r: string, f: string, praised = false) =>
+    Object.entries(crossFeatures(r, f, false, praised, false)).filter(([k, v]) => v && ROUND24_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads a question that doubts what the proposal gains, and gates the rules’ engagement on it', () => {
+    expect(on('Upgrade to the business plan for the shared inbox.', 'and what does the shared inbox actually get us?')).toEqual(['qGainDoubt']);
+    expect(on('Rewrite the module in Rust.', 'what’s in it for me though')).toEqual(['qGainDoubt']);
+    expect(on('Take the overnight ferry instead of flying.', 'what is that for, exactly?')).toEqual(['qGainDoubt']);
+    expect(on('Add a prologue set ten years earlier.', 'to what end?')).toEqual(['qGainDoubt']);
+    expect(ENGAGEMENT_GATE).toContain('qGainDoubt');
+    // Asking what a thing includes or how it works: engaged, not doubt.
+    expect(on('Upgrade to the business plan for the shared inbox.', 'what does the business plan get me on top of the inbox?')).toEqual([]);
+    expect(on('Take the overnight ferry instead of flying.', 'how does the cabin booking work, exactly?')).toEqual([]);
+    expect(on('Add a prologue set ten years earlier.', 'what would it open with?')).toEqual([]);
+  });
+
+  it('reads delight told as a debt or a surrender as sincere', () => {
+    expect(on('The bakery will hold the last sourdough for you.', 'I owe you a pint for this')).toEqual(['owedDelight']);
+    expect(on('The limited vinyl pressing is back in stock.', 'shut up and take my money')).toEqual(['owedDelight']);
+    expect(on('The spa day includes a massage and lunch.', 'booked, worth every penny')).toEqual(['owedDelight']);
+    expect(on('The new season drops all episodes on Friday.', 'goodbye weekend, and honestly I don’t even mind')).toEqual(['owedDelight']);
+    expect(on('There is a cheese festival in town this weekend.', 'there goes the budget, zero regrets')).toEqual(['owedDelight']);
+    // A debt asked about or refused, resignation over damage, irony: not delight.
+    expect(on('The repair comes to £80.', 'how much do I owe you?')).toEqual([]);
+    expect(on('The repair comes to £80.', 'I owe you nothing, it broke again')).toEqual([]);
+    expect(on('The update wiped your settings.', 'it broke everything and I don’t even care anymore')).toEqual([]);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -357,5 +386,8 @@ describe('wide model (round 12)', () => {
     // Round 22 is in the round-23 model J's training (I, which never saw it, scored it 0.911): a floor for the model
     // being fitted, J.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND22).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 23 is in the round-24 model K's training (J, which never saw it, scored it 0.879): a floor for the model
+    // being fitted, K.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND23).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

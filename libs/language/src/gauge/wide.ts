@@ -19,7 +19,10 @@ import { WIDE_MODEL } from './wide-weights';
  * a burden ahead). Round 23 (model J) fitted it with round 22 (3,342 pairs), added four cross features (lexical.ts,
  * `round23Features`: a thing done before the reply asked; news told by a reaction or a regret; praise or a mock
  * commitment over a disproportionate task or a long wait; delight told as being overwhelmed) and reads an age ("our
- * 3-year-old") as an age, not a counted duration. A logistic over the rule signals (the learned
+ * 3-year-old") as an age, not a counted duration. Round 24 (model K) fitted it with round 23 (3,456 pairs) and added two
+ * cross features (lexical.ts, `round24Features`: a question that doubts what the proposal gains, also in the engagement
+ * gate; delight told as a debt or a surrender), its form chosen between three candidates by leave-one-round-out over
+ * rounds 15-23 (docs/benchmarks.md, Round 24). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

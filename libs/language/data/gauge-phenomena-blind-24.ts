@@ -1,0 +1,155 @@
+/**
+ * Twenty-fourth blind round for the phenomena of issue 17: written after the round-24 rule (docs/benchmarks.md, Round
+ * 24, commit 7bbd81d) and after both models it scores were frozen (the served model J, 3e70146; the round-24 model K,
+ * 499f31a); never used to fit or revise any model. 114 pairs: sarcasm, already-have and action reports 14 each (7
+ * positive, 7 negative), every other phenomenon 12 (pivots 5 positive, 2 neutral, 5 negative; plain praise 6 and
+ * complaints 6); six domains in every phenomenon. Planned before writing (docs/benchmarks.md, Round 24, 78af5ff): about
+ * two-thirds ordinary forms as users write them, a third harder ones, written to neither model. Checked against every
+ * earlier pair by exact text and by word overlap before the commit (scripts/check-blind.mts).
+ *
+ * Rule fixed before any pair here was written: J and K are scored once on this set; the model with the highest lowest
+ * AUC over the phenomena with at least 8 pairs is served (ties: overall AUC, then 3-class accuracy, then J). No model
+ * is changed after this set exists.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['food', 'n', 'Feed a sourdough starter with self-raising flour.', 'no, plain or strong flour, self-raising has baking powder in it'],
+    ['travel', 'n', 'The Sagrada Família was completed back in 2010.', 'that’s wrong, the towers are still going up'],
+    ['shopping', 'n', 'Costco lets anyone walk in and shop without a card.', 'nope, they turned me away at the door last week'],
+    ['coding', 'n', 'Variables declared with let can be used before the line that declares them.', 'not true, you get a ReferenceError, temporal dead zone'],
+    ['writing', 'n', 'Stephen King published The Shining as Richard Bachman.', 'wrong, The Shining came out under his own name'],
+    ['media', 'n', 'The US Office only lasted five seasons.', 'the spine of my box set says nine'],
+    ['food', 'p', 'A jar of honey with the lid on will keep for decades.', 'yep, it just crystallises, sit the jar in warm water'],
+    ['travel', 'p', 'Iceland uses the króna, not the euro.', 'right, we paid for everything in krónur last summer'],
+    ['shopping', 'p', 'IKEA gives you a year to return unopened items.', 'correct, the receipt says 365 days on the back'],
+    ['coding', 'p', 'git stash leaves untracked files behind unless you pass -u.', 'yes, -u or --include-untracked'],
+    ['writing', 'p', 'Mary Shelley was still a teenager when she began Frankenstein.', 'spot on, she was eighteen'],
+    ['media', 'p', 'Toy Story was the first feature made entirely on computers.', 'indeed, Pixar, 1995'],
+  ],
+  restatement: [
+    ['food', 'n', 'Try a prawn and chorizo paella for the party.', 'shellfish allergy, I said that twice now'],
+    ['travel', 'n', 'Fly out of Stansted, it has the cheapest fares.', 'again, it has to be Manchester, we live in Bolton'],
+    ['shopping', 'n', 'The Shark Stratos with the pet tool is the one to get.', 'budget was 250 max, I told you that'],
+    ['coding', 'n', 'Add the immer package to handle the nested state.', 'no new dependencies, as I said at the start'],
+    ['writing', 'n', 'Here is a 1,200-word story about a lighthouse keeper.', 'the contest is for flash fiction'],
+    ['media', 'n', 'Saw would be a fun pick for the sleepover.', 'my niece gets nightmares from Scooby-Doo'],
+    ['food', 'p', 'This mushroom orzo swaps the butter for olive oil and the parmesan for miso.', 'dairy-free and still creamy, nice one'],
+    ['travel', 'p', 'All three campsites on this list allow open fires.', 'fires allowed, perfect, that was the main thing'],
+    ['shopping', 'p', 'These trainers are all wide-fit and under £60.', 'wide fit and under 60, exactly what I asked for'],
+    ['coding', 'p', 'Rewrote it with nothing but the built-in modules.', 'no third-party packages, great, security will sign that off'],
+    ['writing', 'p', 'Here’s your bio in 50 words for the festival programme.', 'fits the box with room to spare'],
+    ['media', 'p', 'Every film on this list runs under 100 minutes.', 'we’ll be done before the babysitter has to go then'],
+  ],
+  sarcasm: [
+    ['food', 'n', 'Tables at the trattoria are running an hour and a half behind tonight.', 'wonderful, we’ll dine at midnight like royalty'],
+    ['travel', 'n', 'The airline rebooked your connection onto the 6am departure tomorrow.', 'oh perfect, a free night on an airport bench'],
+    ['shopping', 'n', 'The sofa delivery slot is any time between 7am and 7pm.', 'fab, I’ll just take the whole day off then'],
+    ['coding', 'n', 'On the free runner your pipeline will take around 50 minutes a run.', 'amazing, plenty of time to rethink my career'],
+    ['writing', 'n', 'Your publisher has asked for a third of the book to go.', 'great, I’ll just lose a character or five'],
+    ['media', 'n', 'The last episode sits behind the platinum subscription.', 'ah yes, pay again to see the last episode'],
+    ['food', 'n', 'The cake has to chill for 24 hours before you ice it.', 'sure, I’ll tell the kids the party moved to Wednesday'],
+    ['food', 'p', 'The bakery has your gluten-free birthday cake ready today.', 'amazing!! she’s going to be so happy'],
+    ['travel', 'p', 'The airline bumped you up to the flat-bed seats.', 'oh wow, best news all week'],
+    ['shopping', 'p', 'The jacket you wanted is half price this weekend.', 'yes!! ordered it in green, can’t wait'],
+    ['coding', 'p', 'The bug was a missing await, it’s fixed now.', 'brilliant, three days of hair-pulling over one word haha, thank you'],
+    ['writing', 'p', 'The quarterly journal is printing your poem in April.', 'I’m over the moon, first one ever!'],
+    ['media', 'p', 'Tickets for the extra gig in Glasgow go on sale to you first.', 'currently screaming into a cushion'],
+    ['travel', 'p', 'The ferry operator is paying back the whole fare for the cancelled sailing.', 'my bank account just did a little dance'],
+  ],
+  refusal: [
+    ['food', 'n', 'Do you want a pudding added to the week’s meals?', 'no thanks, we’re skipping pudding'],
+    ['travel', 'n', 'I can look for somewhere to sleep by the terminal too.', 'nah, no need'],
+    ['shopping', 'n', 'I can keep an eye on what it costs and tell you if it gets cheaper.', 'no, leave it'],
+    ['coding', 'n', 'I can convert the whole project to TypeScript if you like.', 'please don’t, keep it plain JS'],
+    ['writing', 'n', 'Should I make the wedding toast a bit funnier?', 'the groom’s nan will be there, so maybe keep it as it is'],
+    ['media', 'n', 'I could put together some running tunes for you.', 'I just listen to the same podcast every time'],
+    ['food', 'p', 'I can multiply the quantities out for a dozen guests.', 'yes please'],
+    ['travel', 'p', 'Want me to draft a packing list for the trek?', 'ooh go on, that would be useful'],
+    ['shopping', 'p', 'Happy to lay the three mobile deals out in a table.', 'please, a table would be great'],
+    ['coding', 'p', 'Want me to add unit tests for the parser?', 'yep, fire away'],
+    ['writing', 'p', 'Want the first paragraph made punchier?', 'it’s the bit I’ve been dreading, so be my guest'],
+    ['media', 'p', 'I could list the Ghibli films in a good watching order.', 'the kids have been asking for exactly that'],
+  ],
+  'already-have': [
+    ['food', 'n', 'Homemade granola is worth a go, it’s cheap.', 'I already make a batch every Sunday'],
+    ['travel', 'n', 'Don’t leave Amsterdam without seeing the Rijksmuseum.', 'been twice already'],
+    ['shopping', 'n', 'Get a Kindle Paperwhite for reading in bed.', 'there’s one on my bedside table already'],
+    ['coding', 'n', 'Prettier would tidy your formatting for you.', 'already using it'],
+    ['writing', 'n', 'Check out Save the Cat for story structure.', 'own it, half the pages are dog-eared'],
+    ['media', 'n', 'Serial is a podcast you’d get hooked on.', 'I could recite season one to you'],
+    ['shopping', 'n', 'You’d get a lot of use out of cast iron.', 'my gran’s has lived on my hob for a decade'],
+    ['food', 'p', 'Stick the roots of spring onions in water and they grow back.', 'didn’t know that, trying it tonight'],
+    ['travel', 'p', 'The Paris museum pass covers Versailles too.', 'oh I had no clue, that saves us a fortune'],
+    ['shopping', 'p', 'John Lewis will price match the other big retailers.', 'news to me, off to ask them'],
+    ['coding', 'p', 'Python ships an http.server module for quick local testing.', 'never heard of it, that’s handy'],
+    ['writing', 'p', 'Scrivener has a composition mode that hides everything else.', 'ooh, hadn’t found that, thanks'],
+    ['media', 'p', 'Kanopy is free with a lot of library memberships.', 'so I’ve been paying for three streaming apps for nothing'],
+    ['media', 'p', 'The whole Attenborough back catalogue is on iPlayer.', 'well my weekend plans just wrote themselves'],
+  ],
+  'action-report': [
+    ['food', 'p', 'Let the ribeye sit under foil for a few minutes before you cut it.', 'did that, super juicy this time'],
+    ['travel', 'p', 'Book the museum tickets online to skip the queue.', 'booked them, walked straight in'],
+    ['shopping', 'p', 'There’s a 15% code for students at the checkout.', 'worked, saved 15%'],
+    ['coding', 'p', 'Wipe Docker’s build cache and try again.', 'ran docker builder prune and it builds now'],
+    ['writing', 'p', 'Perform the conversations aloud and listen for anything stilted.', 'tried it, found loads to fix, flows way better now'],
+    ['media', 'p', 'Put the television on its filmmaker picture setting.', 'switched it, the soap opera look is gone'],
+    ['coding', 'p', 'Index the created_at field on the events table.', 'added it, that report dropped from 12 seconds to a blink'],
+    ['food', 'n', 'A little bicarbonate of soda will take the sharpness out of the sauce.', 'did that, it foamed up and tastes soapy'],
+    ['travel', 'n', 'Just tap your contactless card at the Lisbon metro gates.', 'tried, the gate just beeped at me'],
+    ['shopping', 'n', 'Reset the router by holding the button for 30 seconds.', 'did that, still no wifi'],
+    ['coding', 'n', 'Move the Dockerfile’s base image up to node:20.', 'swapped it, now 40-odd tests are failing'],
+    ['writing', 'n', 'Try writing at 5am before work.', 'tried it for a week, fell asleep at my desk every day'],
+    ['media', 'n', 'Turn on subtitles to follow the accents.', 'turned them on, they run about two seconds behind the voices'],
+    ['food', 'n', 'Give the dough a slow cold rise overnight.', 'did, it came out like a frisbee'],
+  ],
+  engagement: [
+    ['food', 'p', 'A splash of fish sauce deepens a bolognese.', 'how much would you put in for 500g of mince?'],
+    ['travel', 'p', 'The Cinque Terre trail between the villages is stunning.', 'which stretch is best with a 10-year-old?'],
+    ['shopping', 'p', 'The Instant Pot Duo is a good first pressure cooker.', 'does the 6 litre one fit a whole chicken?'],
+    ['coding', 'p', 'Put Redis in front of the API for caching.', 'and how many minutes before it expires, roughly?'],
+    ['writing', 'p', 'Plan the novel with the snowflake method.', 'walk me through step two, I always get lost there'],
+    ['media', 'p', 'Start Twin Peaks with the original series.', 'I’m curious whether Fire Walk with Me goes before or after'],
+    ['food', 'n', 'Boil the carcass down into stock after the roast.', 'on a school night, with what time?'],
+    ['travel', 'n', 'Hire a camper van for the Highlands.', 'and where exactly do we empty the toilet?'],
+    ['shopping', 'n', 'Buy the extended warranty on the laptop.', 'why would I pay for something that never pays out?'],
+    ['coding', 'n', 'Break the app up into microservices.', 'with me and one other dev?'],
+    ['writing', 'n', 'A glossary at the back would help young readers.', 'would anyone actually flip to the back of a picture book?'],
+    ['media', 'n', 'Go through every Marvel film in the order they came out.', 'and that’s a better use of a weekend than sleeping?'],
+  ],
+  pivot: [
+    ['food', 'n', 'Brush the salmon with a miso and honey glaze.', 'not a miso fan. unrelated, what gets limescale off a kettle?'],
+    ['travel', 'n', 'The gondola up to the castle gives the best view.', 'scared of heights. anyway, what’s a good app for splitting bills?'],
+    ['shopping', 'n', 'The Kobo Libra is a great e-reader.', 'not for me. different question, best way to sell old clothes?'],
+    ['coding', 'n', 'Switch your CSS over to Tailwind.', 'hate utility classes. how do I rename a git branch?'],
+    ['writing', 'n', 'Give the narrator an unreliable memory.', 'what’s a good font for a CV?'],
+    ['media', 'u', 'The film lands on Netflix on Friday.', 'side note, how do I find my Spotify Wrapped?'],
+    ['coding', 'u', 'That loop runs in linear time.', 'by the way, what’s the shortcut for commenting a line in VS Code?'],
+    ['food', 'p', 'Soak the thighs in a spiced yoghurt marinade from the night before.', 'did it, so tender! basmati or pilau with that?'],
+    ['travel', 'p', 'The sleeper to Vienna is a lovely way to travel.', 'booked, thanks! what should we see on day one?'],
+    ['shopping', 'p', 'Spend the extra on the Gore-Tex boots.', 'ordered them, love them. do I need special socks?'],
+    ['media', 'p', 'Start with the first Discworld book, The Colour of Magic.', 'loving it so far. which one next?'],
+    ['writing', 'p', 'Open the essay with the statistic about library closures.', 'that hooks it nicely. and for the conclusion?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'You’ll like the little Vietnamese place on Mill Road.', 'gorgeous broth, will be back'],
+    ['travel', 'p', 'The boat trip out to the seal colony is fun.', 'best bit of the holiday'],
+    ['shopping', 'p', 'Those merino socks are comfy.', 'so comfy, buying more'],
+    ['coding', 'p', 'The Pragmatic Programmer is worth reading.', 'great read, very practical'],
+    ['writing', 'p', 'Try a Pomodoro timer for your thesis.', 'finished the lit review two weeks early'],
+    ['media', 'p', 'The Traitors is a good one to watch with friends.', 'we’ve started a group chat just to argue about it'],
+  ],
+  complaint: [
+    ['food', 'n', 'The burger van at the market is good.', 'dry patty, cold chips'],
+    ['travel', 'n', 'The hostel in the old town is great value.', 'noisy all night and the showers were freezing'],
+    ['shopping', 'n', 'You could drop that phone off a roof in this case.', 'split at the corner on the first drop'],
+    ['coding', 'n', 'That online Python course is good for beginners.', 'boring and way too slow'],
+    ['writing', 'n', 'Run your essay through the AI paraphraser.', 'got called in about academic misconduct'],
+    ['media', 'n', 'That new sitcom is hilarious.', 'we switched it off after ten minutes'],
+  ],
+};
+
+/** Round-24 blind set (114 pairs). */
+export const GAUGE_PHENOMENA_ROUND24: readonly GaugeExample[] = phenomenaExamples('blind24-', rows);
