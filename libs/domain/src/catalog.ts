@@ -317,10 +317,20 @@ export class CatalogCapture {
     if (!this.sets.has(s)) this.sets.set(s, new Set(s));
   }
 
-  /** Ends the capture: the projection stops keeping copies and the lexical indexes their terms. */
+  /** Ends the capture: the projection stops keeping copies and the lexical indexes their terms (see {@link settle}). */
   release(): void {
     for (const w of this.workspaces) w.lexical?.release();
     this.onRelease();
+  }
+
+  /**
+   * After the release: applies up to about `n` of the changes the lexical indexes kept beside their captured terms
+   * ({@link Bm25Index.settle}); true when nothing is left to do now. Call it a slice at a time.
+   */
+  settle(n: number): boolean {
+    let done = true;
+    for (const w of this.workspaces) done = (w.lexical?.settle(n) ?? true) && done;
+    return done;
   }
 }
 

@@ -158,6 +158,9 @@ export async function writeSnapshot(catalog: CatalogProjection, path: string, he
     return w.bytes;
   } finally {
     capture.release();
+    // The lexical changes kept for the capture, applied a slice at a time (nothing waits for them).
+    const pace = new Pacer();
+    while (!capture.settle(1_024)) if (pace.step(1_024)) await turn();
   }
 }
 
