@@ -13,6 +13,7 @@ import { Authenticator, keyOf, type Caller, type KeyCheckGuard } from './auth';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { errorHandler, frameworkErrors } from './errors';
+import { parseJsonBody } from './json-body';
 import { registerConnectionGuards, serverLimits } from './limits';
 import { registerHealth, type HealthReport } from './health';
 import { registerMetrics } from './metrics';
@@ -100,16 +101,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
   app.setErrorHandler(errorHandler);
   registerConnectionGuards(app as unknown as FastifyInstance, config);
-  // JSON bodies: an empty body (clients send Content-Type: application/json with nothing on bodiless POSTs,
-  // such as a link rebuild) means "no body"; anything else must parse.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => {
-    const text = String(body);
-    if (!text.trim()) return done(null, undefined);
+  // JSON bodies are I-JSON (json-body.ts); an empty body (clients send Content-Type: application/json with nothing on
+  // bodiless POSTs, such as a link rebuild) means "no body". Every other media type, text/plain included (Fastify
+  // would hand it over as a string), answers 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (_req, body, done) => {
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new TgError('invalid_json', 'Request body is not valid JSON'), undefined);
+      done(null, parseJsonBody(body as Buffer));
+    } catch (e) {
+      done(e as Error, undefined);
     }
   });
   // A POST without a body is validated as an empty object, so optional bodies work and required fields

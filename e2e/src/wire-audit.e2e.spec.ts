@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '@tg/test-stack';
+
+/**
+ * Wire audit (thirtieth session): what a client can put on the wire that the specification and WIRE-NOTES leave to
+ * the transport, sent as raw bytes through the real gateway. Every refused request answers 4xx `{ error, code }`
+ * and writes nothing; every request that is well formed but sent in a way some clients do is answered.
+ */
+type WsClient = Awaited<ReturnType<TestStack['workspace']>>;
+
+describe('wire audit: bytes, encodings and methods at the gateway', () => {
+  let s: TestStack;
+  let ws: WsClient;
+  /** A raw request with the workspace key: the body as given (string or bytes), no client-side encoding. */
+  const send = async (method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${s.baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': ws.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body,
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+  };
+  const getEntity = (id: string) => send('GET', `/entity?entity_id=${encodeURIComponent(id)}`);
+  const refused = (r: { status: number; body: Record<string, any> }, status: number, code: string) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(status);
+    expect(r.body).toMatchObject({ error: expect.any(String), code });
+  };
+
+  beforeAll(async () => {
+    s = await startStack();
+    ws = await s.workspace('wire-audit');
+  });
+  afterAll(async () => s?.stop());
+
+  describe('request bodies are UTF-8 JSON (RFC 8259 §8.1; I-JSON, RFC 7493)', () => {
+    it('a body that is not valid UTF-8 is refused 400 invalid_json, and nothing is written', async () => {
+      const bytes = Buffer.concat([Buffer.from('{"type":"user","id":"bad-utf8","name":"a'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+      refused(await send('POST', '/entity', bytes), 400, 'invalid_json');
+      expect((await getEntity('bad-utf8')).status).toBe(404);
+    });
+
+    it('a body that starts with a byte order mark is read as the JSON after it (RFC 8259 allows ignoring it; some clients send one)', async () => {
+      const r = await send('POST', '/entity', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"type":"user","id":"bom-user","name":"Bom"}')]));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect((await getEntity('bom-user')).body).toMatchObject({ id: 'bom-user', name: 'Bom' });
+    });
+
+    it('a string with an unpaired surrogate escape is refused (it has no UTF-8 form: the id answered would not be the id stored)', async () => {
+      refused(await send('POST', '/entity', '{"type":"user","id":"lone\\ud800","name":"a"}'), 400, 'invalid_json');
+      refused(await send('POST', '/entity', '{"type":"user","id":"lone-name","name":"a\\udc00b"}'), 400, 'invalid_json');
+      // Stored, the id would have read back as U+FFFD.
+      for (const id of ['lone\ufffd', 'lone-name']) expect((await getEntity(id)).status, id).toBe(404);
+      // A pair written as two escapes is one character, and fine.
+      const pair = await send('POST', '/entity', '{"type":"user","id":"pair-\\ud83c\\udfb7","name":"sax"}');
+      expect(pair.status, JSON.stringify(pair.body)).toBe(200);
+      expect(pair.body['id']).toBe('pair-🎷');
+      expect((await getEntity('pair-🎷')).status).toBe(200);
+    });
+
+    it('an object with a duplicate member name is refused (which one wins differs between parsers), and nothing is written', async () => {
+      refused(await send('POST', '/entity', '{"type":"user","id":"dup-user","name":"first","name":"second"}'), 400, 'invalid_json');
+      // The same name spelled with an escape is the same name.
+      refused(await send('POST', '/entity', '{"type":"user","id":"dup-user","name":"first","n\\u0061me":"second"}'), 400, 'invalid_json');
+      refused(await send('POST', '/entity/batch', '{"content":[{"url":"https://dup.example/a","type":"text","content":"x","content":"y"}]}'), 400, 'invalid_json');
+      expect((await getEntity('dup-user')).status).toBe(404);
+      expect((await getEntity('https://dup.example/a')).status).toBe(404);
+      // Equal names in different objects, and colons and quotes inside strings, are not duplicates.
+      const ok = await send('POST', '/entity', '{"type":"user","id":"dup-ok","name":"a \\"name\\": b","linked_content":[{"url":"https://dup.example/b","type":"text","content":"jazz records, url: x"},{"url":"https://dup.example/c","type":"text","content":"hiking boots"}]}');
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body['name']).toBe('a "name": b');
+    });
+
+    it('a body nested deeper than any request needs is refused 400 before it reaches validation', async () => {
+      const deep = `{"type":"user","id":"deep","name":"d","description":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      refused(await send('POST', '/entity', deep), 400, 'invalid_json');
+      expect((await getEntity('deep')).status).toBe(404);
+    });
+  });
+
+  describe('content types', () => {
+    it('a JSON text sent as text/plain is refused 415 unsupported_media_type, like every other type that is not JSON', async () => {
+      const r = await send('POST', '/entity', '{"type":"user","id":"plain-user","name":"p"}', { 'content-type': 'text/plain' });
+      refused(r, 415, 'unsupported_media_type');
+      expect((await getEntity('plain-user')).status).toBe(404);
+    });
+  });
+});
