@@ -85,4 +85,16 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       expect((await getEntity('plain-user')).status).toBe(404);
     });
   });
+
+  describe('query strings', () => {
+    it('a query value whose percent-encoding is not UTF-8 is refused 400, never read as U+FFFD (DELETE would remove another id)', async () => {
+      expect((await send('POST', '/entity', JSON.stringify({ type: 'user', id: '\ufffd', name: 'replacement' }))).status).toBe(200);
+      refused(await send('DELETE', '/entity?entity_id=%FF'), 400, 'bad_request');
+      refused(await send('GET', '/entity?entity_id=%ED%A0%80'), 400, 'bad_request');
+      expect((await getEntity('\ufffd')).body).toMatchObject({ name: 'replacement' });
+      // Well-formed encodings still read as before: `+` is a space, %2F a slash.
+      expect((await send('POST', '/entity', JSON.stringify({ type: 'user', id: 'a b/c', name: 'spaced' }))).status).toBe(200);
+      expect((await send('GET', '/entity?entity_id=a+b%2Fc')).body).toMatchObject({ name: 'spaced' });
+    });
+  });
 });

@@ -69,10 +69,34 @@ export interface RouteContext {
   ws(req: FastifyRequest): string;
 }
 
+/** Set (not enumerable) on a parsed query string that had a value whose percent-encoding is not UTF-8. */
+const MALFORMED_QUERY = Symbol('malformed query');
+
+/**
+ * One query-string component: `+` is a space, `%XX` a byte, and the bytes must be UTF-8. A `%` that does not start
+ * an escape stays a `%` (as URLSearchParams reads it); bytes that are not UTF-8 throw a URIError, where
+ * URLSearchParams would silently read U+FFFD (and `DELETE ?entity_id=%FF` would then remove the entity named U+FFFD).
+ */
+const decodeComponent = (s: string) => decodeURIComponent(s.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+
 /** Query strings: a parameter given as "" means absent (clients drop them); the first value wins. */
 function parseQuery(str: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(str)) if (v !== '' && !Object.hasOwn(out, k)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const pair of str.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    let k: string;
+    let v: string;
+    try {
+      k = decodeComponent(eq < 0 ? pair : pair.slice(0, eq));
+      v = decodeComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    } catch {
+      // The router calls this while it matches the route, where a throw would not reach the error handler.
+      Object.defineProperty(out, MALFORMED_QUERY, { value: true });
+      continue;
+    }
+    if (v !== '' && !Object.hasOwn(out, k)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
@@ -172,6 +196,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    if ((req.query as Record<symbol, unknown> | undefined)?.[MALFORMED_QUERY]) throw new TgError('bad_request', 'A query parameter is not valid percent-encoded UTF-8');
     const mode = req.routeOptions.config?.auth ?? 'none';
     try {
       if (mode === 'workspace') req.caller = await auth.workspace(req);
