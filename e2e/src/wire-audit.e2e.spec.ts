@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 /**
  * Wire audit (thirtieth session): what a client can put on the wire that the specification and WIRE-NOTES leave to
@@ -95,6 +95,41 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       // Well-formed encodings still read as before: `+` is a space, %2F a slash.
       expect((await send('POST', '/entity', JSON.stringify({ type: 'user', id: 'a b/c', name: 'spaced' }))).status).toBe(200);
       expect((await send('GET', '/entity?entity_id=a+b%2Fc')).body).toMatchObject({ name: 'spaced' });
+    });
+  });
+
+  describe('ref: the caller\'s correlation token is echoed wherever the item appears in results (WIRE-NOTES)', () => {
+    const item = (n: string, ref: string, text = 'jazz saxophone records') => ({ url: `https://ref.example/${n}`, type: 'text', content: text, ref });
+
+    it('POST /entity/batch answers each result with the ref of its item, failed items too', async () => {
+      const r = await send('POST', '/entity/batch', JSON.stringify({ content: [item('b1', 'row-1'), { url: 'https://ref.example/b2', type: 'text', skip_url_fetch: true, ref: 'row-2' }, item('b3', 'row-3')] }));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body['results'].map((x: { ref?: string }) => x.ref)).toEqual(['row-1', 'row-2', 'row-3']);
+      expect(r.body['results'][1]).toMatchObject({ url: 'https://ref.example/b2', code: 'no_text_to_embed' });
+    });
+
+    it('a batch job answers its results with the refs of its items', async () => {
+      const r = await send('POST', '/entity/batch', JSON.stringify({ content: [item('j1', 'job-row-1'), { url: 'https://ref.example/j2', type: 'text', skip_url_fetch: true, ref: 'job-row-2' }], async: true }));
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+      const done = await eventually(async () => {
+        const j = await send('GET', `/entity/batch/jobs/${encodeURIComponent(r.body['job_id'])}`);
+        return Array.isArray(j.body['results']) && j.body;
+      }, { what: 'the job has results' });
+      expect(done['results'].map((x: { ref?: string }) => x.ref)).toEqual(['job-row-1', 'job-row-2']);
+    });
+
+    it('POST /entity (content mode), POST /index and linked_content answer the item\'s ref', async () => {
+      const one = await send('POST', '/entity', JSON.stringify({ content: item('e1', 'single') }));
+      expect(one.body).toMatchObject({ url: 'https://ref.example/e1', ref: 'single' });
+      const idx = await send('POST', '/index', JSON.stringify({ content: item('i1', 'indexed') }));
+      expect(idx.body).toMatchObject({ url: 'https://ref.example/i1', ref: 'indexed' });
+      const parent = await send('POST', '/entity', JSON.stringify({ type: 'user', id: 'ref-parent', name: 'P', linked_content: [item('l1', 'child-1'), item('l2', 'child-2', 'hiking boots')] }));
+      expect(parent.status, JSON.stringify(parent.body)).toBe(200);
+      expect(parent.body['linked_content'].map((x: { ref?: string }) => x.ref)).toEqual(['child-1', 'child-2']);
+      // Without a ref, none is made up.
+      const bare = await send('POST', '/entity', JSON.stringify({ content: { url: 'https://ref.example/e2', type: 'text', content: 'hiking boots' } }));
+      expect(bare.status).toBe(200);
+      expect(bare.body).not.toHaveProperty('ref');
     });
   });
 });

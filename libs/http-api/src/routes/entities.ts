@@ -22,7 +22,13 @@ import type { RouteContext } from '../app';
 import { AnyObject, Success, errors } from './common';
 
 const ContentCreated = Type.Object(
-  { entity_id: Type.String(), created: Type.Boolean(), url: Type.Optional(Type.String()), vectorstore_document_id: Type.Optional(Type.String()) },
+  {
+    entity_id: Type.String(),
+    created: Type.Boolean(),
+    url: Type.Optional(Type.String()),
+    vectorstore_document_id: Type.Optional(Type.String()),
+    ref: Type.Optional(Type.String({ description: "The content's `ref` as sent (absent when none was)." })),
+  },
   { additionalProperties: true },
 );
 

@@ -85,7 +85,7 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     const linked: IndexedContent[] = await mapLimit(gone ? [] : (data.linked_content ?? []), 8, async (item) => {
       const r = await rt.rpc.call(OP.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
       seq = Math.max(seq, r.seq ?? 0);
-      return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
+      return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id, ...(r.data.ref === undefined ? {} : { ref: r.data.ref }) };
     });
     // Without linked content the profile is the entity's own text vector (cold start): no need to
     // wait for the projection. With children, ask the taste service once they are pooled.

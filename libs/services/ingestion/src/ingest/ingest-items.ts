@@ -38,12 +38,14 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
   let seq = 0;
   const results = await mapLimit(prepared, 64, async (p, i): Promise<IngestResult> => {
     const url = items[i]!.content?.url ?? '';
+    // The caller's correlation token goes back with the item, whatever became of it (WIRE-NOTES: `ref` is echoed).
+    const ref = echoRef(items[i]!);
     try {
       if (p instanceof Error) throw p;
       // Resent after another request deleted the item or indexed it anew: it was done once; nothing more is written.
       if (p.resent) {
         seq = Math.max(seq, p.beforeSeq);
-        return { entity_id: p.id, created: p.resent.created, url: p.url, vectorstore_document_id: p.id };
+        return { entity_id: p.id, created: p.resent.created, url: p.url, vectorstore_document_id: p.id, ...ref };
       }
       const at = rt.now();
       let created = false;
@@ -135,7 +137,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         });
         seq = Math.max(seq, r.seq);
       }
-      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
+      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id, ...ref };
     } catch (e) {
       const lostUrl = isTgError(e) && e.code === 'url_conflict' && !(p instanceof Error) && !(p.item.id ?? p.item.content.id);
       const ended = isTgError(e) && e.code === 'conflict' && (e.details as { reason?: string } | undefined)?.reason === INCARNATION_ENDED;
@@ -148,9 +150,14 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         return again.results[0]!;
       }
       if (throwOnError || !isTgError(e)) throw e;
-      return { url, error: e.message, code: e.code };
+      return { url, error: e.message, code: e.code, ...ref };
     }
   });
   return { results, seq };
 }
 
+/** `{ ref }` of an item that was sent with one, else nothing: spread into its result. */
+export function echoRef(item: IngestItem): { ref?: string } {
+  const ref = item.content?.ref;
+  return ref === undefined ? {} : { ref };
+}
