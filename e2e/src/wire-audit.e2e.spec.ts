@@ -132,4 +132,15 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       expect(bare.body).not.toHaveProperty('ref');
     });
   });
+
+  describe('content domains (WIRE-NOTES: unknown domains answer 400 with the allowed list)', () => {
+    it('the error both clients show (`error`; neither reads `details`) names the allowed domains and aliases; nothing is written', async () => {
+      const r = await send('POST', '/entity', JSON.stringify({ content: { url: 'https://domain.example/x', type: 'text', content: 'jazz records', domain: 'cars' } }));
+      refused(r, 400, 'unknown_domain');
+      for (const d of ['uiux', 'professional', 'shopping', 'fashion', 'restaurants', 'travel', 'hospitality', 'conversation', 'ecommerce', 'ux', 'linkedin', 'career', 'careers', 'restaurant']) {
+        expect(r.body['error'], d).toMatch(new RegExp(`\\b${d}\\b`));
+      }
+      expect((await getEntity('https://domain.example/x')).status).toBe(404);
+    });
+  });
 });
