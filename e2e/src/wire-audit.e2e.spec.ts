@@ -143,4 +143,20 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       expect((await getEntity('https://domain.example/x')).status).toBe(404);
     });
   });
+
+  describe('methods (RFC 9110 §15.5.6)', () => {
+    it('a method a path does not take answers 405 method_not_allowed with Allow; a path that does not exist stays 404; nothing is written', async () => {
+      const put = await send('PUT', '/entity', JSON.stringify({ type: 'user', id: 'put-user', name: 'p' }));
+      refused(put, 405, 'method_not_allowed');
+      expect(put.headers.get('allow')?.split(/,\s*/).sort()).toEqual(['DELETE', 'GET', 'HEAD', 'POST']);
+      expect((await getEntity('put-user')).status).toBe(404);
+      const link = await send('GET', '/entity/some%2Fparent/link');
+      refused(link, 405, 'method_not_allowed');
+      expect(link.headers.get('allow')).toBe('POST');
+      // With a trailing slash, as the routes themselves are matched.
+      expect((await send('DELETE', '/clusters/')).status).toBe(405);
+      refused(await send('PUT', '/no-such-thing'), 404, 'route_not_found');
+      refused(await send('GET', '/entity/a/b/link'), 404, 'route_not_found');
+    });
+  });
 });

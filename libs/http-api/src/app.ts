@@ -14,6 +14,7 @@ import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { errorHandler, frameworkErrors } from './errors';
 import { parseJsonBody } from './json-body';
+import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
 import { registerHealth, type HealthReport } from './health';
 import { registerMetrics } from './metrics';
@@ -141,8 +142,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.addHook('preValidation', async (req) => {
     if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) (req as { body: unknown }).body = {};
   });
+  const routeMethods = new RouteMethods(app as unknown as FastifyInstance);
   app.setNotFoundHandler((req, reply) => {
-    const e = new TgError('route_not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
+    const path = req.url.split('?')[0]!;
+    const allow = routeMethods.allowed(path);
+    if (allow.length) {
+      reply.header('allow', allow.join(', '));
+      return reply.status(405).send(new TgError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow.join(', ')}`, { allowed: allow }).toBody());
+    }
+    const e = new TgError('route_not_found', `No route ${req.method} ${path}`);
     return reply.status(404).send(e.toBody());
   });
 
