@@ -159,4 +159,28 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       refused(await send('GET', '/entity/a/b/link'), 404, 'route_not_found');
     });
   });
+
+  describe('a refused POST /entity with linked_content writes nothing', () => {
+    const good = (n: string) => ({ url: `https://linked.example/${n}`, type: 'text', content: 'jazz saxophone records and live bebop' });
+    const bad = [
+      ['no text', { url: 'https://linked.example/no-text', type: 'text', skip_url_fetch: true }, 'no_text_to_embed'],
+      ['unknown domain', { url: 'https://linked.example/domain', type: 'text', content: 'hiking boots', domain: 'cars' }, 'unknown_domain'],
+      ['not an http(s) URL', { url: 'ftp://linked.example/file', type: 'text', content: 'hiking boots' }, 'validation_failed'],
+    ] as const;
+
+    it.each(bad)('a new parent with one item that fails (%s): 400, and neither the parent nor its other items exist', async (what, item, code) => {
+      const id = `linked-parent-${code}-${what.length}`;
+      refused(await send('POST', '/entity', JSON.stringify({ type: 'user', id, name: 'L', linked_content: [good(`a-${id}`), item, good(`b-${id}`)] })), 400, code);
+      expect((await getEntity(id)).status).toBe(404);
+      for (const n of [`a-${id}`, `b-${id}`]) expect((await getEntity(`https://linked.example/${n}`)).status, n).toBe(404);
+    });
+
+    it('attaching to an existing parent ({ id, linked_content }) with one item that fails: 400, the parent unchanged and nothing linked', async () => {
+      const made = await send('POST', '/entity', JSON.stringify({ type: 'user', id: 'attach-parent', name: 'A' }));
+      expect(made.status).toBe(200);
+      refused(await send('POST', '/entity', JSON.stringify({ id: 'attach-parent', linked_content: [good('attach-a'), bad[0][1]] })), 400, 'no_text_to_embed');
+      expect((await getEntity('https://linked.example/attach-a')).status).toBe(404);
+      refused(await send('POST', '/entity/attach-parent/link'), 400, 'link_no_children');
+    });
+  });
 });

@@ -171,7 +171,12 @@ export const OP = {
     link: op(RPC.entity.link, LinkRequest, LinkReply),
   },
   ingest: {
-    content: op(RPC.ingest.content, open(IndexBody), IndexedContent),
+    /**
+     * One content item. `check_only` (not on the wire: the gateway's body schema has no such field) prepares and embeds
+     * it, throws what would refuse it, and writes nothing: the entity service checks `linked_content` this way before
+     * writing the parent, so that a refused create writes nothing.
+     */
+    content: op(RPC.ingest.content, Type.Intersect([open(IndexBody), Type.Object({ check_only: Type.Optional(Type.Boolean()) })]), IndexedContent),
     batch: op(RPC.ingest.batch, open(BatchBody), BatchReply),
     job: op(RPC.ingest.job, Type.Object({ job_id: Type.String({ minLength: 1 }) }), AnyObject),
   },
