@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
@@ -83,6 +84,17 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       const r = await send('POST', '/entity', '{"type":"user","id":"plain-user","name":"p"}', { 'content-type': 'text/plain' });
       refused(r, 415, 'unsupported_media_type');
       expect((await getEntity('plain-user')).status).toBe(404);
+    });
+  });
+
+  describe('content codings (RFC 9110 §8.4.1)', () => {
+    it('a compressed body answers 415 unsupported_media_type naming the coding (not a misleading "not UTF-8"); identity is fine', async () => {
+      const body = gzipSync(Buffer.from('{"type":"user","id":"gz-user","name":"g"}'));
+      const r = await send('POST', '/entity', body, { 'content-encoding': 'gzip' });
+      refused(r, 415, 'unsupported_media_type');
+      expect(r.body['error']).toMatch(/gzip/);
+      expect((await getEntity('gz-user')).status).toBe(404);
+      expect((await send('POST', '/entity', '{"type":"user","id":"identity-user","name":"i"}', { 'content-encoding': 'identity' })).status).toBe(200);
     });
   });
 

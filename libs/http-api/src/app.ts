@@ -130,8 +130,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   // bodiless POSTs, such as a link rebuild) means "no body". Every other media type, text/plain included (Fastify
   // would hand it over as a string), answers 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (_req, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (req, body, done) => {
     try {
+      // Bodies are read as sent: a compressed one is refused by its coding, not as bytes that are not UTF-8.
+      const coding = req.headers['content-encoding']?.trim().toLowerCase();
+      if (coding && coding !== 'identity') throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
