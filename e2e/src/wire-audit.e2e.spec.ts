@@ -195,4 +195,14 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
       refused(await send('POST', '/entity/attach-parent/link'), 400, 'link_no_children');
     });
   });
+
+  describe('aliases that disagree', () => {
+    it('POST /entity with type and its legacy alias entity_type naming different types is refused 400, as link refuses rel ≠ relation; the same type twice is fine', async () => {
+      refused(await send('POST', '/entity', JSON.stringify({ type: 'user', entity_type: 'place', id: 'alias-both', name: 'a' })), 400, 'bad_request');
+      expect((await getEntity('alias-both')).status).toBe(404);
+      const same = await send('POST', '/entity', JSON.stringify({ type: 'place', entity_type: 'place', id: 'alias-same', name: 'a' }));
+      expect(same.status, JSON.stringify(same.body)).toBe(200);
+      expect(same.body['type']).toBe('place');
+    });
+  });
 });
