@@ -250,10 +250,11 @@ describe('visualize: session tokens and the catalog hierarchy', () => {
       // Nor does it open other routes as a query parameter.
       const q = await s.admin.with({ apiKey: undefined }).request('GET', '/clusters', { query: { t: token } });
       expect(q.status).toBe(401);
-      // And the graph route takes GET only.
+      // And the graph route takes GET only (405 with Allow since the wire audit; it was 404 route_not_found).
       const post = await s.admin.with({ apiKey: undefined }).request('POST', '/visualize/graph', { query: { t: token }, body: {} });
-      expect(post.status).toBe(404);
-      expect(post.body.code).toBe('route_not_found');
+      expect(post.status).toBe(405);
+      expect(post.body.code).toBe('method_not_allowed');
+      expect(post.headers.get('allow')).toBe('GET, HEAD');
     });
 
     it('max_nodes out of range: 400 validation_failed', async () => {

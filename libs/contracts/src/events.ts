@@ -78,7 +78,7 @@ export const EventSchemas = {
     job_id: Str,
     chunk: Num,
     results: Type.Array(
-      Type.Object({ index: Num, url: Str, entity_id: Opt(Str), created: Opt(Type.Boolean()), vectorstore_document_id: Opt(Str), error: Opt(Str), code: Opt(Str) }),
+      Type.Object({ index: Num, url: Str, entity_id: Opt(Str), created: Opt(Type.Boolean()), vectorstore_document_id: Opt(Str), error: Opt(Str), code: Opt(Str), ref: Opt(Str) }),
     ),
     settled_at: Num,
   }),

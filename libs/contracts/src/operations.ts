@@ -93,11 +93,13 @@ export const KeyIdentity = Type.Union([
 ]);
 const VisualizeToken = Type.Object({ token: Type.String(), expires_at: Type.Number(), expires_in: Type.Integer() });
 
-/** An indexed content item: its entity, whether this call created it, its URL. */
-export const IndexedContent = Type.Object({ entity_id: Type.String(), created: Type.Boolean(), url: Type.String(), vectorstore_document_id: Type.String() });
+/** The caller's correlation token of a content item (`ContentObject.ref`), echoed with the item when it was sent. */
+const EchoedRef = Type.Optional(Type.String({ description: "The item's `ref` as sent (absent when none was)." }));
+/** An indexed content item: its entity, whether this call created it, its URL, and its `ref` when sent. */
+export const IndexedContent = Type.Object({ entity_id: Type.String(), created: Type.Boolean(), url: Type.String(), vectorstore_document_id: Type.String(), ref: EchoedRef });
 export type IndexedContent = Static<typeof IndexedContent>;
 /** Outcome of one item of a batch: the indexed content, or the item's error. */
-export const IngestResult = Type.Union([IndexedContent, Type.Object({ url: Type.String(), error: Type.String(), code: Type.String() })]);
+export const IngestResult = Type.Union([IndexedContent, Type.Object({ url: Type.String(), error: Type.String(), code: Type.String(), ref: EchoedRef })]);
 export type IngestResult = Static<typeof IngestResult>;
 /** `ingest.batch` reply: the HTTP status the gateway answers with (200 with results, 202 with a job) and its body. */
 const BatchReply = Type.Union([
@@ -169,7 +171,12 @@ export const OP = {
     link: op(RPC.entity.link, LinkRequest, LinkReply),
   },
   ingest: {
-    content: op(RPC.ingest.content, open(IndexBody), IndexedContent),
+    /**
+     * One content item. `check_only` (not on the wire: the gateway's body schema has no such field) prepares and embeds
+     * it, throws what would refuse it, and writes nothing: the entity service checks `linked_content` this way before
+     * writing the parent, so that a refused create writes nothing.
+     */
+    content: op(RPC.ingest.content, Type.Intersect([open(IndexBody), Type.Object({ check_only: Type.Optional(Type.Boolean()) })]), IndexedContent),
     batch: op(RPC.ingest.batch, open(BatchBody), BatchReply),
     job: op(RPC.ingest.job, Type.Object({ job_id: Type.String({ minLength: 1 }) }), AnyObject),
   },

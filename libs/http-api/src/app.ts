@@ -13,6 +13,8 @@ import { Authenticator, keyOf, type Caller, type KeyCheckGuard } from './auth';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { errorHandler, frameworkErrors } from './errors';
+import { parseJsonBody } from './json-body';
+import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
 import { registerHealth, type HealthReport } from './health';
 import { registerMetrics } from './metrics';
@@ -68,10 +70,34 @@ export interface RouteContext {
   ws(req: FastifyRequest): string;
 }
 
+/** Set (not enumerable) on a parsed query string that had a value whose percent-encoding is not UTF-8. */
+const MALFORMED_QUERY = Symbol('malformed query');
+
+/**
+ * One query-string component: `+` is a space, `%XX` a byte, and the bytes must be UTF-8. A `%` that does not start
+ * an escape stays a `%` (as URLSearchParams reads it); bytes that are not UTF-8 throw a URIError, where
+ * URLSearchParams would silently read U+FFFD (and `DELETE ?entity_id=%FF` would then remove the entity named U+FFFD).
+ */
+const decodeComponent = (s: string) => decodeURIComponent(s.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+
 /** Query strings: a parameter given as "" means absent (clients drop them); the first value wins. */
 function parseQuery(str: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of new URLSearchParams(str)) if (v !== '' && !Object.hasOwn(out, k)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  for (const pair of str.split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    let k: string;
+    let v: string;
+    try {
+      k = decodeComponent(eq < 0 ? pair : pair.slice(0, eq));
+      v = decodeComponent(eq < 0 ? '' : pair.slice(eq + 1));
+    } catch {
+      // The router calls this while it matches the route, where a throw would not reach the error handler.
+      Object.defineProperty(out, MALFORMED_QUERY, { value: true });
+      continue;
+    }
+    if (v !== '' && !Object.hasOwn(out, k)) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }
 
@@ -100,16 +126,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
   app.setErrorHandler(errorHandler);
   registerConnectionGuards(app as unknown as FastifyInstance, config);
-  // JSON bodies: an empty body (clients send Content-Type: application/json with nothing on bodiless POSTs,
-  // such as a link rebuild) means "no body"; anything else must parse.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: config.bodyLimit }, (_req, body, done) => {
-    const text = String(body);
-    if (!text.trim()) return done(null, undefined);
+  // JSON bodies are I-JSON (json-body.ts); an empty body (clients send Content-Type: application/json with nothing on
+  // bodiless POSTs, such as a link rebuild) means "no body". Every other media type, text/plain included (Fastify
+  // would hand it over as a string), answers 415.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (req, body, done) => {
     try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new TgError('invalid_json', 'Request body is not valid JSON'), undefined);
+      // Bodies are read as sent: a compressed one is refused by its coding, not as bytes that are not UTF-8.
+      const coding = req.headers['content-encoding']?.trim().toLowerCase();
+      if (coding && coding !== 'identity') throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
+      done(null, parseJsonBody(body as Buffer));
+    } catch (e) {
+      done(e as Error, undefined);
     }
   });
   // A POST without a body is validated as an empty object, so optional bodies work and required fields
@@ -117,8 +145,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.addHook('preValidation', async (req) => {
     if (req.body === undefined && (req.method === 'POST' || req.method === 'PUT')) (req as { body: unknown }).body = {};
   });
+  const routeMethods = new RouteMethods(app as unknown as FastifyInstance);
   app.setNotFoundHandler((req, reply) => {
-    const e = new TgError('route_not_found', `No route ${req.method} ${req.url.split('?')[0]}`);
+    const path = req.url.split('?')[0]!;
+    const allow = routeMethods.allowed(path);
+    if (allow.length) {
+      reply.header('allow', allow.join(', '));
+      return reply.status(405).send(new TgError('method_not_allowed', `${req.method} is not allowed on ${path}; allowed: ${allow.join(', ')}`, { allowed: allow }).toBody());
+    }
+    const e = new TgError('route_not_found', `No route ${req.method} ${path}`);
     return reply.status(404).send(e.toBody());
   });
 
@@ -172,6 +207,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.decorateRequest('caller', undefined);
   app.addHook('onRequest', async (req, reply) => {
     reply.header(REQUEST_ID_HEADER, req.id);
+    if ((req.query as Record<symbol, unknown> | undefined)?.[MALFORMED_QUERY]) throw new TgError('bad_request', 'A query parameter is not valid percent-encoded UTF-8');
     const mode = req.routeOptions.config?.auth ?? 'none';
     try {
       if (mode === 'workspace') req.caller = await auth.workspace(req);

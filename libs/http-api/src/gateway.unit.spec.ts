@@ -194,13 +194,13 @@ describe('gateway: schema errors are 400 { error, code } and reach no service', 
     expect(rpc.calls.filter((c) => c.subject !== OP.admin.verifyKey.subject)).toEqual([]);
   });
 
-  it('answers invalid_json for a body that does not parse, 415 for a media type it does not read, 400 for text, and 404 for an unknown route', async () => {
+  it('answers invalid_json for a body that does not parse, 415 for a media type it does not read (text/plain too), and 404 for an unknown route', async () => {
     const bad = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, ...json }, payload: '{"type":' });
     expect([bad.statusCode, bad.json()]).toEqual([400, { error: 'Request body is not valid JSON', code: 'invalid_json', message: 'Request body is not valid JSON' }]);
     const xml = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, 'content-type': 'application/xml' }, payload: '<entity/>' });
     expect([xml.statusCode, xml.json().code]).toEqual([415, 'unsupported_media_type']);
     const text = await app.inject({ method: 'POST', url: '/v1/entity', headers: { 'x-api-key': KEY_A, 'content-type': 'text/plain' }, payload: 'hello' });
-    expect([text.statusCode, text.json().code]).toEqual([400, 'validation_failed']);
+    expect([text.statusCode, text.json().code]).toEqual([415, 'unsupported_media_type']);
     const none = await app.inject({ method: 'GET', url: '/v1/nothing-here', headers: { 'x-api-key': KEY_A } });
     expect([none.statusCode, none.json()]).toEqual([404, { error: 'No route GET /v1/nothing-here', code: 'route_not_found', message: 'No route GET /v1/nothing-here' }]);
   });

@@ -22,7 +22,13 @@ import type { RouteContext } from '../app';
 import { AnyObject, Success, errors } from './common';
 
 const ContentCreated = Type.Object(
-  { entity_id: Type.String(), created: Type.Boolean(), url: Type.Optional(Type.String()), vectorstore_document_id: Type.Optional(Type.String()) },
+  {
+    entity_id: Type.String(),
+    created: Type.Boolean(),
+    url: Type.Optional(Type.String()),
+    vectorstore_document_id: Type.Optional(Type.String()),
+    ref: Type.Optional(Type.String({ description: "The content's `ref` as sent (absent when none was)." })),
+  },
   { additionalProperties: true },
 );
 
@@ -48,6 +54,7 @@ export function registerEntityRoutes({ app, call }: RouteContext): void {
         return call(req, OP.ingest.content, { content: b.content, entity_id: b.entity_id, id: b.id, force_reindex: b.force_reindex });
       }
       if (b.entity_id !== undefined || b.force_reindex !== undefined) throw new TgError('bad_request', '`entity_id` and `force_reindex` belong to content mode (with `content`)');
+      if (b.type !== undefined && b.entity_type !== undefined && b.type !== b.entity_type) throw new TgError('bad_request', 'type and its alias entity_type differ');
       return call(req, OP.entity.create, b);
     },
   );

@@ -22,10 +22,15 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     /** ... and the entity is no longer there (deleted since, or its id made content). */
     let gone = false;
     let state: EntityState;
+    // Every linked item is checked (prepared and embedded, nothing written) before anything is written: an item that
+    // would be refused refuses the whole create, which then leaves no parent and no other item behind.
+    const checkLinked = () =>
+      mapLimit(data.linked_content ?? [], 8, (item) => rt.rpc.call(OP.ingest.content, { ws, data: { content: item, check_only: true } }, { requestId: ctx.requestId }));
     if (data.id && data.linked_content && data.name === undefined && type === undefined) {
       // `{ id, linked_content }` attaches children to an existing parent without rewriting it.
       const found = await rt.repo.load(entitySubject(ws, data.id), entityDecider);
       if (!found.state.exists) throw new TgError('entity_not_found', 'Entity not found');
+      await checkLinked();
       id = data.id;
       state = found.state;
     } else {
@@ -34,6 +39,7 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
       if (!(await typeKnown(rt, ws, type))) {
         throw new TgError('unknown_entity_type', `Entity type '${type}' is not registered; register it first with POST /entity/type`, { entity_type: type });
       }
+      await checkLinked();
       id = data.id ?? derivedEntityId(ws, ctx.requestId, data);
       const description = data.description ?? '';
       // The vector of the entity's own text is asked for before anything is written, and goes with the create: a
@@ -85,7 +91,7 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     const linked: IndexedContent[] = await mapLimit(gone ? [] : (data.linked_content ?? []), 8, async (item) => {
       const r = await rt.rpc.call(OP.ingest.content, { ws, data: { content: item, entity_id: id } }, { requestId: ctx.requestId });
       seq = Math.max(seq, r.seq ?? 0);
-      return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id };
+      return { entity_id: r.data.entity_id, created: r.data.created, url: r.data.url, vectorstore_document_id: r.data.vectorstore_document_id, ...(r.data.ref === undefined ? {} : { ref: r.data.ref }) };
     });
     // Without linked content the profile is the entity's own text vector (cold start): no need to
     // wait for the projection. With children, ask the taste service once they are pooled.

@@ -3,7 +3,7 @@ import { batchJobDecider } from '@tg/domain';
 import { EventStore, runDurableConsumer, type Running } from '@tg/messaging';
 import type { Logger } from '@tg/observability';
 import type { Runtime } from '@tg/service-runtime';
-import { ingestItems } from '../ingest/ingest-items';
+import { echoRef, ingestItems } from '../ingest/ingest-items';
 import type { IngestItem } from '../ingest/prepare';
 
 /** Runs asynchronous batch jobs: each queued chunk is processed once, idempotently, then settled. */
@@ -37,7 +37,7 @@ export function runBatchJobs(rt: Runtime, log: Logger): Promise<Running> {
       } catch (err) {
         // An unexpected failure of the whole chunk: retry a few times, then settle every item as failed.
         if (msg.info.deliveryCount < 5) throw err;
-        results = items.map((it) => ({ url: it.content?.url ?? '', error: String((err as Error).message), code: 'internal' }));
+        results = items.map((it) => ({ url: it.content?.url ?? '', error: String((err as Error).message), code: 'internal', ...echoRef(it) }));
       }
       await rt.repo.execute(subject, batchJobDecider, {
         type: 'SettleBatchChunk',

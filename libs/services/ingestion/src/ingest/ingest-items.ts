@@ -7,9 +7,18 @@ import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
 /**
  * The ingestion core: prepares items in parallel, embeds what changed in one call to the embedding
  * service, then commits (URL claim, content events, parent link). Results keep input order; with
- * `throwOnError` the first failure is thrown (single-item calls), else it is reported per item.
+ * `throwOnError` the first failure is thrown (single-item calls), else it is reported per item. With `checkOnly`
+ * (and `throwOnError`) it stops before the commit: it throws what would refuse an item and writes nothing.
  */
-export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], requestId: string, throwOnError: boolean, retryLost = true): Promise<{ results: IngestResult[]; seq: number }> {
+export async function ingestItems(
+  rt: Runtime,
+  ws: string,
+  items: IngestItem[],
+  requestId: string,
+  throwOnError: boolean,
+  retryLost = true,
+  checkOnly = false,
+): Promise<{ results: IngestResult[]; seq: number }> {
   let model: string | undefined;
   // Parents' current incarnations, read from their aggregates (links bind them).
   const parents = new Map<PreparedItem, number>();
@@ -35,22 +44,28 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
     model = emb.model;
     toEmbed.forEach((p, i) => vectors.set(p, { vector: emb.vectors[i] ?? null, model: emb.model, dim: emb.dim }));
   }
+  if (checkOnly) {
+    for (const p of toEmbed) if (!vectors.get(p)!.vector) throw noWordsKnown();
+    return { results: [], seq: 0 };
+  }
   let seq = 0;
   const results = await mapLimit(prepared, 64, async (p, i): Promise<IngestResult> => {
     const url = items[i]!.content?.url ?? '';
+    // The caller's correlation token goes back with the item, whatever became of it (WIRE-NOTES: `ref` is echoed).
+    const ref = echoRef(items[i]!);
     try {
       if (p instanceof Error) throw p;
       // Resent after another request deleted the item or indexed it anew: it was done once; nothing more is written.
       if (p.resent) {
         seq = Math.max(seq, p.beforeSeq);
-        return { entity_id: p.id, created: p.resent.created, url: p.url, vectorstore_document_id: p.id };
+        return { entity_id: p.id, created: p.resent.created, url: p.url, vectorstore_document_id: p.id, ...ref };
       }
       const at = rt.now();
       let created = false;
       let childIncarnation = p.before.incarnation;
       if (!p.unchanged) {
         const v = vectors.get(p)!;
-        if (!v.vector) throw new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');
+        if (!v.vector) throw noWordsKnown();
         // When the claim this content relies on was made (a claim found of an earlier ingest, or the one made now).
         let claimAt = p.claimAt;
         if (p.needsClaim) {
@@ -135,7 +150,7 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         });
         seq = Math.max(seq, r.seq);
       }
-      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id };
+      return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id, ...ref };
     } catch (e) {
       const lostUrl = isTgError(e) && e.code === 'url_conflict' && !(p instanceof Error) && !(p.item.id ?? p.item.content.id);
       const ended = isTgError(e) && e.code === 'conflict' && (e.details as { reason?: string } | undefined)?.reason === INCARNATION_ENDED;
@@ -148,9 +163,16 @@ export async function ingestItems(rt: Runtime, ws: string, items: IngestItem[], 
         return again.results[0]!;
       }
       if (throwOnError || !isTgError(e)) throw e;
-      return { url, error: e.message, code: e.code };
+      return { url, error: e.message, code: e.code, ...ref };
     }
   });
   return { results, seq };
 }
 
+/** `{ ref }` of an item that was sent with one, else nothing: spread into its result. */
+export function echoRef(item: IngestItem): { ref?: string } {
+  const ref = item.content?.ref;
+  return ref === undefined ? {} : { ref };
+}
+
+const noWordsKnown = () => new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');

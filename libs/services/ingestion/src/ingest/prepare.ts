@@ -86,7 +86,12 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   if (c.domain !== undefined) {
     domain = canonicalDomain(c.domain);
     if (!domain) {
-      throw new TgError('unknown_domain', `Unknown content domain '${c.domain}'`, { allowed: [...CONTENT_DOMAINS], aliases: DOMAIN_ALIASES });
+      // The list is in the message too: the clients show `error` and never read `details`.
+      const aliases = Object.entries(DOMAIN_ALIASES).map(([alias, d]) => `${alias} (= ${d})`);
+      throw new TgError('unknown_domain', `Unknown content domain '${c.domain}'; allowed: ${CONTENT_DOMAINS.join(', ')}; aliases: ${aliases.join(', ')}`, {
+        allowed: [...CONTENT_DOMAINS],
+        aliases: DOMAIN_ALIASES,
+      });
     }
   }
   if (item.id && c.id && item.id !== c.id) throw new TgError('bad_request', 'The top-level id and content.id differ');
