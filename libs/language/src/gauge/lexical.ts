@@ -83,6 +83,8 @@ export const CROSS_FEATURES = [
   'overwhelmedJoy',
   'qGainDoubt',
   'owedDelight',
+  'confirmExperience',
+  'confirmFact',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -245,6 +247,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round22Features(r, f),
     ...round23Features(r, f, praised),
     ...round24Features(f),
+    ...round25Features(followup),
   };
 }
 
@@ -570,6 +573,48 @@ export function round24Features(followup: string): Record<Round24Feature, number
   const ironic = IRONY.some((re) => re.test(f));
   const owed = (OWED.test(f) || SURRENDER.test(f)) && !f.includes('?') && !ironic && !BROKEN_STATE.test(f) && !DAMAGE.test(f);
   return { qGainDoubt: doubt ? 1 : 0, owedDelight: owed ? 1 : 0 };
+}
+
+/** Names of the round-25 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND25_FEATURES = ['confirmExperience', 'confirmFact'] as const;
+type Round25Feature = (typeof ROUND25_FEATURES)[number];
+
+// A word or phrase of agreement opening the follow-up ("yes", "yep", "right", "indeed", "correct", "true", "exactly",
+// "spot on", "can confirm", "that's right", "checks out"), or closing it ("…, yep").
+const AGREE_OPEN =
+  /^(?:(?:yes|yep|yup|yeah|yea|aye|mhm|right|indeed|correct|true|exactly|precisely|quite right|spot on|bang on|agreed|confirmed|can confirm|checks out|that checks out|sure enough|that's (?:right|true|correct|it)|thats (?:right|true|correct))\b[\s,.!:;-]*)+/;
+const AGREE_CLOSE = /[\s,;-]+(?:yes|yep|yup|yeah|right|indeed|correct|exactly|spot on|that's right|true)[.!]*$/;
+// A confirmation by experience without an opener: "that matches what we saw", "same here, …", "was my experience too".
+const AGREE_PHRASE = /^(?:that|this|it) (?:matches|tallies with|fits) (?:what|how|my|our)\b|^same (?:here|for us|with us)\b|\b(?:was|is|matches) (?:my|our) experience\b|^(?:i|we) can vouch\b/;
+// The speaker's own past: a first-person subject and a past verb, or a time gone by.
+const FIRST_PERSON = /\b(?:i|we|my|our|me|us)\b/;
+const PAST_EXPERIENCE =
+  /\b(?:\w{3,}ed|paid|had|went|saw|got|did|made|took|bought|ate|drove|flew|stayed|found|ran|watched|read|wrote|learnt|spent|kept|left|came|brought|heard|moved|swapped|used to|always|every time)\b|\b(?:last|this past) (?:summer|winter|spring|autumn|fall|year|month|week|weekend|time|trip|christmas|night)\b|\b(?:years?|months?|weeks?|summers?|days?) ago\b|\bback in\b|\bwhen (?:i|we) (?:was|were|went|lived|visited)\b/;
+// What turns agreement into something else: a contrast, a negation, a question, a cause given ironically.
+const NOT_CONFIRMING = /\b(?:but|though|tho|except|however|although|actually|yet|because|cos|'cause|unless|wrong|sure|not|no|never|nope|nothing|n't)\b|n't\b|\?/;
+// A word that makes a clause: an auxiliary or copula, a pronoun subject.
+const CLAUSE_WORD = /\b(?:is|are|was|were|be|been|am|has|have|had|do|does|did|will|would|can|could|should|it|they|he|she|you|i|we|that's|it's|there's)\b|'s\b/;
+
+/**
+ * Round 25: the inputs for the construction round 24 failed on, a confirmation told by what the speaker lived or by a
+ * bare fact, written from the construction. `confirmExperience`: agreement ({@link AGREE_OPEN}) followed by the
+ * speaker's own past ({@link FIRST_PERSON} and {@link PAST_EXPERIENCE}), or a phrase matching experience to the reply
+ * ({@link AGREE_PHRASE}). `confirmFact`: agreement opening or closing a rest of at most eight words with no clause
+ * ({@link CLAUSE_WORD}) that holds a name (a capitalised word) or a number. Neither with a contrast, a negation or a
+ * question ({@link NOT_CONFIRMING}), an irony cue after the opener, or damage named.
+ */
+export function round25Features(followup: string): Record<Round25Feature, number> {
+  const raw = followup.slice(0, 4000).trim();
+  const f = norm(raw).replace(/\s+/g, ' ').trim();
+  const open = AGREE_OPEN.exec(f);
+  const close = open ? null : AGREE_CLOSE.exec(f);
+  const rest = (open ? f.slice(open[0].length) : close ? f.slice(0, close.index) : f).trim();
+  const restRaw = open ? raw.slice(raw.length - rest.length) : close ? raw.slice(0, raw.length - (f.length - close.index)) : raw;
+  const clean = rest.length > 0 && !NOT_CONFIRMING.test(rest) && !f.includes('?') && !IRONY.some((re) => re.test(rest)) && !DAMAGE.test(rest) && !BROKEN_STATE.test(rest);
+  const experience = clean && ((open !== null && FIRST_PERSON.test(rest) && PAST_EXPERIENCE.test(rest)) || AGREE_PHRASE.test(f));
+  const words = rest.match(/[\p{L}\p{N}']+/gu) ?? [];
+  const fact = clean && (open !== null || close !== null) && words.length <= 8 && !CLAUSE_WORD.test(rest) && (/\d/.test(rest) || /(?:^|[\s,])\p{Lu}\p{Ll}/u.test(restRaw));
+  return { confirmExperience: experience ? 1 : 0, confirmFact: fact && !experience ? 1 : 0 };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

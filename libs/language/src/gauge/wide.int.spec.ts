@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -318,6 +318,36 @@ describe('wide model inputs (round 24): a question that doubts what the proposal
   });
 });
 
+describe('wide model inputs (round 25): a confirmation by experience or by a fact with no verb', () => {
+  const on = (r: string, f: string) =>
+    Object.entries(crossFeatures(r, f, false, false, false)).filter(([k, v]) => v && ROUND25_FEATURES.includes(k as never)).map(([k]) => k).sort();
+
+  it('reads agreement followed by the speaker’s own experience as a confirmation', () => {
+    expect(on('Most shops in Oslo take cards, you barely need cash.', 'yep, we didn’t touch a single note the whole week we were there')).toEqual([]); // a negation in it: not read
+    expect(on('Most shops in Oslo take cards, you barely need cash.', 'yep, I tapped my card for everything when I was there in March')).toEqual(['confirmExperience']);
+    expect(on('Soaking the beans overnight shortens the cooking a lot.', 'true, my gran always did that the night before')).toEqual(['confirmExperience']);
+    expect(on('The 0.4 release changed the default port to 8443.', 'can confirm, our staging box moved over last week')).toEqual(['confirmExperience']);
+    expect(on('The sequel was filmed mostly in Malta.', 'that matches what we saw on the tour two summers ago')).toEqual(['confirmExperience']);
+    // Agreement then a contrast, a question, irony or a mishap: not a confirmation.
+    expect(on('Most shops in Oslo take cards, you barely need cash.', 'right, but we got stuck at a market that only took cash last year')).toEqual([]);
+    expect(on('Soaking the beans overnight shortens the cooking a lot.', 'yeah right, because that worked so well last time')).toEqual([]);
+    expect(on('The 0.4 release changed the default port to 8443.', 'true, and it broke our proxy when we upgraded')).toEqual([]);
+    expect(on('The sequel was filmed mostly in Malta.', 'right, did you see that on the tour?')).toEqual([]);
+  });
+
+  it('reads agreement followed by a bare fact, a name or a number with no verb, as a confirmation', () => {
+    expect(on('The first Harry Potter film was directed by Chris Columbus.', 'yes, Columbus, 2001')).toEqual(['confirmFact']);
+    expect(on('Python dicts keep insertion order since 3.7.', 'correct, 3.7 onwards')).toEqual(['confirmFact']);
+    expect(on('The Eurostar leaves from St Pancras.', 'St Pancras, yep')).toEqual(['confirmFact']);
+    expect(on('Gruyère is the classic cheese for a fondue.', 'exactly, Gruyère and a splash of kirsch')).toEqual(['confirmFact']);
+    // A different fact put forward, a negation or a question: not a confirmation.
+    expect(on('The Eurostar leaves from St Pancras.', 'no, Waterloo, years ago')).toEqual([]);
+    expect(on('Python dicts keep insertion order since 3.7.', 'correct, not 3.6 though')).toEqual([]);
+    expect(on('The first Harry Potter film was directed by Chris Columbus.', 'yes, Columbus? not Cuarón?')).toEqual([]);
+    expect(on('The first Harry Potter film was directed by Chris Columbus.', 'ok')).toEqual([]);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -389,5 +419,8 @@ describe('wide model (round 12)', () => {
     // Round 23 is in the round-24 model K's training (J, which never saw it, scored it 0.879): a floor for the model
     // being fitted, K.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND23).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 24 is in the round-25 model L's training (K, which never saw it, scored it 0.923): a floor for the model
+    // being fitted, L.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND24).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

@@ -22,7 +22,9 @@ import { WIDE_MODEL } from './wide-weights';
  * 3-year-old") as an age, not a counted duration. Round 24 (model K) fitted it with round 23 (3,456 pairs) and added two
  * cross features (lexical.ts, `round24Features`: a question that doubts what the proposal gains, also in the engagement
  * gate; delight told as a debt or a surrender), its form chosen between three candidates by leave-one-round-out over
- * rounds 15-23 (docs/benchmarks.md, Round 24). A logistic over the rule signals (the learned
+ * rounds 15-23 (docs/benchmarks.md, Round 24). Round 25 (model L) fitted it with round 24 (3,570 pairs) and added two
+ * cross features (lexical.ts, `round25Features`: a confirmation told by the speaker's own past or by a bare name or
+ * number after agreement), its form chosen the same way over rounds 15-24 (docs/benchmarks.md, Round 25). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

@@ -1,0 +1,155 @@
+/**
+ * Twenty-fifth blind round for the phenomena of issue 17: written after the round-25 rule (docs/benchmarks.md, Round
+ * 25, commit 5492dee) and after both models it scores were frozen (the served model K, 499f31a; the round-25 model L,
+ * 9facffd); never used to fit or revise any model. 114 pairs: sarcasm, already-have and action reports 14 each (7
+ * positive, 7 negative), every other phenomenon 12 (pivots 5 positive, 2 neutral, 5 negative; plain praise 6 and
+ * complaints 6); six domains in every phenomenon. Planned before writing (docs/benchmarks.md, Round 25, 26e9541): about
+ * two-thirds ordinary forms as users write them, a third harder ones, written to neither model. Checked against every
+ * earlier pair by exact text and by word overlap before the commit (scripts/check-blind.mts).
+ *
+ * Rule fixed before any pair here was written: K and L are scored once on this set; the model with the highest lowest
+ * AUC over the phenomena with at least 8 pairs is served (ties: overall AUC, then 3-class accuracy, then K). No model
+ * is changed after this set exists.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['food', 'n', 'You can swap baking soda for baking powder one for one.', 'no you can’t, soda’s about three times stronger and needs something acidic'],
+    ['travel', 'n', 'The Louvre is open every day of the week.', 'it’s shut on tuesdays, we turned up to locked doors'],
+    ['shopping', 'n', 'Amazon Prime gives you free returns on everything you order.', 'not on everything, third-party sellers set their own rules'],
+    ['coding', 'n', 'In JavaScript, typeof null gives you the string "null".', 'nope it returns "object", classic gotcha'],
+    ['writing', 'n', 'Hemingway wrote The Great Gatsby in 1925.', 'that was Fitzgerald, not Hemingway'],
+    ['media', 'n', 'Breaking Bad ran for six seasons.', 'wikipedia says five, the last one was just split in two'],
+    ['food', 'p', 'Tomatoes lose their flavour if you keep them in the fridge.', 'yes that’s right, they go all mealy in there'],
+    ['travel', 'p', 'Cars in Japan keep to the left side of the road, like in Britain.', 'yeah, my husband hired a car in Osaka and said it felt totally normal'],
+    ['shopping', 'p', 'The Costco hot dog combo has cost $1.50 since the 80s.', 'yep, still 1.50, they flat out refuse to raise it'],
+    ['coding', 'p', 'JavaScript’s default sort turns numbers into text before ordering them, unless a comparator is supplied.', 'correct, hence the (a, b) => a - b everyone copies'],
+    ['writing', 'p', 'The Oxford comma is the one before the final "and" in a list.', 'exactly, and my editor insists on it'],
+    ['media', 'p', 'Daniel Craig played Bond in five films.', 'just checked imdb, five it is'],
+  ],
+  restatement: [
+    ['food', 'n', 'Here’s a weeknight lasagne, about 90 minutes start to finish.', 'weeknights I’ve got half an hour tops, said so at the start'],
+    ['travel', 'n', 'A week in Dubrovnik in August would be lovely.', 'we can only go in october, I mentioned that already'],
+    ['shopping', 'n', 'Go for the Dyson V15 Detect, it’s top of every cordless list.', 'still way over the £200 I gave you'],
+    ['coding', 'n', 'Here’s the fix using fetch and arrow functions.', 'this has to run on IE11, I said that up top'],
+    ['writing', 'n', 'Here’s a cover letter that opens with a joke about coffee.', 'the job’s at a solicitors’ practice'],
+    ['media', 'n', 'The Conjuring makes a fun Friday film.', 'the eight-year-old’s watching with us'],
+    ['food', 'p', 'This curry is nut-free and uses coconut milk instead.', 'no nuts, brilliant, my son can actually have it'],
+    ['travel', 'p', 'Every hotel on this list is within a 10-minute walk of the station.', 'all close to the station, just what I needed'],
+    ['shopping', 'p', 'Each of these three ultrabooks comes in below 1.3 kg.', 'under 1.3, great, my back thanks you'],
+    ['coding', 'p', 'Rewrote it as a bash script, nothing to install.', 'just bash, lovely, the ancient box at work will run that'],
+    ['writing', 'p', 'Here’s the abstract cut down to 248 words.', 'the journal portal took it first time'],
+    ['media', 'p', 'These six podcasts all wrap up inside 20 minutes an episode.', 'that covers my walk to work nicely'],
+  ],
+  sarcasm: [
+    ['food', 'n', 'The trattoria’s earliest free slot tonight is 10:15.', 'lovely, dinner and breakfast in one sitting'],
+    ['travel', 'n', 'Your bag went to Frankfurt and should reach you in three days.', 'brilliant, I’ll enjoy the beach in my jeans'],
+    ['shopping', 'n', 'The restock date for the console has moved to next spring.', 'superb, just in time for the next model to come out'],
+    ['coding', 'n', 'The vendor says the API fix will ship in Q3 next year.', 'great stuff, I’ll tell my users to hold their breath'],
+    ['writing', 'n', 'The editor wants the whole manuscript switched to present tense by Monday.', 'fantastic, there goes my weekend'],
+    ['media', 'n', 'The concert has been moved to a Tuesday at 11am.', 'because everyone’s free on a tuesday morning'],
+    ['shopping', 'n', 'Customer service can call you back in 5 to 7 working days.', 'I’ll clear my diary for the whole week'],
+    ['food', 'p', 'Your favourite bakery is bringing back the cinnamon knots on Saturday.', 'YES. finally!!'],
+    ['travel', 'p', 'The front desk has put you in a sea-facing suite for the same price.', 'oh that’s wonderful, thank you so much'],
+    ['shopping', 'p', 'Your refund for the broken blender has gone through.', 'ah great, that was quick!'],
+    ['coding', 'p', 'Your pull request got merged into the main React repo.', 'no way!! my first open source contribution'],
+    ['writing', 'p', 'The agent wants to read the full manuscript.', 'I’m shaking, this is huge!'],
+    ['media', 'p', 'The band added a second night and you’re on the presale list.', 'my neighbours are about to hear some very loud squealing'],
+    ['coding', 'p', 'The build now takes 90 seconds instead of 20 minutes.', 'I’ve got my afternoons back, might take up a hobby'],
+  ],
+  refusal: [
+    ['food', 'n', 'Should I work a dessert into Saturday’s dinner plan?', 'no, that’s fine'],
+    ['travel', 'n', 'I can find you a travel insurance quote as well.', 'nope, skip that'],
+    ['shopping', 'n', 'I can set a tracker on that OLED and message you if it gets discounted.', 'don’t bother'],
+    ['coding', 'n', 'I could move the tests over to Jest while I’m at it.', 'no, leave the tests alone'],
+    ['writing', 'n', 'Want me to add a few more jokes to your leaving speech?', 'my boss will be sitting right at the front'],
+    ['media', 'n', 'I could make you a list of shows like this one.', 'honestly I barely have time for the one I’m on'],
+    ['food', 'p', 'I can double every quantity so it feeds eight.', 'oh yes pls, we’ve got the whole family coming'],
+    ['travel', 'p', 'Should I put together a day-by-day itinerary?', 'ooh yes, day by day sounds perfect'],
+    ['shopping', 'p', 'I could line the fridge freezers up against each other on price and noise.', 'sure thing, noise matters most to me'],
+    ['coding', 'p', 'I can also draft the SQL to move the old records across.', 'yeah that’d save me an hour'],
+    ['writing', 'p', 'Shall I trim the saggy middle of the essay?', 'that’s the part my tutor circled in red'],
+    ['media', 'p', 'Want me to find which streaming service has it?', 'I’ve been hunting for it for weeks'],
+  ],
+  'already-have': [
+    ['food', 'n', 'You should try making cold brew at home.', 'already do, every night'],
+    ['travel', 'n', 'An Interrail ticket would make the trip simpler.', 'bought one last month'],
+    ['shopping', 'n', 'Honestly a robot hoover would free up your evenings.', 'we’ve owned a Roomba since 2019'],
+    ['coding', 'n', 'Try ESLint to catch those errors before they ship.', 'we’ve had that set up in CI since day one'],
+    ['writing', 'n', 'Grammarly would help you with the commas.', 'already running the Grammarly extension'],
+    ['media', 'n', 'You’d love the book the film is based on.', 'the spine on mine gave up after the fourth read'],
+    ['travel', 'n', 'The Northern Lights tours out of Tromsø are worth it.', 'our photos from that trip are still my phone wallpaper'],
+    ['food', 'p', 'Grated ginger freezes well and you can use it without thawing.', 'hang on, you can do that?? never knew'],
+    ['travel', 'p', 'Berlin runs a museum Sunday, entry is free at dozens of them once a month.', 'had no idea, we’re there that weekend!'],
+    ['shopping', 'p', 'Lidl does a cheap version of that air fryer.', 'oh nice, never knew they sold those'],
+    ['coding', 'p', 'Typing git switch with a dash takes you to the branch you had before.', 'TIL, that’s neat'],
+    ['writing', 'p', 'Docs lets you dictate, it’s under Tools, Voice typing.', 'wow I’ve been typing everything by hand for years'],
+    ['media', 'p', 'Sign up to Libby with your council card and the audiobooks cost nothing.', 'cancelling my Audible tonight'],
+    ['coding', 'p', 'VS Code can edit several lines at once with Alt+click.', 'so that’s how my coworker does it so fast'],
+  ],
+  'action-report': [
+    ['food', 'p', 'A few grains of salt in the filter basket take the edge off bitter coffee.', 'tried it this morning, way smoother'],
+    ['travel', 'p', 'Use the hotel’s luggage storage so you can explore before check-in.', 'did that, spent the whole morning at the market'],
+    ['shopping', 'p', 'Ask the store to match the online price.', 'asked, they knocked 40 quid off'],
+    ['coding', 'p', 'Wipe the dependencies folder and do a fresh npm install.', 'did it, everything installs fine now'],
+    ['writing', 'p', 'Lose the adverbs after “she said” and let the dialogue carry it.', 'went through it, the scenes read so much tighter'],
+    ['media', 'p', 'Read your poem aloud at the open mic.', 'did, someone came up afterwards and asked for a copy'],
+    ['travel', 'p', 'Pack a collapsible water bottle.', 'took one, refilled it at every fountain in Rome'],
+    ['food', 'n', 'Whisk in a cornflour slurry if the gravy’s too thin.', 'did, now it’s lumpy'],
+    ['travel', 'n', 'The overnight coach is the budget option.', 'took it, didn’t sleep a wink'],
+    ['shopping', 'n', 'Try the self-checkout to save time.', 'tried, it kept saying unexpected item'],
+    ['coding', 'n', 'Upgrade to the latest version of the library.', 'upgraded, now half the imports are broken'],
+    ['writing', 'n', 'Talk your first draft into a voice memo app.', 'did, it typed "chapped her" every time I said chapter'],
+    ['media', 'n', 'Stream it in 4K for the best picture.', 'did that, spent half the film watching the spinning wheel'],
+    ['media', 'n', 'Stand the record player on top of the speaker to save space.', 'did, now the needle jumps every time the bass kicks in'],
+  ],
+  engagement: [
+    ['food', 'p', 'A splash of vinegar brightens up lentil soup.', 'red wine vinegar or cider?'],
+    ['travel', 'p', 'Walk the cliff path out of Porthcurno, it’s beautiful.', 'roughly how many hours from there to Mousehole on foot?'],
+    ['shopping', 'p', 'The Fujifilm X100 is a great travel camera.', 'is it okay in low light?'],
+    ['coding', 'p', 'Add a short debounce to the type-ahead lookup.', 'how many ms do people usually use?'],
+    ['writing', 'p', 'Close every chapter on a little hook.', 'tell me more about doing that without it feeling cheap'],
+    ['media', 'p', 'Severance is worth a watch.', 'keen to hear what else is like it'],
+    ['food', 'n', 'Hand-made tagliatelle would impress the guests on Saturday.', 'for twelve people, after work?'],
+    ['travel', 'n', 'Bring a tent and wild camp along the route.', 'and where do we shower for a week?'],
+    ['shopping', 'n', 'Buy the premium printer ink, it lasts longer.', 'why would I pay triple for ink?'],
+    ['coding', 'n', 'Port the whole UI over to Elm.', 'who is going to maintain that when I leave?'],
+    ['writing', 'n', 'Open the book with a fold-out map of your invented kingdom.', 'does a 40-page novella really need a map?'],
+    ['media', 'n', 'Do a full Fast & Furious marathon before the next one comes out.', 'all ten of them, seriously?'],
+  ],
+  pivot: [
+    ['food', 'n', 'Give the cauliflower a harissa rub and roast it in one piece.', 'cauliflower’s a no from me. anyway, how do you get rust off a wok?'],
+    ['travel', 'n', 'Book a night in a traditional inn with tatami rooms in Kyoto.', 'too pricey for us. separate question: best travel adapter for Japan?'],
+    ['shopping', 'n', 'The Garmin Forerunner is a solid running watch.', 'meh. completely different thing, how do I get wine out of a carpet?'],
+    ['coding', 'n', 'Try a monorepo with Turborepo.', 'nah. what’s the shortcut to split the terminal?'],
+    ['writing', 'n', 'Structure the screenplay in three acts.', 'what’s a good name for a golden retriever?'],
+    ['media', 'u', 'The new Dune film is out on digital next week.', 'random q, how do I turn off autoplay on YouTube?'],
+    ['shopping', 'u', 'That kettle boils in under a minute.', 'unrelated, can I track a Royal Mail parcel without the number?'],
+    ['food', 'p', 'Brown the butter before it goes into the cookies.', 'made them, amazing! how long do they keep?'],
+    ['travel', 'p', 'Take the cable car up Table Mountain early.', 'went up at sunrise, stunning. any good spots for lunch after?'],
+    ['shopping', 'p', 'The Uniqlo Heattech layers are great for winter.', 'got two, so warm. do they do gloves too?'],
+    ['coding', 'p', 'Use zod to validate the form input.', 'works great, thanks. how would I share the schema with the backend?'],
+    ['media', 'p', 'Start with Blue Eye Samurai.', 'finished the whole season over the weekend, what should I start now?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'That little ramen counter by the station does a great bowl.', 'so good, that broth!'],
+    ['travel', 'p', 'The hostel in Porto is a great base.', 'loved it, staff were lovely'],
+    ['shopping', 'p', 'Those noise-cancelling headphones are worth it.', 'best purchase this year'],
+    ['coding', 'p', 'Clean Code is a useful read.', 'solid book, learned loads'],
+    ['writing', 'p', 'Try freewriting for ten minutes each morning.', 'I’ve filled half a notebook in a week'],
+    ['media', 'p', 'Hard Fork is a podcast you’d enjoy.', 'my whole team listens to it now'],
+  ],
+  complaint: [
+    ['food', 'n', 'The new taco place downtown is worth a try.', 'no flavour and twelve quid a taco'],
+    ['travel', 'n', 'Paying for lounge access is worth it at that airport.', 'crowded and the food was stale'],
+    ['shopping', 'n', 'That case is built like a tank.', 'flimsy thing, corner snapped within days'],
+    ['coding', 'n', 'The tutorial on that site is really clear.', 'confusing and half the code doesn’t run'],
+    ['writing', 'n', 'Submit to that literary magazine, they’re friendly.', 'got a form rejection in four hours'],
+    ['media', 'n', 'That reality show is a great binge.', 'I fell asleep twice in the first episode'],
+  ],
+};
+
+/** Round-25 blind set (114 pairs). */
+export const GAUGE_PHENOMENA_ROUND25: readonly GaugeExample[] = phenomenaExamples('blind25-', rows);
