@@ -1,16 +1,21 @@
 /**
- * Randomized crash campaign (fault30): a steady stream of writes of every kind, each a logical request with its own
- * `X-Request-Id` that the client retries with the same key and body (after a connection error, a timeout, a 5xx or a
- * 429) on the other gateway, sometimes sending a second copy while the first is still in flight; meanwhile `kill -9` of
- * a randomly chosen process at random moments (a service replica, a gateway, one node of the 3-node NATS cluster), or
- * of every replica of the service that writes a chosen event type the moment that event appears on the bus (a kill
- * between the appends of one command). Then every acknowledged write is checked: present exactly once (entities,
- * content, links, URL → one entity, jobs, types, workspaces, deletes), no entity that was never attempted, both copies
- * of a retried request answered the same, and the taste replicas' catalogs equal a replay from the log at their
- * positions. Everything is drawn from `--seed` (printed), so a run's choices are reproducible; timings are not.
+ * Randomized crash campaign (fault30): a steady stream of writes of every kind (mode-A creates with and without id and
+ * with linked content, content with and without id and linked to a parent, POST /index, sync batches on both routes,
+ * async jobs, links, deletes by id and by URL, type registrations, workspace creations), each a logical request with
+ * its own `X-Request-Id` that the client retries with the same key and body (after a connection error, a timeout, a
+ * 5xx or a 429) on the other gateway, a fifth of them with a second copy sent while the first is in flight; meanwhile,
+ * at random moments, `kill -9` of a random process (a service replica, a gateway, one node of the 3-node NATS
+ * cluster), a stall of one (SIGSTOP for 2-12 s, then SIGCONT), or every replica of the service writing a chosen event
+ * type frozen the moment that event appears on the bus (between the appends of one command) and then killed or
+ * resumed. After each round every process is up again, 120 acknowledged requests are sent again late (same key, same
+ * body), and every acknowledged write is checked: present exactly once (entities, content, links, URL -> one entity,
+ * jobs, types, workspaces, deletes), nothing in the log the load never asked for, both copies of a request answered
+ * alike, the entity replicas' counts equal the log's, and each taste replica's catalog equals a replay from the log at
+ * its position (the other replica killed meanwhile, then restarted from its snapshot). Every choice is drawn from
+ * `--seed` (printed), so a run's choices are reproducible; timings are not.
  *
- * Usage: npm run bench -- campaign [-- --seed 42 --rounds 3 --round-s 40 --concurrency 6 --nats cluster|single
- *   --kill-every-ms 4000 --snapshot-every 150]
+ * Usage: npm run bench -- campaign [-- --seed 42 --rounds 2 --round-s 60 --concurrency 6 --nats cluster|single
+ *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120]
  */
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
@@ -315,7 +320,7 @@ const TRIGGERS: [string, AppName][] = [
   ['EntityTypeRegistered', 'entity-service'],
 ];
 
-async function killRandom(stack: ProcessStack, r: () => number, natsNodes: number, replicas: (a: AppName) => number, busy: (label: string) => boolean): Promise<Kill | undefined> {
+async function killRandom(stack: ProcessStack, r: () => number, natsNodes: number, replicas: (a: AppName) => number, busy: (label: string) => boolean, killable: AppName[]): Promise<Kill | undefined> {
   const x = r();
   if (natsNodes > 1 && x < 0.2) {
     const i = Math.floor(r() * natsNodes);
@@ -323,15 +328,22 @@ async function killRandom(stack: ProcessStack, r: () => number, natsNodes: numbe
     await stack.killNats(i);
     return { label: `nats#${i}`, restart: () => stack.startNats(i) };
   }
-  const app = pick(r, KILLABLE);
+  const app = pick(r, killable);
   const i = Math.floor(r() * replicas(app));
   if (busy(`${app}#${i}`)) return undefined;
+  if (r() < 0.25) {
+    // A stall instead of a crash (a long pause of the process: its requests in flight resume late, after retries).
+    const pid = stack.proc(app, i).pid!;
+    const ms = 2_000 + Math.floor(r() * 10_000);
+    process.kill(pid, 'SIGSTOP');
+    return { label: `${app}#${i} frozen ${ms} ms`, restart: () => sleep(ms).then(() => void process.kill(pid, 'SIGCONT')) };
+  }
   await stack.kill(app, i);
   return { label: `${app}#${i}`, restart: () => stack.start(app, i) };
 }
 
 /** Arms a kill of every replica of the app writing `type` the moment an event of that type (of the workspace) is published. */
-async function killOnEvent(stack: ProcessStack, ws: string, type: string, app: AppName, replicas: number, timeoutMs: number): Promise<Kill | undefined> {
+async function killOnEvent(stack: ProcessStack, ws: string, type: string, app: AppName, replicas: number, timeoutMs: number, freezeMs?: number): Promise<Kill | undefined> {
   const nc = await stack.bus();
   const subject = type === 'WorkspaceCreated' ? 'tg.evt._account.>' : `tg.evt.${ws}.>`;
   let sub: Subscription | undefined;
@@ -358,6 +370,21 @@ async function killOnEvent(stack: ProcessStack, ws: string, type: string, app: A
   sub?.unsubscribe();
   if (!seen) return undefined;
   const idx = Array.from({ length: replicas }, (_, i) => i).filter((i) => stack.proc(app, i).alive);
+  if (freezeMs !== undefined) {
+    // Stalled between the appends of one command, then resumed one after the other (the in-flight attempt and the
+    // client's retry race when they wake).
+    const pids = idx.map((i) => stack.proc(app, i).pid!);
+    return {
+      label: `${app}#${idx.join('+')} frozen ${freezeMs} ms on ${type}`,
+      restart: async () => {
+        await sleep(freezeMs);
+        for (const pid of pids) {
+          process.kill(pid, 'SIGCONT');
+          await sleep(200);
+        }
+      },
+    };
+  }
   await Promise.all(idx.map((i) => stack.kill(app, i)));
   return { label: `${app}#${idx.join('+')} on ${type}`, restart: async () => void (await Promise.all(idx.map((i) => stack.start(app, i)))) };
 }
@@ -437,6 +464,15 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   const typeRegs = new Map<string, number>();
   for (const e of events) if (e.type === 'EntityTypeRegistered') typeRegs.set(e.data['entity_type'], (typeRegs.get(e.data['entity_type']) ?? 0) + 1);
   for (const [k, n] of typeRegs) if (n > 1) v.push(`EntityTypeRegistered ×${n} for ${k} (one registration each)`);
+  // Writes the load never asks for: an update (every create names a new entity), an unlink, a second registration of
+  // a type, a release of a URL no delete was sent for.
+  const deleteUrls = new Set(ops.filter((o) => o.kind === 'deleteId' || o.kind === 'deleteUrl').flatMap((o) => o.urls ?? []));
+  for (const e of events) {
+    if (e.type === 'EntityUpdated') v.push(`EntityUpdated of ${e.data['entity_id']}: no request changed an entity`);
+    if (e.type === 'ChildUnlinked') v.push(`ChildUnlinked ${e.data['parent_id']} → ${e.data['child_id']}: never asked`);
+    if (e.type === 'EntityTypeRegistered' && e.data['updated']) v.push(`EntityTypeRegistered ${e.data['entity_type']} updated: registered once only`);
+    if (e.type === 'UrlReleased' && !deleteUrls.has(e.data['url'])) v.push(`UrlReleased ${e.data['url']} by ${e.data['entity_id']}: no delete sent for it`);
+  }
   // Content written whole: each indexed entity that still stands has a vector after its last ContentIndexed.
   const trail = new Map<string, string>();
   for (const e of events) {
@@ -444,18 +480,18 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
     if (e.type === 'ContentEmbedded' && e.data['of'] === 'content') trail.set(e.data['entity_id'], (trail.get(e.data['entity_id']) ?? '') + 'E');
     if (e.type === 'EntityDeleted') trail.set(e.data['entity_id'], (trail.get(e.data['entity_id']) ?? '') + 'D');
   }
-  // Windows the kills left in the log (what the retries had to complete): a content command torn after its
-  // ContentIndexed (trail II… or I then a deletion), a delete of a claimed URL without its release, a claim of an
-  // explicit id whose content came later or never.
-  const windows = { tornContent: 0, deleteWithoutRelease: 0, claimWithoutContent: 0, jobsTorn: 0, ...(await cutCommands(stack, ws.workspaceId)) };
-  for (const [, t] of trail) if (/I(?!E)/.test(t)) windows.tornContent += 1;
+  // Windows the kills left in the log: still open at the end (a content command torn after its ContentIndexed, a
+  // delete of a claimed URL without its release, a claim whose content never came, a job with chunks missing: allowed
+  // only for requests never acknowledged), and cut then completed by a retry (the pairs written more than a second apart).
+  const windows = { openTornContent: 0, openDeleteWithoutRelease: 0, openClaimWithoutContent: 0, openJobsTorn: 0, ...(await cutCommands(stack, ws.workspaceId)) };
+  for (const [, t] of trail) if (/I(?!E)/.test(t)) windows.openTornContent += 1;
   const released = new Set(events.filter((e) => e.type === 'UrlReleased').map((e) => `${e.data['url']} ${e.data['entity_id']}`));
-  for (const e of events) if (e.type === 'EntityDeleted' && e.data['url'] && !released.has(`${e.data['url']} ${e.data['entity_id']}`) && e.data['entity_id'] !== contentIdForUrl(e.data['url'])) windows.deleteWithoutRelease += 1;
+  for (const e of events) if (e.type === 'EntityDeleted' && e.data['url'] && !released.has(`${e.data['url']} ${e.data['entity_id']}`) && e.data['entity_id'] !== contentIdForUrl(e.data['url'])) windows.openDeleteWithoutRelease += 1;
   const contentOf = new Set(events.filter((e) => e.type === 'ContentIndexed').map((e) => `${e.data['url']} ${e.data['entity_id']}`));
-  for (const e of events) if (e.type === 'UrlClaimed' && !contentOf.has(`${e.data['url']} ${e.data['entity_id']}`)) windows.claimWithoutContent += 1;
+  for (const e of events) if (e.type === 'UrlClaimed' && !contentOf.has(`${e.data['url']} ${e.data['entity_id']}`)) windows.openClaimWithoutContent += 1;
   const queued = new Map<string, number>();
   for (const e of events) if (e.type === 'BatchChunkQueued') queued.set(e.data['job_id'], (queued.get(e.data['job_id']) ?? 0) + 1);
-  for (const e of events) if (e.type === 'BatchJobSubmitted' && (queued.get(e.data['job_id']) ?? 0) < e.data['chunk_count']) windows.jobsTorn += 1;
+  for (const e of events) if (e.type === 'BatchJobSubmitted' && (queued.get(e.data['job_id']) ?? 0) < e.data['chunk_count']) windows.openJobsTorn += 1;
   console.log(`  windows in the log: ${JSON.stringify(windows)}`);
   // Per-op checks.
   const urlOwner = new Map<string, string>();
@@ -601,10 +637,11 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   let digestChecks = 0;
   // Each taste replica alone (the others killed -9 meanwhile, then started again: they restore from their snapshots,
   // and the next replica checked is such a restarted one).
-  const tasteN = stack.processes().filter((x) => x.name === 'taste-service').length;
+  const tasteApp: AppName = stack.processes().some((x) => x.name === 'tastegraph') ? 'tastegraph' : 'taste-service';
+  const tasteN = stack.processes().filter((x) => x.name === tasteApp).length;
   for (let i = 0; i < tasteN; i++) {
     const others = Array.from({ length: tasteN }, (_, j) => j).filter((j) => j !== i);
-    await Promise.all(others.map((j) => stack.kill('taste-service', j)));
+    await Promise.all(others.map((j) => stack.kill(tasteApp, j)));
     try {
       const last = await store.streamLastSeq();
       const live = (await rpc.call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 90_000 })).data as { position: number; digest: CatalogDigest; restored_from?: unknown };
@@ -617,7 +654,7 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
     } catch (e) {
       v.push(`taste-service#${i} digest: ${(e as Error).message.slice(0, 200)}`);
     } finally {
-      await Promise.all(others.map((j) => stack.start('taste-service', j)));
+      await Promise.all(others.map((j) => stack.start(tasteApp, j)));
     }
   }
   return { violations: v, verified, digestChecks };
@@ -634,10 +671,20 @@ async function cutCommands(stack: ProcessStack, ws: string): Promise<Record<stri
     const c = await js.consumers.get('TG_EVENTS', { filter_subjects: filter });
     if ((await c.info(true)).num_pending === 0) continue;
     const last = new Map<string, { type: string; at: number }>();
+    // Pairs on two subjects (the claim on the URL's home, the content on the claimant; a delete, then its release).
+    const claimed = new Map<string, number>();
+    const deleted = new Map<string, number>();
     const msgs = await c.consume({ max_messages: 512 });
     for await (const m of msgs) {
-      const e = m.json<{ type: string }>();
+      const e = m.json<{ type: string; data: Record<string, any> }>();
       const at = Number(m.info.timestampNanos / 1_000_000);
+      const key = `${e.data['url']} ${e.data['entity_id']}`;
+      if (e.type === 'UrlClaimed') claimed.set(key, at);
+      if (e.type === 'EntityDeleted' && e.data['url']) deleted.set(key, at);
+      const cross = e.type === 'ContentIndexed' ? ['UrlClaimed→ContentIndexed (another subject)', claimed.get(key)] as const : e.type === 'UrlReleased' ? ['EntityDeleted→UrlReleased', deleted.get(key)] as const : undefined;
+      if (cross?.[1] !== undefined && at - cross[1] > 1_000) out[cross[0]] = (out[cross[0]] ?? 0) + 1;
+      if (e.type === 'ContentIndexed') claimed.delete(key);
+      if (e.type === 'UrlReleased') deleted.delete(key);
       const prev = last.get(m.subject);
       if (prev && at - prev.at > 1_000) {
         const pair = `${prev.type}→${e.type}`;
@@ -662,12 +709,19 @@ export async function run(args: string[]) {
   const snapshotEvery = arg(args, 'snapshot-every', 150);
   const natsShape = strArg(args, 'nats', 'cluster');
   const lateN = arg(args, 'late-retries', 120);
-  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape})`);
-  const replicas: Partial<Record<AppName, number>> = replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': 2, 'ranking-service': 1, gateway: 2 });
+  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape} --shape ${strArg(args, 'shape', 'services')})`);
+  const shape = strArg(args, 'shape', 'services') === 'all-in-one' ? 'all-in-one' : 'services';
+  const aio = shape === 'all-in-one';
+  // All-in-one: two processes of apps/tastegraph (every service and a gateway each) on one NATS.
+  const replicas: Partial<Record<AppName, number>> = aio
+    ? { tastegraph: 2 }
+    : replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': 2, 'ranking-service': 1, gateway: 2 });
+  const killable: AppName[] = aio ? ['tastegraph'] : KILLABLE;
   const replicasOf = (a: AppName) => replicas[a] ?? 0;
   const natsNodes = natsShape === 'cluster' ? 3 : 1;
   const t0 = Date.now();
   const stack = await startProcessStack({
+    shape,
     replicas,
     nats: natsShape === 'cluster' ? natsCluster() : singleNats(),
     env: { TG_RPC_TIMEOUT_MS: '6000', TG_SNAPSHOT_EVERY_EVENTS: String(snapshotEvery), TG_JOB_ACK_WAIT_MS: '5000' },
@@ -694,11 +748,13 @@ export async function run(args: string[]) {
         let k: Kill | undefined;
         const busy = (label: string) => [...restarting.keys()].some((x) => x.split(' ')[0]!.split('+')[0]!.replace(/#.*/, '') === label.replace(/#.*/, ''));
         if (r() < 0.45) {
-          const [type, app] = pick(r, TRIGGERS);
+          const [type, svc] = pick(r, TRIGGERS);
+          const app: AppName = aio ? 'tastegraph' : svc;
           if (busy(app)) continue;
-          k = await killOnEvent(stack, ws.workspaceId, type, app, replicasOf(app), Math.max(1_000, end - Date.now()));
+          const freeze = r() < 0.3 ? 1_000 + Math.floor(r() * 7_000) : undefined;
+          k = await killOnEvent(stack, ws.workspaceId, type, app, replicasOf(app), Math.max(1_000, end - Date.now()), freeze);
         } else {
-          k = await killRandom(stack, r, natsNodes, replicasOf, (label) => busy(label) || (label.startsWith('nats') && [...restarting.keys()].some((x) => x.startsWith('nats'))));
+          k = await killRandom(stack, r, natsNodes, replicasOf, (label) => busy(label) || (label.startsWith('nats') && [...restarting.keys()].some((x) => x.startsWith('nats'))), killable);
         }
         if (!k) continue;
         kills.push(k.label);
@@ -753,7 +809,7 @@ export async function run(args: string[]) {
     violations: results.reduce((a, x) => a + x.violations.length, 0),
   };
   const markdown = [
-    `seed ${seed}, nats ${natsShape}`,
+    `seed ${seed}, nats ${natsShape}, shape ${shape}`,
     '| round | seed | ops | acknowledged | unacknowledged | retried | double-sent | kills | checks | digest checks | violations |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map((x) => `| ${x.round} | ${x.seed} | ${x.ops} | ${x.acked} | ${x.unacked} | ${x.retriedOps} | ${x.doubleSent} | ${x.kills.length} | ${x.verified} | ${x.digestChecks} | ${x.violations.length} |`),
