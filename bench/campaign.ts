@@ -766,7 +766,7 @@ export async function run(args: string[]) {
           label,
           sleep(delay)
             .then(restart)
-            .catch((e) => console.log(`  restart of ${label} failed: ${(e as Error).message.slice(0, 300)}`))
+            .catch((e) => console.log(`  restart of ${label} failed: ${(e as Error).message.slice(0, 6_000)}`))
             .finally(() => restarting.delete(label)),
         );
       }
