@@ -277,7 +277,8 @@ function workspaceImage(c: WorkspaceCatalog, images: MapImages): WorkspaceImage 
 /**
  * The catalog as it was at one stream position, kept so while the projection goes on folding events (a snapshot is
  * written over many turns of the event loop, and the feed does not wait for it). Maps whose values are replaced,
- * never altered (documents, URLs, vectors, models), are kept as arrays of their keys and values; parents and each
+ * never altered (documents, URLs, vectors, models), are kept as arrays of their keys and values, copied a slice at a
+ * time ({@link WorkspaceImage.advance}); parents and each
  * child's set of parents are altered in place, so the projection keeps a copy of one before it first changes it
  * while the capture is held; the lexical index keeps its own ({@link Bm25Index.capture}). Release it when done.
  */
