@@ -182,18 +182,12 @@ export interface WorkspaceImage {
   readonly types: readonly [string, { description: string; registeredAt: number }][];
   readonly clusters: readonly [string, ClusterSet][];
   readonly typeCounts: readonly [string, number][];
-  readonly docs: readonly EntityDoc[];
-  readonly urlKeys: readonly string[];
-  readonly urlIds: readonly string[];
-  readonly vectorIds: readonly string[];
-  readonly vectors: readonly Float32Array[];
-  readonly modelIds: readonly string[];
-  readonly models: readonly string[];
-  /** Parents as objects: read each through {@link CatalogCapture.parent}. */
-  readonly parents: readonly [string, ParentTaste][];
-  /** Children that have (or had) parents, and each one's set of parents: read each through {@link CatalogCapture.parentsOf}. */
-  readonly childIds: readonly string[];
-  readonly childParents: readonly ReadonlySet<string>[];
+  /**
+   * The large maps (documents, URLs, vectors, models, parents, each child's set of parents), each read as `keys` and
+   * `values` in its order; parents and children's sets of parents through {@link CatalogCapture.parent} and
+   * {@link CatalogCapture.parentsOf}.
+   */
+  readonly maps: MapImages;
   /** The lexical index, when it was built. */
   readonly lexical?: Bm25Capture;
   /** Copies up to `n` more entries of each large map and of the lexical index; true once all are copied. */
@@ -215,18 +209,19 @@ export class MapImages {
     this.models = new MapImage(c.models);
     this.parents = new MapImage(c.parents);
     this.childParents = new MapImage(c.childParents);
+    this.all = [this.entities, this.urls, this.vectors, this.models, this.parents, this.childParents];
   }
+  private readonly all: readonly { advance(n: number): boolean }[];
   /** Copies up to `n` more entries of each; true once all are copied. */
   advance(n: number): boolean {
     let done = true;
-    for (const m of [this.entities, this.urls, this.vectors, this.models, this.parents, this.childParents]) done = m.advance(n) && done;
+    for (const m of this.all) done = m.advance(n) && done;
     return done;
   }
 }
 
-/** A workspace's image, its large maps read from their {@link MapImages} (each array made once). */
+/** A workspace's image: the small maps copied now, the large ones by `images` a slice at a time. */
 function workspaceImage(c: WorkspaceCatalog, images: MapImages): WorkspaceImage {
-  let parents: [string, ParentTaste][] | undefined;
   const lexical = c.lexicalIfBuilt?.capture();
   return {
     id: c.id,
@@ -234,37 +229,7 @@ function workspaceImage(c: WorkspaceCatalog, images: MapImages): WorkspaceImage 
     types: [...c.types],
     clusters: [...c.clusters],
     typeCounts: [...c.typeCounts],
-    get docs() {
-      return images.entities.values;
-    },
-    get urlKeys() {
-      return images.urls.keys;
-    },
-    get urlIds() {
-      return images.urls.values;
-    },
-    get vectorIds() {
-      return images.vectors.keys;
-    },
-    get vectors() {
-      return images.vectors.values;
-    },
-    get modelIds() {
-      return images.models.keys;
-    },
-    get models() {
-      return images.models.values;
-    },
-    get parents() {
-      const ids = images.parents.keys;
-      return (parents ??= images.parents.values.map((p, i) => [ids[i]!, p]));
-    },
-    get childIds() {
-      return images.childParents.keys;
-    },
-    get childParents() {
-      return images.childParents.values;
-    },
+    maps: images,
     lexical,
     advance(n) {
       const done = images.advance(n) && (lexical?.advance(n) ?? true);

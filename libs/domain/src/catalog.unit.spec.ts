@@ -482,15 +482,15 @@ describe('catalog projection: a capture, copied a slice at a time while events a
   };
   /** The same, read from a workspace's image. */
   const held = (img: WorkspaceImage) => {
-    const zip = <A, B>(a: readonly A[], b: readonly B[]) => a.map((x, i) => [x, b[i]]);
+    const zip = <A, B>(m: { keys: readonly A[]; values: readonly B[] }) => m.keys.map((x, i) => [x, m.values[i]]);
     const lex = img.lexical!;
     return {
-      docs: [...img.docs],
-      urls: zip(img.urlKeys, img.urlIds),
-      vectors: zip(img.vectorIds, img.vectors),
-      models: zip(img.modelIds, img.models),
-      parents: [...img.parents],
-      childParents: zip(img.childIds, img.childParents),
+      docs: [...img.maps.entities.values],
+      urls: zip(img.maps.urls),
+      vectors: zip(img.maps.vectors),
+      models: zip(img.maps.models),
+      parents: zip(img.maps.parents),
+      childParents: zip(img.maps.childParents),
       lexDocs: lex.docIds.map((id, i) => [id, lex.doc(i).length, [...lex.doc(i).terms]]),
       lexTerms: lex.terms.map((t, i) => [t, [...lex.postings[i]!]]),
     };

@@ -166,7 +166,8 @@ export async function writeSnapshot(catalog: CatalogProjection, path: string, he
 
 /** The model of each vector, in the vectors' order (the two maps are set and deleted together, so their orders agree). */
 async function modelsOf(img: WorkspaceImage, pace: Pacer): Promise<readonly (string | undefined)[]> {
-  const { vectorIds, modelIds, models } = img;
+  const vectorIds = img.maps.vectors.keys;
+  const { keys: modelIds, values: models } = img.maps.models;
   let aligned = modelIds.length === vectorIds.length;
   for (let i = 0; aligned && i < vectorIds.length; i++) {
     aligned = modelIds[i] === vectorIds[i];
@@ -180,7 +181,10 @@ async function modelsOf(img: WorkspaceImage, pace: Pacer): Promise<readonly (str
 
 async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: CatalogCapture): Promise<void> {
   const pace = new Pacer();
-  const { docs, urlKeys, urlIds, vectorIds, vectors } = img;
+  const { entities, urls, vectors: vectorMap, parents: parentMap, childParents: childMap } = img.maps;
+  const docs = entities.values;
+  const { keys: urlKeys, values: urlIds } = urls;
+  const { keys: vectorIds, values: vectors } = vectorMap;
   // Each document's row: the other columns of ids refer to it.
   const rows = new Map<string, number>();
   for (let i = 0; i < docs.length; i++) {
@@ -190,7 +194,9 @@ async function writeWorkspace(w: ColumnWriter, img: WorkspaceImage, capture: Cat
   const models = await modelsOf(img, pace);
   // Parents and each child's parents are read through the capture at every use: the projection keeps a copy of one
   // before it changes it, so each read, whenever it comes, sees it as it was at the capture.
-  const { parents, childIds, childParents } = img;
+  const parentIds = parentMap.keys;
+  const parents = parentMap.values.map((p, i): [string, ParentTaste] => [parentIds[i]!, p]);
+  const { keys: childIds, values: childParents } = childMap;
   const at = (p: ParentTaste) => capture.parent(p);
   const parentsOf = (s: ReadonlySet<string>) => capture.parentsOf(s);
   let vectorFloats = 0;
