@@ -300,12 +300,15 @@ describe('gateway: request ids and limits', () => {
       [OP.entity.get.subject, 'client-req:42'],
     ]);
   });
-  it('replaces a missing or malformed X-Request-Id with a fresh UUID, also on errors', async () => {
+  it('replaces a missing X-Request-Id with a fresh UUID, and one it does not take as it is with an id derived from it (the same each time), also on errors', async () => {
     const none = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A } });
     expect(none.headers['x-request-id']).toMatch(UUID);
     expect(rpc.callsTo(OP.entity.get)[0]!.opts.requestId).toBe(none.headers['x-request-id']);
-    const bad = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: { 'x-api-key': KEY_A, 'x-request-id': 'has spaces and "quotes"' } });
-    expect(bad.headers['x-request-id']).toMatch(UUID);
+    const odd = { 'x-api-key': KEY_A, 'x-request-id': 'has spaces and "quotes"' };
+    const bad = await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: odd });
+    expect(bad.headers['x-request-id']).toMatch(/^rid-[\w-]{43}$/);
+    expect(rpc.callsTo(OP.entity.get)[1]!.opts.requestId).toBe(bad.headers['x-request-id']);
+    expect((await app.inject({ method: 'GET', url: '/v1/entity?entity_id=u1', headers: odd })).headers['x-request-id']).toBe(bad.headers['x-request-id']);
     const refused = await app.inject({ method: 'GET', url: '/v1/entity', headers: { 'x-request-id': 'r-401' } });
     expect([refused.statusCode, refused.headers['x-request-id']]).toEqual([401, 'r-401']);
   });

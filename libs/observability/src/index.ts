@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { API_KEY_PATTERN } from '@tg/contracts';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import pretty from 'pino-pretty';
@@ -66,8 +66,15 @@ export function createLogger(name: string, level = 'info', destination?: Destina
   return pino(opts);
 }
 
-/** Accepts a caller's request id when it is sane, or creates one. */
+/**
+ * The request id of a caller's `X-Request-Id` (the idempotency key of a write): the value itself when it is 1-128
+ * visible ASCII characters (UUIDs, ULIDs, base64 keys with `/`, `+` and `=`); any other value (longer, with spaces or
+ * letters beyond ASCII) stands for an id derived from it, the same for the same value, so that a retry with it is still
+ * a retry (before, such a key was replaced by a fresh UUID: its retry wrote again, a create without id made a second
+ * entity). None (or empty): a fresh UUID.
+ */
 export function requestIdFrom(value: unknown): string {
-  if (typeof value === 'string' && /^[\w.:-]{1,128}$/.test(value)) return value;
-  return randomUUID();
+  if (typeof value !== 'string' || value === '') return randomUUID();
+  if (/^[\x21-\x7e]{1,128}$/.test(value)) return value;
+  return `rid-${createHash('sha256').update(value).digest('base64url')}`;
 }

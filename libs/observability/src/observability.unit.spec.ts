@@ -31,10 +31,24 @@ describe('logger', () => {
 });
 
 describe('request ids', () => {
-  it('accepts a sane caller id and replaces anything else', () => {
+  it('accepts a caller id of 1-128 visible ASCII characters as it is, base64 keys included', () => {
     expect(requestIdFrom('abc-123')).toBe('abc-123');
-    expect(requestIdFrom('bad id with spaces')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('q1Zk/9+Xa2w==')).toBe('q1Zk/9+Xa2w==');
+    expect(requestIdFrom('k'.repeat(128))).toBe('k'.repeat(128));
+  });
+  it('stands any other caller id for one derived from it, the same every time (a retry stays a retry)', () => {
+    for (const odd of ['id with spaces', 'k'.repeat(129), 'clé', 'line\nbreak']) {
+      const id = requestIdFrom(odd);
+      expect(id, odd).toMatch(/^rid-[\w-]{43}$/);
+      expect(requestIdFrom(odd), odd).toBe(id);
+      expect(requestIdFrom(id), odd).toBe(id);
+    }
+    expect(requestIdFrom('id with spaces')).not.toBe(requestIdFrom('id with  spaces'));
+  });
+  it('creates a fresh id when there is none', () => {
     expect(requestIdFrom(undefined)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requestIdFrom('')).not.toBe(requestIdFrom(''));
   });
 });
 
