@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, type TestStack } from '@tg/test-stack';
 
 /**
  * Wire audit, second pass (thirty-first session): what an existing client sends, through the real gateway, against the
@@ -22,12 +22,95 @@ describe('wire audit, second pass', () => {
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Json };
   };
+  const getEntity = (id: string) => send('GET', `/entity?entity_id=${encodeURIComponent(id)}`);
+  const refused = (r: { status: number; body: Json }, status: number, code: string) => {
+    expect(r.status, JSON.stringify(r.body)).toBe(status);
+    expect(r.body).toMatchObject({ error: expect.any(String), code });
+  };
+  const item = (url: string, content: string, extra: Json = {}) => ({ url, type: 'text', content, ...extra });
 
   beforeAll(async () => {
     s = await startStack();
     ws = await s.workspace('wire-audit-2');
   });
   afterAll(async () => s?.stop());
+
+  describe('the same content twice in one request (WIRE-NOTES: results[i] answers content[i]; idempotency is per URL)', () => {
+    const pages = (path: string) => ({
+      path,
+      first: item(`https://dup.example${path}/a`, 'jazz saxophone records and live bebop', { title: 'first', ref: 'row-0' }),
+      other: item(`https://dup.example${path}/b`, 'hiking boots for mountain trails', { ref: 'row-1' }),
+      second: item(`https://dup.example${path}/a`, 'espresso machine with a steam wand', { title: 'second', ref: 'row-2' }),
+    });
+
+    it.each(['/entity/batch', '/index/batch'])('%s: a later item naming the same URL with other fields is refused per item (duplicate_item), the first is indexed, and a resend answers the same', async (path) => {
+      const p = pages(path);
+      const body = { content: [p.first, p.other, p.second] };
+      const rid = `dup-batch-${path}`;
+      const r = await send('POST', path, body, { 'x-request-id': rid });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const [a, b, c] = r.body['results'];
+      expect(a).toMatchObject({ url: p.first.url, created: true, ref: 'row-0' });
+      expect(b).toMatchObject({ url: p.other.url, created: true, ref: 'row-1' });
+      expect(c).toMatchObject({ url: p.second.url, code: 'duplicate_item', error: expect.stringMatching(/content\[0\]/), ref: 'row-2' });
+      expect(c).not.toHaveProperty('entity_id');
+      // The first item's text is the one stored, whatever the timing: one entity for the URL, named by the first item.
+      expect((await getEntity(p.first.url)).body).toMatchObject({ entity_id: a.entity_id, name: 'first' });
+      // A retry of the batch (same key) answers as the first attempt; a repeat under a new key refuses the same item.
+      expect((await send('POST', path, body, { 'x-request-id': rid })).body['results']).toEqual(r.body['results']);
+      const again = await send('POST', path, body, { 'x-request-id': `${rid}-again` });
+      expect(again.body['results'].map((x: Json) => x['code'] ?? x['created'])).toEqual([false, false, 'duplicate_item']);
+      expect((await getEntity(p.first.url)).body).toMatchObject({ entity_id: a.entity_id, name: 'first' });
+    });
+
+    it('the same explicit id twice with different URLs: the later item is refused, the id keeps the first URL', async () => {
+      const r = await send('POST', '/entity/batch', {
+        content: [item('https://dup.example/id/one', 'jazz records'), item('https://dup.example/id/two', 'hiking boots')],
+        ids: ['dup-id', 'dup-id'],
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body['results'][0]).toMatchObject({ entity_id: 'dup-id', created: true });
+      expect(r.body['results'][1]).toMatchObject({ url: 'https://dup.example/id/two', code: 'duplicate_item' });
+      expect((await getEntity('dup-id')).body).toMatchObject({ url: 'https://dup.example/id/one' });
+      expect((await getEntity('https://dup.example/id/two')).status).toBe(404);
+    });
+
+    it('the same item twice (equal fields) is not a conflict: both answer the one entity, and each links its own parent', async () => {
+      for (const id of ['dup-parent-1', 'dup-parent-2']) expect((await send('POST', '/entity', { type: 'user', id, name: id })).status).toBe(200);
+      const same = item('https://dup.example/same', 'jazz saxophone records');
+      const r = await send('POST', '/entity/batch', { content: [same, same], entity_ids: ['dup-parent-1', 'dup-parent-2'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const [a, b] = r.body['results'];
+      expect(a).toMatchObject({ url: same.url, entity_id: expect.any(String) });
+      expect(b).toMatchObject({ url: same.url, entity_id: a.entity_id });
+      for (const id of ['dup-parent-1', 'dup-parent-2']) expect((await send('POST', `/entity/${id}/compose`, {})).body, id).toMatchObject({ children: 1 });
+    });
+
+    it('an asynchronous job refuses the later item the same way, in its results', async () => {
+      const first = item('https://dup.example/job/a', 'jazz saxophone records', { title: 'job first' });
+      const r = await send('POST', '/entity/batch', { content: [first, { ...first, content: 'hiking boots', title: 'job second' }], async: true });
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+      const done = await eventually(async () => {
+        const j = await send('GET', `/entity/batch/jobs/${encodeURIComponent(r.body['job_id'])}`);
+        return Array.isArray(j.body['results']) && j.body;
+      }, { what: 'the job has results' });
+      expect(done).toMatchObject({ status: 'Completed', failed: 1 });
+      expect(done['results'][0]).toMatchObject({ created: true });
+      expect(done['results'][1]).toMatchObject({ code: 'duplicate_item' });
+      expect((await getEntity(first.url)).body).toMatchObject({ name: 'job first' });
+    });
+
+    it('POST /entity with linked_content naming one URL twice with other texts is refused 400 duplicate_item, and writes nothing', async () => {
+      const a = item('https://dup.example/linked/a', 'jazz saxophone records');
+      refused(await send('POST', '/entity', { type: 'user', id: 'dup-linked', name: 'L', linked_content: [a, { ...a, content: 'hiking boots' }] }), 400, 'duplicate_item');
+      expect((await getEntity('dup-linked')).status).toBe(404);
+      expect((await getEntity(a.url)).status).toBe(404);
+      // The same item twice is fine.
+      const ok = await send('POST', '/entity', { type: 'user', id: 'dup-linked', name: 'L', linked_content: [a, a] });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body['linked_content'].map((x: Json) => x['url'])).toEqual([a.url, a.url]);
+    });
+  });
 
   describe('X-Request-Id is the idempotency key, whatever its form (docs/api.md, Idempotency)', () => {
     it.each([

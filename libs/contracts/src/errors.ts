@@ -14,6 +14,7 @@ export const ERROR_CATALOG = {
   unknown_domain: 400,
   unknown_task: 400,
   workspace_required: 400,
+  duplicate_item: 400,
   fetch_failed: 400,
   unauthorized: 401,
   forbidden: 403,

@@ -72,7 +72,15 @@ export const EventSchemas = {
     job_id: Str,
     chunk: Num,
     offset: Num,
-    items: Type.Array(Type.Object({ content: Type.Any(), id: Opt(Type.Union([Str, Type.Null()])), entity_id: Opt(Type.Union([Str, Type.Null()])) })),
+    items: Type.Array(
+      Type.Object({
+        content: Type.Any(),
+        id: Opt(Type.Union([Str, Type.Null()])),
+        entity_id: Opt(Type.Union([Str, Type.Null()])),
+        /** Index (in the batch) of an earlier item this one conflicts with: it is refused `duplicate_item`, not written. */
+        duplicate_of: Opt(Num),
+      }),
+    ),
   }),
   BatchItemsSettled: Type.Object({
     job_id: Str,

@@ -13,3 +13,4 @@ export * from './content-placeholder';
 export * from './labels/labels';
 export * from './labels/label-words';
 export * from './write-history';
+export * from './batch-duplicates';

@@ -1,5 +1,5 @@
 import { OP, TgError, textDigest, type IndexedContent } from '@tg/contracts';
-import { doneCreate, entityDecider, holdsCreate, type EntityState } from '@tg/domain';
+import { conflictingDuplicates, doneCreate, entityDecider, holdsCreate, type EntityState } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { embedTexts, mapLimit } from '@tg/service-runtime';
 import { composeAfterWrite, entitySubject, typeKnown, type EntityDeps } from '../entity-deps';
@@ -13,6 +13,11 @@ export function createHandler(d: EntityDeps): OperationHandler<typeof OP.entity.
     const startedAt = Date.now();
     const { ws, data } = req;
     if (data.content && data.linked_content) throw new TgError('bad_request', '`linked_content` and `content` are mutually exclusive');
+    // Two items for one URL or id with other fields would be written in parallel, the one stored last by timing: refused.
+    const dup = conflictingDuplicates((data.linked_content ?? []).map((content) => ({ content }))).findIndex((first) => first !== undefined);
+    if (dup >= 0) {
+      throw new TgError('duplicate_item', `linked_content[${dup}] names the same URL or id as an earlier item with other fields; send one item per URL`, { index: dup });
+    }
     const type = data.type ?? data.entity_type;
     let seq = 0;
     let id: string;

@@ -1,5 +1,5 @@
 import { TgError, type OP } from '@tg/contracts';
-import { batchJobDecider, batchJobView } from '@tg/domain';
+import { batchJobDecider, batchJobView, conflictingDuplicates } from '@tg/domain';
 import { EventStore, derivedRequestId, type OperationHandler } from '@tg/messaging';
 import type { Runtime } from '@tg/service-runtime';
 import { ingestItems } from '../ingest/ingest-items';
@@ -37,6 +37,11 @@ export function batchHandler(rt: Runtime): OperationHandler<typeof OP.ingest.bat
     if (ids && ids.length !== content.length) throw new TgError('validation_failed', '`ids` must be parallel to `content` (same length)');
     if (entity_ids && entity_ids.length !== content.length) throw new TgError('validation_failed', '`entity_ids` must be parallel to `content` (same length)');
     const items: IngestItem[] = content.map((c, i) => ({ content: c, id: ids?.[i] ?? undefined, entity_id: entity_ids?.[i] ?? undefined, force_reindex }));
+    // Two items for one URL or id with other fields: the later one is refused, whatever the timing (and in a job, in
+    // whichever chunk each lands).
+    conflictingDuplicates(items).forEach((first, i) => {
+      if (first !== undefined) items[i]!.duplicate_of = first;
+    });
     if (!req.data.async && items.length <= rt.config.batchSyncMax) {
       const { results, seq } = await ingestItems(rt, req.ws, items, ctx.requestId, false);
       return { data: { status: 200 as const, body: { results } }, seq: seq || undefined };

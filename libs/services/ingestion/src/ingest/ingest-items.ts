@@ -24,6 +24,7 @@ export async function ingestItems(
   const parents = new Map<PreparedItem, number>();
   const prepared = await mapLimit(items, 32, async (item) => {
     try {
+      if (item.duplicate_of !== undefined) throw duplicateItem(item.duplicate_of);
       const p = await prepareItem(rt, ws, item, model, requestId);
       if (item.entity_id) {
         const parent = await rt.repo.load(EventStore.subject(ws, 'entity', item.entity_id), entityDecider);
@@ -174,5 +175,12 @@ export function echoRef(item: IngestItem): { ref?: string } {
   const ref = item.content?.ref;
   return ref === undefined ? {} : { ref };
 }
+
+const duplicateItem = (first: number) =>
+  new TgError(
+    'duplicate_item',
+    `content[${first}] of this request names the same URL or id with other fields; only the first is written (send one item per URL, or the versions in separate requests, in order)`,
+    { duplicate_of: first },
+  );
 
 const noWordsKnown = () => new TgError('no_text_to_embed', 'No text to embed: the text has no words the embedding model knows');

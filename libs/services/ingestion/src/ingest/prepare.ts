@@ -11,6 +11,11 @@ export interface IngestItem {
   id?: string | null;
   entity_id?: string | null;
   force_reindex?: boolean;
+  /**
+   * Index of an earlier item of the same request that names the same URL or id with other fields
+   * (`conflictingDuplicates`): this one is refused `duplicate_item` and nothing is written for it.
+   */
+  duplicate_of?: number;
 }
 
 /** An item after resolution and text extraction, ready to embed and commit. */
