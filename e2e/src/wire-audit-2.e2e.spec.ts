@@ -112,6 +112,39 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('content domain aliases wherever a domain is named (WIRE-NOTES: `ux` = uiux)', () => {
+    const Q = 'relative_to_entity_id=alias-user&in_terms_of_entity_type=content';
+    const cands = [item('https://alias.example/a', 'a clean dashboard layout with clear typography'), item('https://alias.example/b', 'hiking boots for mountain trails')];
+    const history = ['https://alias.example/a'];
+    beforeAll(async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'alias-user', name: 'Designer', description: 'likes clean interfaces' })).status).toBe(200);
+    });
+
+    it.each([
+      ['/rerank', { candidates: cands, history, item_texts: { [history[0]!]: 'a dashboard layout' } }],
+      ['/recommend', { candidates: cands, history, item_texts: { [history[0]!]: 'a dashboard layout' } }],
+    ])('%s takes domain=ux (and UX) as uiux, with the same results', async (path, body) => {
+      const uiux = await send('POST', `${path}?${Q}&domain=uiux`, body);
+      expect(uiux.status, JSON.stringify(uiux.body)).toBe(200);
+      for (const d of ['ux', 'UX']) {
+        const r = await send('POST', `${path}?${Q}&domain=${d}`, body);
+        expect(r.status, `${d}: ${JSON.stringify(r.body)}`).toBe(200);
+        expect(r.body['results'], d).toEqual(uiux.body['results']);
+      }
+      // uiux selects its own history model: the alias is that model, not the default one.
+      if (path === '/rerank') expect((await send('POST', `${path}?${Q}`, body)).body['results']).not.toEqual(uiux.body['results']);
+    });
+
+    it('a domain the endpoint has no model for is still refused 400 unknown_domain, naming what it takes (uiux and its alias ux)', async () => {
+      for (const d of ['shopping', 'ecommerce', 'cars']) {
+        const r = await send('POST', `/rerank?${Q}&domain=${d}`, { candidates: cands });
+        refused(r, 400, 'unknown_domain');
+        expect(r.body['error']).toMatch(/\buiux\b/);
+        expect(r.body['error']).toMatch(/\bux\b/);
+      }
+    });
+  });
+
   describe('X-Request-Id is the idempotency key, whatever its form (docs/api.md, Idempotency)', () => {
     it.each([
       ['a base64 key (/, + and =)', 'q1Zk/9+Xa2w=='],

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import {
+  DOMAIN_ALIASES,
   EXPLAIN_DOMAINS,
   EXPLAIN_TASKS,
   GaugeBody,
@@ -14,6 +15,7 @@ import {
   ScoreBody,
   SearchBody,
   TgError,
+  canonicalDomain,
 } from '@tg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { RouteContext } from '../app';
@@ -29,14 +31,26 @@ export function anchorQuery(req: FastifyRequest, allow: { domain?: readonly stri
   if (!(RANKABLE_TYPES as readonly string[]).includes(q.in_terms_of_entity_type!)) {
     throw new TgError('bad_request', `in_terms_of_entity_type must be one of ${RANKABLE_TYPES.join(', ')}`, { allowed: RANKABLE_TYPES });
   }
+  const out = { domain: q.domain, task: q.task };
   for (const k of ['domain', 'task'] as const) {
     const v = q[k];
     if (v === undefined) continue;
     const allowed = allow[k];
     if (!allowed) throw new TgError('bad_request', `Query parameter ${k} is not accepted here`);
-    if (!allowed.includes(v)) throw new TgError(k === 'domain' ? 'unknown_domain' : 'unknown_task', `Unknown ${k} '${v}'; allowed: ${allowed.join(', ')}`, { allowed });
+    // A content domain is named as on content (WIRE-NOTES): its aliases (`ux` = uiux) and any case. /explain's own
+    // domains (discovery, design, …) are no content domains and have no aliases.
+    const value = k === 'domain' ? (canonicalDomain(v) ?? v) : v;
+    if (!allowed.includes(value)) {
+      const aliases = k === 'domain' ? Object.entries(DOMAIN_ALIASES).filter(([, d]) => allowed.includes(d)) : [];
+      const named = [...allowed, ...aliases.map(([alias, d]) => `${alias} (= ${d})`)];
+      throw new TgError(k === 'domain' ? 'unknown_domain' : 'unknown_task', `Unknown ${k} '${v}'; allowed: ${named.join(', ')}`, {
+        allowed,
+        ...(aliases.length ? { aliases: Object.fromEntries(aliases) } : {}),
+      });
+    }
+    out[k] = value;
   }
-  return { anchor: q.relative_to_entity_id!, inTermsOf: q.in_terms_of_entity_type!, domain: q.domain, task: q.task };
+  return { anchor: q.relative_to_entity_id!, inTermsOf: q.in_terms_of_entity_type!, ...out };
 }
 
 export function registerRankingRoutes({ app, call }: RouteContext): void {
