@@ -162,4 +162,44 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('unknown query parameters are refused on every route, as on the rest of the API (400 validation_failed naming them)', () => {
+    it.each([
+      ['GET', '/visualize?foo=1', undefined],
+      ['GET', '/entity/batch/jobs/some-job?foo=1', undefined],
+      ['POST', '/entity?foo=1', { type: 'user', id: 'query-user', name: 'Q' }],
+      ['POST', '/entity/type?foo=1', { entity_type: 'querytype' }],
+      ['POST', '/index?foo=1', { content: item('https://query.example/index', 'jazz records') }],
+      ['POST', '/entity/batch?foo=1', { content: [item('https://query.example/batch', 'jazz records')] }],
+      ['POST', '/index/batch?foo=1', { content: [item('https://query.example/index-batch', 'jazz records')] }],
+      ['POST', '/gauge?foo=1', { response: 'Try the blue one', followup: 'thanks!' }],
+      ['POST', '/entity/some-parent/link?foo=1', {}],
+      ['POST', '/entity/some-parent/compose?foo=1', {}],
+    ])('%s %s (a valid body otherwise; nothing is written)', async (method, path, body) => {
+      const r = await send(method, path, body);
+      refused(r, 400, 'validation_failed');
+      expect(r.body['error']).toMatch(/querystring.*'foo'/);
+    });
+
+    it('nothing was written by the refused requests', async () => {
+      for (const id of ['query-user', 'https://query.example/index', 'https://query.example/batch', 'https://query.example/index-batch']) expect((await getEntity(id)).status, id).toBe(404);
+      refused(await send('GET', '/entity/type?entity_type=querytype'), 404, 'type_not_found');
+    });
+
+    it('GET /visualize/graph refuses an unknown parameter beside a valid token (before, it answered the graph)', async () => {
+      const v = await send('GET', '/visualize');
+      expect(v.status).toBe(200);
+      const t = encodeURIComponent(v.body['token']);
+      expect((await send('GET', `/visualize/graph?t=${t}`)).status).toBe(200);
+      const r = await send('GET', `/visualize/graph?t=${t}&max_node=100`);
+      refused(r, 400, 'validation_failed');
+      expect(r.body['error']).toMatch(/'max_node'/);
+      // Empty values still count as absent (WIRE-NOTES).
+      expect((await send('GET', `/visualize/graph?t=${t}&foo=`)).status).toBe(200);
+    });
+
+    it('GET /admin/workspaces refuses an unknown parameter', async () => {
+      const r = await send('GET', '/admin/workspaces?foo=1', undefined, { 'x-api-key': s.tg.accountSecret });
+      refused(r, 400, 'validation_failed');
+    });
+  });
 });

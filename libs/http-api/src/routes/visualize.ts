@@ -26,8 +26,13 @@ export const VisualizeSession = Type.Object(
 const GraphQuery = Type.Object({
   t: Type.Optional(Type.String({ description: 'Session token from GET /visualize.' })),
   max_nodes: Type.Optional(Type.Integer({ minimum: 50, maximum: 5000, description: 'Most tree nodes to draw (default 1500). Larger workspaces are sampled, and `warnings` says so.' })),
-});
-const ViewQuery = Type.Object({ t: Type.Optional(Type.String({ description: 'Session token from GET /visualize.' })) });
+}, { additionalProperties: false });
+/**
+ * The page is opened by browsers from links, which may carry parameters of their own (tracking, cache busting): it
+ * reads only `t` (in the browser, not here) and writes nothing, so other parameters are ignored, as are its assets'.
+ */
+const ViewQuery = Type.Object({ t: Type.Optional(Type.String({ description: 'Session token from GET /visualize.' })) }, { additionalProperties: true });
+const AssetQuery = Type.Object({}, { additionalProperties: true });
 
 const body = (code: string, error: string) => ({ value: { error, code, message: error } });
 /** The five error bodies of GET /visualize/graph, as OpenAPI examples. */
@@ -186,7 +191,7 @@ export function registerVisualizeRoutes({ app, call, config }: RouteContext): vo
 
   app.get<{ Params: { name: string } }>(
     '/visualize/assets/:name',
-    { config: { auth: 'none' }, schema: { hide: true, params: Type.Object({ name: Type.String() }) } },
+    { config: { auth: 'none' }, schema: { hide: true, params: Type.Object({ name: Type.String() }), querystring: AssetQuery } },
     async (req, reply) => {
       const a = Object.hasOwn(ASSETS, req.params.name) ? ASSETS[req.params.name] : undefined;
       if (!a) throw new TgError('route_not_found', `No asset ${req.params.name}`);
