@@ -145,6 +145,37 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('ranking candidates as clients send them (WIRE-NOTES: candidates are ContentObjects or strings; { entity_id } references)', () => {
+    const Q = 'relative_to_entity_id=cand-user&in_terms_of_entity_type=content';
+    const indexed = 'https://cand.example/indexed';
+    beforeAll(async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'cand-user', name: 'C', linked_content: [item('https://cand.example/liked', 'jazz saxophone bebop records')] })).status).toBe(200);
+      expect((await send('POST', '/entity', { content: item(indexed, 'jazz trumpet live', { ref: 'stored' }) })).status).toBe(200);
+    });
+
+    it.each([
+      ['/rerank', (c: Json) => ({ candidates: [c] })],
+      ['/recommend', (c: Json) => ({ candidates: [c], history: ['https://cand.example/liked'] })],
+      ['/search', (c: Json) => ({ query: 'jazz', additional_candidates: [c] })],
+      ['/score', (c: Json) => ({ content: c })],
+    ])('%s: a content object with an unknown domain is refused 400 unknown_domain, as on POST /entity; an alias is taken', async (path, body) => {
+      const r = await send('POST', `${path}?${Q}`, body(item('https://cand.example/new', 'bebop', { domain: 'cars' })));
+      refused(r, 400, 'unknown_domain');
+      expect(r.body['error']).toMatch(/\bux \(= uiux\)/);
+      const ok = await send('POST', `${path}?${Q}`, body(item('https://cand.example/new', 'bebop', { domain: 'ux' })));
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    });
+
+    it.each(['/rerank', '/recommend'])('%s: an { entity_id } reference may name a content URL, as a string candidate and /score\'s { entity_id } may, and echoes its own ref', async (path) => {
+      const r = await send('POST', `${path}?${Q}`, { candidates: [{ entity_id: indexed, ref: 'row-7' }], history: ['https://cand.example/liked'] });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body['skipped']).toEqual([]);
+      expect(r.body['results'].map((x: Json) => [x['url'], x['ref']])).toEqual([[indexed, 'row-7']]);
+      const score = await send('POST', `/score?${Q}`, { content: { entity_id: indexed } });
+      expect(score.body['entity_id']).toBe(r.body['results'][0]['entity_id']);
+    });
+  });
+
   describe('X-Request-Id is the idempotency key, whatever its form (docs/api.md, Idempotency)', () => {
     it.each([
       ['a base64 key (/, + and =)', 'q1Zk/9+Xa2w=='],

@@ -1,3 +1,5 @@
+import { TgError } from './errors';
+
 /** Built-in entity types: they need no registration. */
 export const BUILTIN_ENTITY_TYPES = ['content', 'user', 'place', 'brand', 'website', 'file'] as const;
 export type BuiltinEntityType = (typeof BUILTIN_ENTITY_TYPES)[number];
@@ -28,6 +30,18 @@ export function canonicalDomain(value: string): ContentDomain | undefined {
   const v = value.trim().toLowerCase();
   if ((CONTENT_DOMAINS as readonly string[]).includes(v)) return v as ContentDomain;
   return Object.hasOwn(DOMAIN_ALIASES, v) ? DOMAIN_ALIASES[v] : undefined;
+}
+
+/** The canonical domain of a content object's `domain`; an unknown one is 400 `unknown_domain` listing what is taken. */
+export function contentDomainOf(value: string): ContentDomain {
+  const domain = canonicalDomain(value);
+  if (domain) return domain;
+  // The list is in the message too: the clients show `error` and never read `details`.
+  const aliases = Object.entries(DOMAIN_ALIASES).map(([alias, d]) => `${alias} (= ${d})`);
+  throw new TgError('unknown_domain', `Unknown content domain '${value}'; allowed: ${CONTENT_DOMAINS.join(', ')}; aliases: ${aliases.join(', ')}`, {
+    allowed: [...CONTENT_DOMAINS],
+    aliases: DOMAIN_ALIASES,
+  });
 }
 
 /** `domain` values of POST /explain. */

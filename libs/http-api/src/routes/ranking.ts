@@ -16,6 +16,7 @@ import {
   SearchBody,
   TgError,
   canonicalDomain,
+  contentDomainOf,
 } from '@tg/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { RouteContext } from '../app';
@@ -53,18 +54,27 @@ export function anchorQuery(req: FastifyRequest, allow: { domain?: readonly stri
   return { anchor: q.relative_to_entity_id!, inTermsOf: q.in_terms_of_entity_type!, ...out };
 }
 
+/**
+ * The content objects among caller candidates name a known content domain (or an alias), as on POST /entity: an
+ * unknown one is 400 `unknown_domain` (before, /rerank, /recommend and /search ignored it while /score refused it).
+ */
+function checkDomains<B>(body: B, items: readonly unknown[] | undefined): B {
+  for (const c of items ?? []) if (typeof c === 'object' && c !== null && typeof (c as { domain?: unknown }).domain === 'string') contentDomainOf((c as { domain: string }).domain);
+  return body;
+}
+
 export function registerRankingRoutes({ app, call }: RouteContext): void {
   const cfg = { auth: 'workspace' as const };
   const rankErrors = errors(400, 401, 403, 404, 413);
   app.post(
     '/search',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Rank existing entities of a type for an anchor and a text query', querystring: RankQuery, body: SearchBody, response: { 200: RankedResults, ...rankErrors } } },
-    async (req) => call(req, OP.rank.search, { ...anchorQuery(req), ...req.body }),
+    async (req) => call(req, OP.rank.search, { ...anchorQuery(req), ...checkDomains(req.body, req.body.additional_candidates) }),
   );
   app.post(
     '/rerank',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Reorder caller-supplied candidates for an anchor (nothing persisted)', querystring: RankQuery, body: RerankBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
-    async (req) => call(req, OP.rank.rerank, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
+    async (req) => call(req, OP.rank.rerank, { ...anchorQuery(req, { domain: ['uiux'] }), ...checkDomains(req.body, req.body.candidates) }),
   );
   app.post(
     '/score',
@@ -83,7 +93,7 @@ export function registerRankingRoutes({ app, call }: RouteContext): void {
   app.post(
     '/recommend',
     { config: cfg, schema: { tags: ['ranking'], summary: 'Score candidates with engagement history (diverse, history excluded)', querystring: RankQuery, body: RecommendBody, response: { 200: RankedResultsWithSkipped, ...rankErrors } } },
-    async (req) => call(req, OP.rank.recommend, { ...anchorQuery(req, { domain: ['uiux'] }), ...req.body }),
+    async (req) => call(req, OP.rank.recommend, { ...anchorQuery(req, { domain: ['uiux'] }), ...checkDomains(req.body, req.body.candidates) }),
   );
   app.post(
     '/ask',

@@ -147,7 +147,8 @@ export function resolveCandidates(r: RankingDeps, cat: WorkspaceCatalog, inputs:
       return void out.push({ key, entity_id: d?.id ?? (url ? contentIdForUrl(url) : c), doc: d, url, name, description: d?.description ?? '', type: d?.type ?? 'content', text, vector: null });
     }
     if (!('url' in c)) {
-      const d = cat.entities.get(c.entity_id);
+      // The id of an entity or, as a string candidate and /score's `{ entity_id }` may be, a content URL.
+      const d = cat.entities.get(c.entity_id) ?? cat.entities.get(cat.urls.get(c.entity_id) ?? '');
       if (!d) {
         if (strict && skipped) skipped.push({ candidate: c, reason: 'unknown entity id' });
         else if (strict) unknown.push(c.entity_id);

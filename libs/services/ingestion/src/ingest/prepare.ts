@@ -1,4 +1,4 @@
-import { CONTENT_DOMAINS, DOMAIN_ALIASES, TgError, canonicalDomain, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
+import { TgError, contentDomainOf, contentIdForUrl, textDigest, type ContentObject } from '@tg/contracts';
 import { CLAIM_LEASE_MS, claimVoided, contentUnchanged, entityDecider, type DoneWrite, type EntityState, placeholderFor, resentContent, urlClaimDecider, type VoidClaim } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { FetchError, fetchUrl, type FetchedDocument } from '@tg/fetch';
@@ -87,18 +87,7 @@ export async function prepareItem(rt: Runtime, ws: string, item: IngestItem, cur
   } catch {
     throw new TgError('validation_failed', `content.url must be an absolute http(s) URL, got "${c.url.slice(0, 200)}"`);
   }
-  let domain: string | undefined;
-  if (c.domain !== undefined) {
-    domain = canonicalDomain(c.domain);
-    if (!domain) {
-      // The list is in the message too: the clients show `error` and never read `details`.
-      const aliases = Object.entries(DOMAIN_ALIASES).map(([alias, d]) => `${alias} (= ${d})`);
-      throw new TgError('unknown_domain', `Unknown content domain '${c.domain}'; allowed: ${CONTENT_DOMAINS.join(', ')}; aliases: ${aliases.join(', ')}`, {
-        allowed: [...CONTENT_DOMAINS],
-        aliases: DOMAIN_ALIASES,
-      });
-    }
-  }
+  const domain = c.domain === undefined ? undefined : contentDomainOf(c.domain);
   if (item.id && c.id && item.id !== c.id) throw new TgError('bad_request', 'The top-level id and content.id differ');
   const explicit = item.id ?? c.id ?? undefined;
   // Who owns the URL is decided on its home, the aggregate of its natural id (content created without an id
