@@ -176,6 +176,30 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('transport details a client meets', () => {
+    it('a base URL given with a trailing slash (`…/v1/` + `/entity`) reaches the same routes: duplicate slashes are one', async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'slash-user', name: 'S' })).status).toBe(200);
+      for (const path of ['//entity?entity_id=slash-user', '/entity//?entity_id=slash-user']) expect((await send('GET', path)).body, path).toMatchObject({ id: 'slash-user' });
+      const res = await fetch(`${s.baseUrl.replace(/\/v1$/, '')}//v1//clusters?limit=1`, { headers: { 'x-api-key': ws.key } });
+      expect(res.status).toBe(200);
+    });
+
+    it('every answer carries X-Request-Id, also when the URL itself is refused (bad percent-encoding, a path parameter over the id limit)', async () => {
+      for (const path of ['/entity/%zz/link', `/entity/${'x'.repeat(7000)}/link`]) {
+        const r = await send('POST', path, {}, { 'x-request-id': 'url-refused' });
+        expect(r.status, path.slice(0, 30)).toBe(400);
+        expect(r.headers.get('x-request-id'), path.slice(0, 30)).toBe('url-refused');
+      }
+    });
+
+    it('POST /gauge with a response or followup of spaces only is refused by the gateway like any field (body.<field>, details.problems), as its schema says', async () => {
+      const r = await send('POST', '/gauge', { response: '   ', followup: 'ok' });
+      refused(r, 400, 'validation_failed');
+      expect(r.body['error']).toMatch(/body\.response/);
+      expect(r.body['details']).toHaveProperty('problems');
+    });
+  });
+
   describe('X-Request-Id is the idempotency key, whatever its form (docs/api.md, Idempotency)', () => {
     it.each([
       ['a base64 key (/, + and =)', 'q1Zk/9+Xa2w=='],

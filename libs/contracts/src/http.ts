@@ -238,8 +238,9 @@ export const ScoreBody = Type.Object(
 export const QueryBody = Type.Object({ query: Type.String({ minLength: 1, maxLength: 4000 }) }, { additionalProperties: false });
 export const GaugeBody = Type.Object(
   {
-    response: Type.String({ minLength: 1, maxLength: 20_000 }),
-    followup: Type.String({ minLength: 1, maxLength: 20_000 }),
+    // Not blank: the language service needs words (its operation schema says so too).
+    response: Type.String({ minLength: 1, maxLength: 20_000, pattern: '\\S' }),
+    followup: Type.String({ minLength: 1, maxLength: 20_000, pattern: '\\S' }),
     prompt: Type.Optional(Type.String({ maxLength: 20_000 })),
   },
   { additionalProperties: false },

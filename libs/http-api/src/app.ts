@@ -113,8 +113,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
     bodyLimit: config.bodyLimit,
     genReqId: (req) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
     // Path parameters as long as ids may be, percent-encoded (up to 12 characters each); longer ones and
-    // malformed URLs are answered by frameworkErrors in the `{ error, code }` shape.
-    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, maxParamLength: ID_MAX_LENGTH * 12 },
+    // malformed URLs are answered by frameworkErrors in the `{ error, code }` shape. `//` is `/`: a client whose base URL
+    // ends in a slash joins it with paths that start with one.
+    routerOptions: { querystringParser: parseQuery, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: ID_MAX_LENGTH * 12 },
     frameworkErrors,
     // The client's address (`req.ip`: the failed-key limit's key) from X-Forwarded-For only when a trusted proxy sent it.
     ...(config.trustedProxies.length ? { trustProxy: config.trustedProxies } : {}),

@@ -1,5 +1,6 @@
 import { TgError, isTgError, type ErrorBody, type ErrorCode } from '@tg/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { REQUEST_ID_HEADER } from '@tg/observability';
 
 /** Maps any error to `{ error, code }` with the catalog's status. The one place errors meet the wire. */
 export function toWireError(err: unknown): { status: number; body: ErrorBody } {
@@ -49,7 +50,9 @@ export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyRe
 }
 
 /** Errors the router raises before a route runs (a path parameter over the id limit, a malformed URL). */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  // Raised before the onRequest hook that echoes the request id; these answers carry it too.
+  reply.header(REQUEST_ID_HEADER, req.id);
   const e =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? new TgError('validation_failed', 'A path parameter is longer than an id may be (512 characters)')
