@@ -176,6 +176,24 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('content in any form is indexed (WIRE-NOTES: the clients turn a 400 there into a 500 for their users)', () => {
+    it('a text of numbers only (a catalog row of codes) or of emoji only is indexed, found again by the same text, and a batch takes it', async () => {
+      for (const [n, text] of [['digits', '12345 67890'], ['emoji', '🎷🎺🎸'], ['price', '€49 / 2×']] as const) {
+        const r = await send('POST', '/entity', { content: item(`https://symbols.example/${n}`, text) });
+        expect(r.status, `${n}: ${JSON.stringify(r.body)}`).toBe(200);
+      }
+      const b = await send('POST', '/entity/batch', { content: [item('https://symbols.example/b1', '4711'), item('https://symbols.example/b2', '🎸')] });
+      expect(b.body['results'].map((x: Json) => x['code'] ?? 'ok')).toEqual(['ok', 'ok']);
+      expect((await send('POST', '/entity', { type: 'user', id: 'symbols-user', name: 'S', linked_content: [item('https://symbols.example/liked', '12345 67890')] })).status).toBe(200);
+      const r = await send('POST', '/rerank?relative_to_entity_id=symbols-user&in_terms_of_entity_type=content', { candidates: ['https://symbols.example/emoji', 'https://symbols.example/digits'] });
+      expect(r.body['results'][0]).toMatchObject({ url: 'https://symbols.example/digits' });
+    });
+
+    it('punctuation alone is still no text: 400 no_text_to_embed (the spec: no text available to embed)', async () => {
+      refused(await send('POST', '/entity', { content: item('https://symbols.example/dots', ' - . ! ') }), 400, 'no_text_to_embed');
+    });
+  });
+
   describe('transport details a client meets', () => {
     it('a base URL given with a trailing slash (`…/v1/` + `/entity`) reaches the same routes: duplicate slashes are one', async () => {
       expect((await send('POST', '/entity', { type: 'user', id: 'slash-user', name: 'S' })).status).toBe(200);

@@ -22,6 +22,21 @@ export function charNgrams(token: string): string[] {
   return out;
 }
 
+const SYMBOLIC = /[\p{N}\p{S}\p{Extended_Pictographic}]/u;
+const EDGE_PUNCTUATION = /^[\p{P}\p{Z}\p{Cf}]+|[\p{P}\p{Z}\p{Cf}]+$/gu;
+
+/**
+ * The whitespace-separated tokens of a text that hold a number or a symbol (`12345`, `1990s`, `4k`, `🎷🎺`, `€49`),
+ * punctuation trimmed from their ends: what a text made of no word at all still says. Punctuation alone is nothing.
+ */
+export function symbolTokens(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .split(/[\s\p{Z}]+/u)
+    .map((t) => t.replace(EDGE_PUNCTUATION, ''))
+    .filter((t) => SYMBOLIC.test(t));
+}
+
 /** 32-bit FNV-1a of a string's UTF-16 code units. */
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;

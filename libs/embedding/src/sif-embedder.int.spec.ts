@@ -63,8 +63,11 @@ describe('SifEmbedder', () => {
 
   it('returns unit vectors in input order and null only for texts without a word', async () => {
     expect((await noOov.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return'])).map((v) => v === null)).toEqual([false, true, true, true, false]);
-    const out = await second.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return', '1990s 4k']);
-    expect(out.map((v) => v === null)).toEqual([false, true, true, false, false, true]);
+    const out = await second.embed(['jazz club', '', '12345 !!!', 'ジャズ', 'tax return', '1990s 4k', '🎷🎺🎸', ' - . ! ']);
+    // A text of no word (numbers, emoji) gets a vector from its numbers and symbols; punctuation alone none.
+    expect(out.map((v) => v === null)).toEqual([false, true, false, false, false, false, false, true]);
+    expect(cos(second.embedSync('12345 !!!')!, second.embedSync('(12345)')!)).toBeCloseTo(1, 6);
+    expect(cos(second.embedSync('12345')!, second.embedSync('67890')!)).toBeLessThan(0.9);
     expect(Math.hypot(...out[3]!)).toBeCloseTo(1, 5);
     for (const v of [out[0]!, out[4]!]) {
       expect(v).toBeInstanceOf(Float32Array);
