@@ -194,6 +194,34 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('GET and DELETE /entity with both entity_id and url (aliases that disagree are refused, as type/entity_type and rel/relation)', () => {
+    const url = 'https://both.example/item';
+    let contentId: string;
+    beforeAll(async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'both-user', name: 'B' })).status).toBe(200);
+      const c = await send('POST', '/entity', { content: item(url, 'jazz records') });
+      expect(c.status).toBe(200);
+      contentId = c.body['entity_id'];
+    });
+    const q = (id: string) => `/entity?entity_id=${encodeURIComponent(id)}&url=${encodeURIComponent(url)}`;
+
+    it('naming two different entities, or an id that does not exist beside a URL that does: 400 bad_request, and nothing is deleted', async () => {
+      for (const id of ['both-user', 'no-such-id']) {
+        refused(await send('GET', q(id)), 400, 'bad_request');
+        refused(await send('DELETE', q(id)), 400, 'bad_request');
+      }
+      expect((await getEntity('both-user')).status).toBe(200);
+      expect((await getEntity(url)).body).toMatchObject({ id: contentId });
+    });
+
+    it('naming the same entity: answered as either alone', async () => {
+      expect((await send('GET', q(contentId))).body).toMatchObject({ id: contentId, url });
+      expect((await send('DELETE', q(contentId))).body).toEqual({ success: true });
+      expect((await getEntity(url)).status).toBe(404);
+      refused(await send('GET', q('no-such-id')), 404, 'entity_not_found');
+    });
+  });
+
   describe('transport details a client meets', () => {
     it('a base URL given with a trailing slash (`…/v1/` + `/entity`) reaches the same routes: duplicate slashes are one', async () => {
       expect((await send('POST', '/entity', { type: 'user', id: 'slash-user', name: 'S' })).status).toBe(200);

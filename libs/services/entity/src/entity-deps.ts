@@ -64,6 +64,14 @@ export async function composeAfterWrite(
  * another one that took the URL since. Each aggregate is loaded once.
  */
 export async function resolveEntity(rt: Runtime, ws: string, idOrUrl: { entity_id?: string; url?: string }, opts: { deletedBy?: string } = {}): Promise<{ id: string; state: EntityState; seq: number } | null> {
+  if (idOrUrl.entity_id && idOrUrl.url && idOrUrl.entity_id !== idOrUrl.url) {
+    // Both named: they must name the same entity (before, an entity_id that named nothing fell through to the URL, so
+    // `DELETE ?entity_id=<unknown>&url=U` deleted U's entity, and one that named another entity silently won).
+    const [byId, byUrl] = await Promise.all([resolveEntity(rt, ws, { entity_id: idOrUrl.entity_id }, opts), resolveEntity(rt, ws, { url: idOrUrl.url }, opts)]);
+    if (!byId && !byUrl) return null;
+    if (byId && byUrl && byId.id === byUrl.id) return byId;
+    throw new TgError('bad_request', 'entity_id and url name different entities (or only one of them names one): send one of them');
+  }
   const loaded = new Map<string, Promise<{ state: EntityState; seq: number }>>();
   const load = (id: string) => loaded.get(id) ?? loaded.set(id, rt.repo.load(entitySubject(ws, id), entityDecider)).get(id)!;
   const deletedHere = (s: EntityState) => opts.deletedBy !== undefined && !s.exists && s.deletedBy === opts.deletedBy;
