@@ -222,6 +222,17 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('the workspace header and its legacy name (WIRE-NOTES: X-Workspace-Id, and X-Galya-Workspace-Id that existing clients send)', () => {
+    it('both sent naming different workspaces: 400 bad_request, never one of them silently (an account key would write to the first)', async () => {
+      const account = s.tg.accountSecret;
+      const both = (legacy: string, key = account) => send('GET', '/clusters?limit=1', undefined, { 'x-api-key': key, 'x-workspace-id': ws.workspaceId, 'x-galya-workspace-id': legacy });
+      refused(await both('ws_someoneElse00'), 400, 'bad_request');
+      refused(await both('ws_someoneElse00', ws.key), 400, 'bad_request');
+      expect((await both(ws.workspaceId)).status).toBe(200);
+      expect((await both(ws.workspaceId, ws.key)).status).toBe(200);
+    });
+  });
+
   describe('transport details a client meets', () => {
     it('a base URL given with a trailing slash (`…/v1/` + `/entity`) reaches the same routes: duplicate slashes are one', async () => {
       expect((await send('POST', '/entity', { type: 'user', id: 'slash-user', name: 'S' })).status).toBe(200);

@@ -25,14 +25,18 @@ export function keyOf(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** The workspace header of a request (`X-Workspace-Id`, or the legacy `X-Galya-Workspace-Id`). */
+/**
+ * The workspace header of a request (`X-Workspace-Id`, or the legacy `X-Galya-Workspace-Id`). Both sent naming
+ * different workspaces is 400 `bad_request`, as other aliases that disagree (before, the first silently won).
+ */
 export function workspaceHeaderOf(req: FastifyRequest): string | undefined {
-  for (const name of ['x-workspace-id', 'x-galya-workspace-id']) {
+  const named = ['x-workspace-id', 'x-galya-workspace-id'].map((name) => {
     const v = req.headers[name];
-    const s = (Array.isArray(v) ? v[0] : v)?.trim();
-    if (s) return s;
-  }
-  return undefined;
+    return (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
+  });
+  const [current, legacy] = named;
+  if (current && legacy && current !== legacy) throw new TgError('bad_request', 'X-Workspace-Id and X-Galya-Workspace-Id name different workspaces: send one of them');
+  return current ?? legacy;
 }
 
 const digestOf = (key: string) => createHash('sha256').update(key).digest('hex');
