@@ -100,6 +100,19 @@ describe('wire audit, second pass', () => {
       expect((await getEntity(first.url)).body).toMatchObject({ name: 'job first' });
     });
 
+    it('in a job whose two items land in different chunks (each over half a chunk), the later is still the one refused', async () => {
+      const url = 'https://dup.example/job/chunks';
+      const big = (words: string) => item(url, `${words} `.repeat(Math.ceil(150_000 / (words.length + 1))).slice(0, 150_000), { title: words });
+      const r = await send('POST', '/entity/batch', { content: [big('jazz saxophone records'), big('hiking boots trails')], async: true });
+      expect(r.status, JSON.stringify(r.body)).toBe(202);
+      const done = await eventually(async () => {
+        const j = await send('GET', `/entity/batch/jobs/${encodeURIComponent(r.body['job_id'])}`);
+        return Array.isArray(j.body['results']) && j.body;
+      }, { what: 'the job has results' });
+      expect(done['results'].map((x: Json) => x['code'] ?? x['created'])).toEqual([true, 'duplicate_item']);
+      expect((await getEntity(url)).body).toMatchObject({ name: 'jazz saxophone records' });
+    });
+
     it('POST /entity with linked_content naming one URL twice with other texts is refused 400 duplicate_item, and writes nothing', async () => {
       const a = item('https://dup.example/linked/a', 'jazz saxophone records');
       refused(await send('POST', '/entity', { type: 'user', id: 'dup-linked', name: 'L', linked_content: [a, { ...a, content: 'hiking boots' }] }), 400, 'duplicate_item');
