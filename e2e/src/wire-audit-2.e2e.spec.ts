@@ -262,6 +262,18 @@ describe('wire audit, second pass', () => {
       }
     });
 
+    it('an empty body is no body whatever its Content-Type (curl -d \'\' and some HTTP libraries send form types on bodiless requests); a body that is not JSON is still 415', async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'form-user', name: 'F', linked_content: [item('https://form.example/a', 'jazz records')] })).status).toBe(200);
+      for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+        const link = await send('POST', '/entity/form-user/link', '', { 'content-type': type });
+        expect(link.status, `${type}: ${JSON.stringify(link.body)}`).toBe(200);
+        expect(link.body).toMatchObject({ entity_id: 'form-user' });
+        refused(await send('DELETE', '/entity?entity_id=form-nobody', '', { 'content-type': type }), 404, 'entity_not_found');
+      }
+      refused(await send('POST', '/entity/form-user/link', 'entity_id=x', { 'content-type': 'application/x-www-form-urlencoded' }), 415, 'unsupported_media_type');
+      refused(await send('POST', '/entity', '{"type":"user","id":"form-2","name":"x"}', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type');
+    });
+
     it('POST /gauge with a response or followup of spaces only is refused by the gateway like any field (body.<field>, details.problems), as its schema says', async () => {
       const r = await send('POST', '/gauge', { response: '   ', followup: 'ok' });
       refused(r, 400, 'validation_failed');

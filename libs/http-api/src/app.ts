@@ -145,6 +145,14 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
       done(e as Error, undefined);
     }
   });
+  // Any other media type: an empty body is no body, as with JSON (curl -d '' and some HTTP libraries send a form type on
+  // bodiless requests; before, those answered 415); a body in it is refused 415 without being read.
+  app.addContentTypeParser('*', (req, _payload, done) => {
+    // No body: Content-Length 0, or neither Content-Length nor Transfer-Encoding (RFC 9112 §6.3).
+    const length = req.headers['content-length'];
+    if (length === '0' || (length === undefined && req.headers['transfer-encoding'] === undefined)) return done(null, undefined);
+    done(new TgError('unsupported_media_type', 'Send request bodies as application/json'), undefined);
+  });
   // A POST without a body is validated as an empty object, so optional bodies work and required fields
   // are reported by name.
   app.addHook('preValidation', async (req) => {
