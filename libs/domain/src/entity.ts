@@ -70,11 +70,11 @@ export interface EntityState {
    */
   urlSeq?: number;
   /**
-   * This id's claim on `url` made at `claimedAt` and taken over after the lease without its content
-   * (`UrlClaimRevoked`, kept across incarnations): content that relies on that claim is refused (see
+   * This id's claims taken over after the lease without their content (`UrlClaimRevoked`, kept across incarnations):
+   * by URL, the time the latest revoked claim on it was made. Content that relies on such a claim is refused (see
    * {@link CLAIM_REVOKED}).
    */
-  revokedClaim?: { url: string; claimedAt: number };
+  revokedClaims?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -293,9 +293,9 @@ export function contentIndexedNotEmbedded(state: EntityState, cmd: IndexFields):
 }
 
 /** What an id's aggregate keeps across its incarnations (a create after a delete starts from it). */
-const kept = (state: EntityState): Pick<EntityState, 'deletedSeq' | 'revokedClaim'> => ({
+const kept = (state: EntityState): Pick<EntityState, 'deletedSeq' | 'revokedClaims'> => ({
   ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}),
-  ...(state.revokedClaim ? { revokedClaim: state.revokedClaim } : {}),
+  ...(state.revokedClaims ? { revokedClaims: state.revokedClaims } : {}),
 });
 
 /**
@@ -304,9 +304,9 @@ const kept = (state: EntityState): Pick<EntityState, 'deletedSeq' | 'revokedClai
  * hold the URL now (when it does, its claim was made anew and its content came).
  */
 function reliesOnRevokedClaim(state: EntityState, cmd: { url: string; claimed_at?: number }): boolean {
-  const r = state.revokedClaim;
-  if (!r || r.url !== cmd.url || (state.exists && state.url === cmd.url)) return false;
-  return cmd.claimed_at === undefined || cmd.claimed_at <= r.claimedAt;
+  const revokedAt = state.revokedClaims?.[cmd.url];
+  if (revokedAt === undefined || (state.exists && state.url === cmd.url)) return false;
+  return cmd.claimed_at === undefined || cmd.claimed_at <= revokedAt;
 }
 
 export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
@@ -426,7 +426,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         if (state.exists && state.url === cmd.url) {
           throw new TgError('url_conflict', `URL already belongs to entity ${cmd.entity_id}`, { url: cmd.url, entity_id: cmd.entity_id });
         }
-        if (state.revokedClaim?.url === cmd.url && state.revokedClaim.claimedAt >= cmd.claimed_at) return [];
+        if ((state.revokedClaims?.[cmd.url] ?? -Infinity) >= cmd.claimed_at) return [];
         return [event('UrlClaimRevoked', { url: cmd.url, entity_id: cmd.entity_id, claimed_at: cmd.claimed_at, revoked_at: cmd.at }, meta)];
       }
       default: {
@@ -512,7 +512,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         return { ...rest, urlReleasedClaimant: e.data.entity_id, urlReleasedBy: e.metadata.request_id };
       }
       case 'UrlClaimRevoked':
-        return { ...state, revokedClaim: { url: e.data.url, claimedAt: e.data.claimed_at } };
+        return { ...state, revokedClaims: { ...state.revokedClaims, [e.data.url]: Math.max(e.data.claimed_at, state.revokedClaims?.[e.data.url] ?? -Infinity) } };
       default: {
         const never: never = e;
         return never;

@@ -182,6 +182,9 @@ describe('entity decider: a claim taken over after the lease (the fence)', () =>
     expect(given(entityDecider, [stored(revoked, 4)]).when(indexContent())).toEqual(why);
     const anew = indexContent({ claimed_at: 3000 });
     expect(given(entityDecider, [stored(revoked, 4)]).when(anew)).toEqual(emits(...indexedBy(anew)));
+    // Per URL: a claim on another URL revoked later does not lift this one.
+    const other = event('UrlClaimRevoked', { url: 'https://x.test/other', entity_id: 'c1', claimed_at: 900, revoked_at: 2500 }, later);
+    expect(given(entityDecider, [stored(revoked, 4), stored(other, 5)]).when(indexContent({ claimed_at: 500 }))).toEqual(why);
     // Kept across incarnations: created and deleted meanwhile, the old claim is still revoked.
     expect(given(entityDecider, [stored(revoked, 4), stored(created({ entity_id: 'c1' }), 5), stored(deleted('c1'), 6)]).when(indexContent({ claimed_at: 500 }))).toEqual(why);
   });
