@@ -11,7 +11,7 @@ import { ReadModelHost } from '@tg/read-model';
 import { createRuntime, type Runtime } from '@tg/service-runtime';
 import { startEmbeddingService } from '@tg/service-embedding';
 import { startEntityService } from '@tg/service-entity';
-import { startIngestionService } from '@tg/service-ingestion';
+import { ingestItems, startIngestionService } from '@tg/service-ingestion';
 import { startNats, type TestNats } from '@tg/test-stack/nats';
 import { callOutcome } from './testing/call-outcome';
 
@@ -40,6 +40,28 @@ function holdFirst(rt: Runtime, subject: string, type: string) {
 }
 
 /**
+ * Holds the first append to `subject` that starts with an event of `type` inside `rt`'s event store (after the
+ * repository decided it and ran its checks: a process stopped inside that publish) until `go` is called.
+ */
+function holdAppend(rt: Runtime, subject: string, type: string) {
+  let reached!: () => void;
+  const atHold = new Promise<void>((r) => (reached = r));
+  let go!: () => void;
+  const proceed = new Promise<void>((r) => (go = r));
+  const appendEach = rt.store.appendEach.bind(rt.store);
+  let held = false;
+  rt.store.appendEach = (async (s: string, events: readonly { type: string }[], opts: never) => {
+    if (!held && s === subject && events[0]?.type === type) {
+      held = true;
+      reached();
+      await proceed;
+    }
+    return appendEach(s, events as never, opts);
+  }) as typeof rt.store.appendEach;
+  return { reached: atHold, go, restore: () => (rt.store.appendEach = appendEach) };
+}
+
+/**
  * A delete of a content entity with an explicit id appends `EntityDeleted` on the entity, then releases the URL's
  * claim on the URL's home: two appends. The same id created again with the same URL between them (another
  * instance serving it) claims the URL anew (its old claim is older than the deletion). The delete's release that
@@ -53,6 +75,8 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
   const stops: (() => Promise<unknown>)[] = [];
   let entityRt: Runtime;
   let ingestRt: Runtime;
+  /** Another ingestion process's runtime (its own connection, repository and store), driven directly. */
+  let otherRt: Runtime;
   let caller: RpcClient;
   beforeAll(async () => {
     nats = await startNats();
@@ -72,6 +96,7 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
     const embedding = await startEmbeddingService(ingestRt);
     const ingestion = await startIngestionService(ingestRt);
     stops.push(() => ingestion.stop(), () => embedding.stop());
+    otherRt = await runtime('ingestion-other');
     const callerNc = await connectNats(nats.url, 'caller');
     conns.push(callerNc);
     caller = new RpcClient(callerNc, 30_000);
@@ -83,6 +108,16 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /** Who the URL's home says holds `url`, and which of `ids` hold it as their content's URL. */
+  const whoHolds = async (url: string, ids: string[]) => {
+    const claim = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', contentIdForUrl(url)), entityDecider)).state.urlClaimedBy;
+    const holders: string[] = [];
+    for (const id of ids) {
+      const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
+      if (s.exists && s.url === url) holders.push(id);
+    }
+    return { claim, holders };
+  };
   /** What a call over the bus ended with: `ok` and its data, or the error's HTTP status and code. */
   const outcome = <O extends Operation>(op: O, data: RequestOf<O>) => callOutcome(caller, WS)(op, data);
   const index = (url: string, id: string) => outcome(OP.ingest.content, { content: { url, type: 'text', content: 'notes on modal jazz', skip_url_fetch: true }, id });
@@ -177,12 +212,7 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
         hold.restore();
         ingestRt.now = now;
       }
-      const claim = (await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy;
-      const holders: string[] = [];
-      for (const id of [claimant, `taker-${claimant}`]) {
-        const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
-        if (s.exists && s.url === url) holders.push(id);
-      }
+      const { claim, holders } = await whoHolds(url, [claimant, `taker-${claimant}`]);
       expect({ holders, claim, taker }).toEqual({ holders: [claimant], claim: claimant, taker: { status: 409, code: 'url_conflict' } });
     }, 120_000);
   }
@@ -207,12 +237,43 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
       hold.restore();
       ingestRt.now = now;
     }
-    const claim = (await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy;
-    const holders: string[] = [];
-    for (const id of ['stalled', 'after-stall']) {
-      const s = (await ingestRt.repo.load(EventStore.subject(WS, 'entity', id), entityDecider)).state;
-      if (s.exists && s.url === url) holders.push(id);
+    const { claim, holders } = await whoHolds(url, ['stalled', 'after-stall']);
+    // Its claim revoked by the takeover, its write is prepared again and finds the URL's new holder (before the fence:
+    // 503, the claim too old to rely on; a resend then got this 409).
+    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, stalled }).toEqual({ holders: ['after-stall'], claim: 'after-stall', taker: 'ok', stalled: { status: 409, code: 'url_conflict' } });
+  }, 120_000);
+
+  /**
+   * The lease's check runs just before the content's append; a process stopped inside that publish for longer than the
+   * lease (its claim taken over meanwhile) is what the check cannot see. The takeover fences it: it appends
+   * `UrlClaimRevoked` to the claimant's aggregate first, so the held append fails on its expected sequence and, decided
+   * again, is refused. Before the fence its content landed after the takeover: two entities with one URL.
+   */
+  it('an ingest stopped inside its content\'s publish past the lease, its URL taken over meanwhile, does not land its content', async () => {
+    const url = 'https://claims.test/stopped-in-publish';
+    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+    // The writer that stops is another process (the takeover's process does not wait behind it on the same subject).
+    const hold = holdAppend(otherRt, EventStore.subject(WS, 'entity', 'frozen'), 'ContentIndexed');
+    const now = ingestRt.now;
+    let taker: Awaited<ReturnType<typeof index>>;
+    let frozen: unknown;
+    try {
+      const item = { content: { url, type: 'text' as const, content: 'notes on modal jazz', skip_url_fetch: true }, id: 'frozen' };
+      const writing = ingestItems(otherRt, WS, [item], 'frozen-write', false).then((r) => r.results[0]);
+      await hold.reached;
+      expect((await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('frozen');
+      ingestRt.now = () => Date.now() + CLAIM_LEASE_MS + 60_000;
+      taker = await index(url, 'after-freeze');
+      hold.go();
+      frozen = await writing;
+    } finally {
+      hold.restore();
+      ingestRt.now = now;
     }
-    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, stalled }).toEqual({ holders: ['after-stall'], claim: 'after-stall', taker: 'ok', stalled: { status: 503, code: 'unavailable' } });
+    const { claim, holders } = await whoHolds(url, ['frozen', 'after-freeze']);
+    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, frozen }).toEqual({ holders: ['after-freeze'], claim: 'after-freeze', taker: 'ok', frozen: { url, error: expect.any(String), code: 'url_conflict' } });
+    // The URL resolves to the entity that took it over; the frozen id, which never held it, is not an entity.
+    expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'after-freeze' } });
+    expect(await outcome(OP.entity.get, { entity_id: 'frozen' })).toEqual({ status: 404, code: 'entity_not_found' });
   }, 120_000);
 });

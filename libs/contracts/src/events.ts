@@ -45,6 +45,12 @@ export const EventSchemas = {
   }),
   UrlClaimed: Type.Object({ url: Str, entity_id: Str, claimed_at: Num }),
   UrlReleased: Type.Object({ url: Str, entity_id: Str, released_at: Num }),
+  /**
+   * On the aggregate of an entity whose claim on `url`, made at `claimed_at` and never followed by its content, was taken
+   * over after the lease: content it still had on its way (prepared against the aggregate before this event, relying on
+   * that claim) is refused by its expected sequence, and a write that relies on that claim is refused when decided.
+   */
+  UrlClaimRevoked: Type.Object({ url: Str, entity_id: Str, claimed_at: Num, revoked_at: Num }),
   ChildLinked: Type.Object({
     parent_id: Str,
     child_id: Str,

@@ -564,8 +564,10 @@ export class CatalogProjection {
       case 'ClustersComputed':
         c.clusters.set(e.data.entity_type, e.data);
         return t;
+      // (A claim revoked on its claimant's aggregate: the home's UrlReleased / UrlClaimed say who holds the URL.)
       case 'WorkspaceCreated':
       case 'ApiKeyIssued':
+      case 'UrlClaimRevoked':
       case 'BatchJobSubmitted':
       case 'BatchChunkQueued':
       case 'BatchItemsSettled':

@@ -69,6 +69,12 @@ export interface EntityState {
    * claim on another URL's home older than it is void too: its claimant moved to this URL since.
    */
   urlSeq?: number;
+  /**
+   * This id's claims taken over after the lease without their content (`UrlClaimRevoked`, kept across incarnations):
+   * by URL, the time the latest revoked claim on it was made. Content that relies on such a claim is refused (see
+   * {@link CLAIM_REVOKED}).
+   */
+  revokedClaims?: Readonly<Record<string, number>>;
 }
 
 /**
@@ -81,6 +87,8 @@ export interface VoidClaim {
   claimant: string;
   deletedSeq?: number;
   abandoned?: boolean;
+  /** For an abandoned claim: when it was made (the home's `urlClaimAt`), what its claimant's aggregate is told it lost. */
+  claimedAt?: number;
 }
 
 /**
@@ -106,6 +114,12 @@ type Meta = { workspace: string; at: number; request_id?: string };
 
 /** `details.reason` of the conflict that refuses an IndexContent prepared against an incarnation that ended since. */
 export const INCARNATION_ENDED = 'incarnation_ended';
+/**
+ * `details.reason` of the conflict that refuses an IndexContent relying on a claim that was taken over after the lease
+ * (`UrlClaimRevoked` on the entity since); like {@link INCARNATION_ENDED}, the item is prepared again (it then finds the
+ * URL's new holder).
+ */
+export const CLAIM_REVOKED = 'claim_revoked';
 
 /** Commands of the entity aggregate. */
 export type EntityCommand =
@@ -147,6 +161,11 @@ export type EntityCommand =
        * never brings an entity back without the URL claim its deletion released.
        */
       incarnation?: number;
+      /**
+       * When the URL claim this write relies on was made (absent when it relies on none): a claim of this id revoked
+       * since (taken over after the lease, `UrlClaimRevoked`) refuses it ({@link CLAIM_REVOKED}).
+       */
+      claimed_at?: number;
     } & Meta)
   | ({ type: 'EnrichContent'; entity_id: string; name: string; description: string; source: string } & Meta)
   | ({ type: 'EmbedSelf'; entity_id: string; vector: string; model: string; dim: number; text_digest: string } & Meta)
@@ -159,7 +178,13 @@ export type EntityCommand =
    * deletion; one made after it is the id's next incarnation's (created again, claiming anew, between the delete's
    * two appends) and stays.
    */
-  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim; deletedSeq?: number } & Meta);
+  | ({ type: 'ReleaseUrl'; entity_id: string; url: string; claimant: string; void?: VoidClaim; deletedSeq?: number } & Meta)
+  /**
+   * On the aggregate of the claimant of an abandoned claim (its content never came), before the claim is taken over on
+   * the URL's home: the fence. Content of the claimant still on its way was prepared against this aggregate before it,
+   * so its append fails on its expected sequence; refused when the claimant holds the URL now (its content came).
+   */
+  | ({ type: 'RevokeClaim'; entity_id: string; url: string; claimed_at: number } & Meta);
 
 type EntityEvent =
   | TgEventOf<'EntityCreated'>
@@ -169,7 +194,8 @@ type EntityEvent =
   | TgEventOf<'ContentEnriched'>
   | TgEventOf<'ContentEmbedded'>
   | TgEventOf<'UrlClaimed'>
-  | TgEventOf<'UrlReleased'>;
+  | TgEventOf<'UrlReleased'>
+  | TgEventOf<'UrlClaimRevoked'>;
 
 const initial = (): EntityState => ({ exists: false, kind: null, type: '', name: '', description: '', enriched: false, createdAt: 0, updatedAt: 0, incarnation: 0 });
 
@@ -266,6 +292,23 @@ export function contentIndexedNotEmbedded(state: EntityState, cmd: IndexFields):
   return contentIndexedMatches(state, cmd) && state.embeddedDigest !== cmd.text_digest;
 }
 
+/** What an id's aggregate keeps across its incarnations (a create after a delete starts from it). */
+const kept = (state: EntityState): Pick<EntityState, 'deletedSeq' | 'revokedClaims'> => ({
+  ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}),
+  ...(state.revokedClaims ? { revokedClaims: state.revokedClaims } : {}),
+});
+
+/**
+ * Whether an IndexContent relies on a claim of this id that was revoked (taken over after the lease, its content never
+ * come): it names the revoked URL, relies on no claim or on one no newer than the revoked one, and the id does not
+ * hold the URL now (when it does, its claim was made anew and its content came).
+ */
+function reliesOnRevokedClaim(state: EntityState, cmd: { url: string; claimed_at?: number }): boolean {
+  const revokedAt = state.revokedClaims?.[cmd.url];
+  if (revokedAt === undefined || (state.exists && state.url === cmd.url)) return false;
+  return cmd.claimed_at === undefined || cmd.claimed_at <= revokedAt;
+}
+
 export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
   initialState: initial,
   decide(cmd, state) {
@@ -303,6 +346,9 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         }
         if (state.exists && state.kind === 'entity') {
           throw new TgError('conflict', `Entity ${cmd.entity_id} is not a content entity`);
+        }
+        if (reliesOnRevokedClaim(state, cmd)) {
+          throw new TgError('conflict', `The claim of ${cmd.entity_id} on ${cmd.url} was taken over while this write was on its way`, { entity_id: cmd.entity_id, url: cmd.url, reason: CLAIM_REVOKED });
         }
         if (state.urlClaimedBy !== undefined && state.urlClaimedBy !== cmd.entity_id) {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
@@ -376,6 +422,13 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
           throw new TgError('url_conflict', `URL already belongs to entity ${state.urlClaimedBy}`, { url: cmd.url, entity_id: state.urlClaimedBy });
         }
         return [event('UrlReleased', { url: cmd.url, entity_id: cmd.claimant, released_at: cmd.at }, meta)];
+      case 'RevokeClaim': {
+        if (state.exists && state.url === cmd.url) {
+          throw new TgError('url_conflict', `URL already belongs to entity ${cmd.entity_id}`, { url: cmd.url, entity_id: cmd.entity_id });
+        }
+        if ((state.revokedClaims?.[cmd.url] ?? -Infinity) >= cmd.claimed_at) return [];
+        return [event('UrlClaimRevoked', { url: cmd.url, entity_id: cmd.entity_id, claimed_at: cmd.claimed_at, revoked_at: cmd.at }, meta)];
+      }
       default: {
         const never: never = cmd;
         throw new Error(`unknown command ${String(never)}`);
@@ -387,7 +440,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityCreated':
         return {
           ...initial(),
-          ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}),
+          ...kept(state),
           exists: true,
           kind: 'entity',
           type: e.data.type,
@@ -415,6 +468,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'EntityDeleted':
         return {
           ...initial(),
+          ...kept(state),
           done: rememberWrite(state.done, written(e, () => DELETE_KEY, e.data.deleted_at, false)),
           deletedSeq: seqOf(e),
           deletedBy: e.metadata.request_id,
@@ -423,7 +477,7 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
       case 'ContentIndexed': {
         const base = state.exists
           ? state
-          : { ...initial(), ...(state.deletedSeq !== undefined ? { deletedSeq: state.deletedSeq } : {}), ...(state.done ? { done: state.done } : {}), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
+          : { ...initial(), ...kept(state), ...(state.done ? { done: state.done } : {}), createdAt: e.data.indexed_at, createdBy: e.metadata.request_id, incarnation: seqOf(e) };
         const sameText = base.textDigest === e.data.text_digest;
         return {
           ...base,
@@ -457,6 +511,8 @@ export const entityDecider: Decider<EntityState, EntityCommand, EntityEvent> = {
         const { urlClaimedBy: _released, urlClaimSeq: _seq, urlClaimAt: _at, ...rest } = state;
         return { ...rest, urlReleasedClaimant: e.data.entity_id, urlReleasedBy: e.metadata.request_id };
       }
+      case 'UrlClaimRevoked':
+        return { ...state, revokedClaims: { ...state.revokedClaims, [e.data.url]: Math.max(e.data.claimed_at, state.revokedClaims?.[e.data.url] ?? -Infinity) } };
       default: {
         const never: never = e;
         return never;

@@ -163,6 +163,33 @@ describe('entity decider: IndexContent prepared against an incarnation', () => {
   });
 });
 
+describe('entity decider: a claim taken over after the lease (the fence)', () => {
+  const url = indexContent().url;
+  const revoke = (over: Partial<Cmd<'RevokeClaim'>> = {}): Cmd<'RevokeClaim'> => ({ type: 'RevokeClaim', entity_id: 'c1', url, claimed_at: 500, ...later, ...over });
+  const revoked = event('UrlClaimRevoked', { url, entity_id: 'c1', claimed_at: 500, revoked_at: 2000 }, later);
+  it('given a claimant whose content never came, when RevokeClaim, then UrlClaimRevoked; once (a second revoke of that claim adds nothing)', () => {
+    expect(given(entityDecider, []).when(revoke())).toEqual(emits(revoked));
+    expect(given(entityDecider, [stored(revoked, 4)]).when(revoke())).toEqual(emits());
+  });
+  it('given the claimant holding the URL (its content came first), when RevokeClaim, then refused: the takeover loses', () => {
+    expect(given(entityDecider, [stored(content[0]!, 3), stored(content[1]!, 4)]).when(revoke())).toEqual(
+      refused('url_conflict', 'URL already belongs to entity c1', { url, entity_id: 'c1' }),
+    );
+  });
+  it('given its claim revoked, when content relying on that claim (or on none) is decided, then refused (conflict, claim_revoked); on a newer claim, indexed', () => {
+    const why = refused('conflict', `The claim of c1 on ${url} was taken over while this write was on its way`, { entity_id: 'c1', url, reason: 'claim_revoked' });
+    expect(given(entityDecider, [stored(revoked, 4)]).when(indexContent({ claimed_at: 500 }))).toEqual(why);
+    expect(given(entityDecider, [stored(revoked, 4)]).when(indexContent())).toEqual(why);
+    const anew = indexContent({ claimed_at: 3000 });
+    expect(given(entityDecider, [stored(revoked, 4)]).when(anew)).toEqual(emits(...indexedBy(anew)));
+    // Per URL: a claim on another URL revoked later does not lift this one.
+    const other = event('UrlClaimRevoked', { url: 'https://x.test/other', entity_id: 'c1', claimed_at: 900, revoked_at: 2500 }, later);
+    expect(given(entityDecider, [stored(revoked, 4), stored(other, 5)]).when(indexContent({ claimed_at: 500 }))).toEqual(why);
+    // Kept across incarnations: created and deleted meanwhile, the old claim is still revoked.
+    expect(given(entityDecider, [stored(revoked, 4), stored(created({ entity_id: 'c1' }), 5), stored(deleted('c1'), 6)]).when(indexContent({ claimed_at: 500 }))).toEqual(why);
+  });
+});
+
 describe('entity decider: IndexContent', () => {
   it('given nothing, when IndexContent, then ContentIndexed and ContentEmbedded with the whole content', () => {
     const cmd = indexContent({ title: 'A', page_description: 'About a', domain: 'x.test', ref: 'r-1', source: 'fetched', skip_url_fetch: false });

@@ -36,8 +36,9 @@ export { GAUGE_PHENOMENA_ROUND22 } from './gauge-phenomena-blind-22';
 export { GAUGE_PHENOMENA_ROUND23 } from './gauge-phenomena-blind-23';
 export { GAUGE_PHENOMENA_ROUND24 } from './gauge-phenomena-blind-24';
 export { GAUGE_PHENOMENA_ROUND25 } from './gauge-phenomena-blind-25';
-/** The newest blind round (round 25), written after the round-25 rule and L's freeze (9facffd); scores the served model K (499f31a) and the round-25 model L. */
-export { GAUGE_PHENOMENA_ROUND25 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-25';
+export { GAUGE_PHENOMENA_ROUND26 } from './gauge-phenomena-blind-26';
+/** The newest blind round (round 26), written after the round-26 rule and M's freeze (f5cda6d); scores the served model L (9facffd) and the round-26 model M. */
+export { GAUGE_PHENOMENA_ROUND26 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-26';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';

@@ -27,7 +27,11 @@
  * over held-out rounds of the lowest phenomenon AUC, printed after the table); the default folds, for Platt, are
  * rounds 20-23. Round 25 (model L): K's form with round 24 added to training (rounds 1-24), the round-25 inputs
  * (ROUND25_FEATURES: a confirmation by experience or by a fact with no verb); NO25=1 holds them at 0. L's form is chosen
- * the same way by LORO over rounds 15-24; the default folds, for Platt, are rounds 21-24.
+ * the same way by LORO over rounds 15-24; the default folds, for Platt, are rounds 21-24. Round 26 (model M): L's form with
+ * round 25 added to training (rounds 1-25), the round-26 inputs (ROUND26_FEATURES: a yes/no question doubting that the
+ * offered thing is needed, also in the engagement gate; praise over a consequence drawn from bad news; delight told by
+ * its effect on the speaker); NO26=1 holds them at 0 and leaves `qNeedDoubt` out of the gate. M's form is chosen by LORO
+ * over rounds 15-25; the default folds, for Platt, are rounds 22-25.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -53,7 +57,7 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
@@ -66,8 +70,8 @@ const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
-const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt')) as CrossFeature[];
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.NO26 === '1' ? ROUND26_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
+const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt') && !(process.env.NO26 === '1' && q === 'qNeedDoubt')) as CrossFeature[];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
 const { vocab, vectors, meanVec } = loadWordVectors(process.env.VECTOR_CACHE);
@@ -82,8 +86,9 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r17', data.GAUGE_PHENOMENA_ROUND17], ['r18', data.GAUGE_PHENOMENA_ROUND18],
   ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20], ['r21', data.GAUGE_PHENOMENA_ROUND21],
   ['r22', data.GAUGE_PHENOMENA_ROUND22], ['r23', data.GAUGE_PHENOMENA_ROUND23], ['r24', data.GAUGE_PHENOMENA_ROUND24],
+  ['r25', data.GAUGE_PHENOMENA_ROUND25],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r21,r22,r23,r24').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r22,r23,r24,r25').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -108,6 +113,7 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND22,
   ...data.GAUGE_PHENOMENA_ROUND23,
   ...data.GAUGE_PHENOMENA_ROUND24,
+  ...data.GAUGE_PHENOMENA_ROUND25,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;

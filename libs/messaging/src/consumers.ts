@@ -1,7 +1,7 @@
 import { AckPolicy, DeliverPolicy, JetStreamApiError, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import { decodeEvent, type StoredEvent } from '@tg/contracts';
 import type { Logger } from '@tg/observability';
-import { untilAnswered, type EventStore } from './event-store';
+import { clusterNotReady, untilAnswered, whileClusterSettles, type EventStore } from './event-store';
 
 /** Decodes a stream message into a stored event: upcast to its type's current version and validated (throws `EventSchemaError`). */
 export function toStoredEvent(m: { json<T>(): T; seq: number; subject: string }): StoredEvent {
@@ -185,12 +185,14 @@ export async function runProjectionFeed(
     })().catch(() => undefined);
     return feed;
   };
-  messages = watch(await open(applied));
+  // Each step of the start waits for a cluster that cannot answer yet (nodes restarting), bounded.
+  const settled = <T>(step: () => Promise<T>) => whileClusterSettles(`feed ${opts.name}`, step, { log: opts.log });
+  messages = watch(await settled(() => open(applied)));
   // Caught up = nothing to read at start, or a delivered message reports none left / reaches the stream end.
-  const target = await store.streamLastSeq();
+  const target = await settled(() => store.streamLastSeq());
   if (target <= applied) resolveCaught();
   else if (opts.filterSubject) {
-    const si = await store.jsm.streams.info(store.stream, { subjects_filter: opts.filterSubject });
+    const si = await settled(() => store.jsm.streams.info(store.stream, { subjects_filter: opts.filterSubject }));
     const count = Object.values(si.state.subjects ?? {}).reduce((a, b) => a + b, 0);
     if (count === 0) resolveCaught();
   }
@@ -292,22 +294,28 @@ export async function runDurableConsumer(
     deliver_policy: opts.deliverNew ? DeliverPolicy.New : DeliverPolicy.All,
     max_ack_pending: 1_000,
   };
-  try {
-    const info = await store.jsm.consumers.info(store.stream, opts.durable);
-    // An existing consumer keeps its config: bring its ack wait to the current one (it was 10 min once).
-    if (info.config.ack_wait !== ackWait) await store.jsm.consumers.update(store.stream, opts.durable, { ack_wait: ackWait } as never);
-  } catch (e) {
-    if (!(e instanceof JetStreamApiError)) throw e;
-    try {
-      await store.jsm.consumers.add(store.stream, cfg as never);
-    } catch (err) {
-      if (!(err instanceof JetStreamApiError) || err.code !== 10148) throw err;
-    }
-  }
-  const consumer = await store.js.consumers.get(store.stream, opts.durable);
-  // A short pull expiry: after a server restart the client re-checks the consumer within seconds, not 30 s.
-  // Pulls no more than it runs at once: a message waiting in a local buffer gets no in-progress acks.
-  const messages = await consumer.consume({ max_messages: Math.max(1, opts.concurrency ?? 16), expires: 5_000 });
+  const messages = await whileClusterSettles(
+    `consumer ${opts.durable}`,
+    async () => {
+      try {
+        const info = await store.jsm.consumers.info(store.stream, opts.durable);
+        // An existing consumer keeps its config: bring its ack wait to the current one (it was 10 min once).
+        if (info.config.ack_wait !== ackWait) await store.jsm.consumers.update(store.stream, opts.durable, { ack_wait: ackWait } as never);
+      } catch (e) {
+        if (!(e instanceof JetStreamApiError) || clusterNotReady(e)) throw e;
+        try {
+          await store.jsm.consumers.add(store.stream, cfg as never);
+        } catch (err) {
+          if (!(err instanceof JetStreamApiError) || err.code !== 10148) throw err;
+        }
+      }
+      const consumer = await store.js.consumers.get(store.stream, opts.durable);
+      // A short pull expiry: after a server restart the client re-checks the consumer within seconds, not 30 s.
+      // Pulls no more than it runs at once: a message waiting in a local buffer gets no in-progress acks.
+      return consumer.consume({ max_messages: Math.max(1, opts.concurrency ?? 16), expires: 5_000 });
+    },
+    { log: opts.log },
+  );
   const limit = opts.concurrency ?? 16;
   const active = new Set<Promise<void>>();
   let stopped = false;

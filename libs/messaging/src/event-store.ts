@@ -1,6 +1,7 @@
 import { jetstream, jetstreamManager, JetStreamApiError, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
 import { decodeEvent, encodeEvent, subjectToken, type AggregateKind, type StoredEvent, type TgEvent } from '@tg/contracts';
+import type { Logger } from '@tg/observability';
 
 /** Name of the one event stream. */
 export const EVENT_STREAM = 'TG_EVENTS';
@@ -104,29 +105,15 @@ export class EventStore {
     // A cluster that is still forming (or electing its meta leader) answers stream requests late or not at
     // all: keep asking, bounded, instead of failing the process's start (three processes creating the R3
     // stream at once on a loaded machine took longer than one request's timeout).
-    const deadline = Date.now() + (opts.openTimeoutMs ?? 60_000);
-    for (;;) {
-      try {
+    return whileClusterSettles(
+      `stream ${stream}`,
+      async () => {
         const jsm = await jetstreamManager(nc);
         const replicas = await EventStore.ensureStream(jsm, config);
         return new EventStore(nc, jetstream(nc), jsm, stream, replicas);
-      } catch (e) {
-        if (!EventStore.clusterNotReady(e) || Date.now() > deadline) throw e;
-        // Some of these come back at once (a node known to be stopped): ask again at a polite pace.
-        await new Promise((r) => setTimeout(r, 250));
-      }
-    }
-  }
-
-  /**
-   * Errors of a cluster that cannot place or answer for the stream yet but will: a request timing out (no
-   * quorum), JetStream not ready, or a replica short because a node is stopped or has not reported in yet
-   * ("no suitable peers for placement", 10005: a rolling restart, or a new cluster's first seconds).
-   */
-  private static clusterNotReady(e: unknown): boolean {
-    if ((e as Error)?.name === 'TimeoutError') return true;
-    if (e instanceof JetStreamApiError && e.code === 10005) return true;
-    return /timeout|not ready|no responders|temporarily unavailable|insufficient resources/i.test(String((e as Error)?.message ?? ''));
+      },
+      { timeoutMs: opts.openTimeoutMs },
+    );
   }
 
   /** Creates the stream unless it exists; answers its replica count. */
@@ -262,6 +249,43 @@ export class EventStore {
   async identity(): Promise<{ created: string; lastSeq: number }> {
     const info = await this.jsm.streams.info(this.stream);
     return { created: String(info.created), lastSeq: info.state.last_seq };
+  }
+}
+
+/**
+ * Errors of a cluster that cannot place or answer for the stream yet but will: a request timing out (no
+ * quorum, or a leader that died and has no successor yet), JetStream not ready, or a replica short because a node is
+ * stopped or has not reported in yet ("no suitable peers for placement", 10005: a rolling restart, or a new cluster's
+ * first seconds).
+ */
+export function clusterNotReady(e: unknown): boolean {
+  if ((e as Error)?.name === 'TimeoutError') return true;
+  if (e instanceof JetStreamApiError && e.code === 10005) return true;
+  return /timeout|not ready|no responders|temporarily unavailable|insufficient resources/i.test(String((e as Error)?.message ?? ''));
+}
+
+/** How long a step of a process's start waits for the cluster to answer (see {@link whileClusterSettles}). */
+export const START_WAIT_MS = 60_000;
+
+/**
+ * Runs one step of a process's start that JetStream must answer (the stream's creation or info, a durable consumer's
+ * info or creation, a feed's consumer), asking again every 250 ms while the cluster cannot answer for it yet
+ * ({@link clusterNotReady}), for at most `timeoutMs` ({@link START_WAIT_MS}); other errors, and the last one after
+ * the bound, are thrown. A process started while nodes are killed and restarted waits for the election instead of
+ * exiting before it is ready (kill campaign, seed 7929: an all-in-one process exited 1 on its durable consumer's
+ * unanswered `consumers.info`). Warns, naming `what`, on the first failure and every 20th.
+ */
+export async function whileClusterSettles<T>(what: string, step: () => Promise<T>, opts: { log?: Logger; timeoutMs?: number } = {}): Promise<T> {
+  const deadline = Date.now() + (opts.timeoutMs ?? START_WAIT_MS);
+  for (let n = 0; ; n++) {
+    try {
+      return await step();
+    } catch (e) {
+      if (!clusterNotReady(e) || Date.now() > deadline) throw e;
+      if (n % 20 === 0) opts.log?.warn({ err: e, what }, 'the cluster cannot answer for it yet; asking again');
+      // Some of these come back at once (a node known to be stopped): ask again at a polite pace.
+      await new Promise((r) => setTimeout(r, 250));
+    }
   }
 }
 

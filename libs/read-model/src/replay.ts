@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { OP, type StoredEvent } from '@tg/contracts';
 import { AdminProjection, canonicalJson, catalogDigest, type CatalogDigest, CatalogProjection, checkTasteStats, diffCatalogDigests } from '@tg/domain';
-import { toStoredEvent, type EventStore, type RpcClient } from '@tg/messaging';
+import { toStoredEvent, whileClusterSettles, type EventStore, type RpcClient } from '@tg/messaging';
 
 /** A digest of a rebuilt projection: one hash, sizes, and the projection's own detail. */
 export interface ProjectionDigest {
@@ -112,8 +112,11 @@ export async function readStream(
   opts: { filterSubject?: string; untilSeq?: number; handle?: (m: { seq: number; subject: string; json<T>(): T }) => void; batch?: number } = {},
 ): Promise<StreamRead> {
   const t0 = performance.now();
-  const consumer = await store.js.consumers.get(store.stream, { deliver_policy: 'all', filter_subjects: opts.filterSubject } as never);
-  const total = (await consumer.info(true)).num_pending;
+  // A start beside nodes restarting waits for the cluster to answer (bounded), as every other step of a start does.
+  const { consumer, total } = await whileClusterSettles('stream read', async () => {
+    const consumer = await store.js.consumers.get(store.stream, { deliver_policy: 'all', filter_subjects: opts.filterSubject } as never);
+    return { consumer, total: (await consumer.info(true)).num_pending };
+  });
   let events = 0;
   let lastSeq = 0;
   if (total > 0 && opts.untilSeq !== 0) {

@@ -85,6 +85,9 @@ export const CROSS_FEATURES = [
   'owedDelight',
   'confirmExperience',
   'confirmFact',
+  'qNeedDoubt',
+  'praiseConsequence',
+  'delightEffect',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -248,6 +251,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round23Features(r, f, praised),
     ...round24Features(f),
     ...round25Features(followup),
+    ...round26Features(r, f),
   };
 }
 
@@ -617,6 +621,82 @@ export function round25Features(followup: string): Record<Round25Feature, number
   return { confirmExperience: experience ? 1 : 0, confirmFact: fact && !experience ? 1 : 0 };
 }
 
+/** Names of the round-26 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND26_FEATURES = ['qNeedDoubt', 'praiseConsequence', 'delightEffect'] as const;
+type Round26Feature = (typeof ROUND26_FEATURES)[number];
+
+// Words a question may open with before its auxiliary ("ok but does…", "hmm, is…").
+const Q_LEAD = /^(?:(?:ok|okay|so|and|but|hmm+|um|uh|wait|sorry|honestly|tbh|ngl|right|yeah|well|i mean|i guess)\b[\s,]*)*/;
+// A yes/no question (it opens with an auxiliary) whose word of doubt ("really", "actually", "even", "honestly",
+// "seriously", "truly") comes before a word of need or worth, whatever the subject ("does a weekend trip really need…",
+// "is a mixer actually necessary…"); not "need to <verb>", a requirement of the item.
+const NEED_DOUBT =
+  /^(?:do|does|did|is|are|was|were|would|will|should|can|could|must|isn't|aren't|doesn't|wouldn't|isnt|arent|doesnt|wouldnt)\b(?:\s+[\w'-]+){1,8}?\s+(?:really|actually|even|honestly|seriously|truly)\s+(?:need|needs|needed|require|requires|required|call for|calls for|warrant|warrants|justify|justifies|deserve|deserves|merit|merits|necessary|worth)\b(?!\s+to\b)/;
+// Disproportion named in a question: "overkill", "a bit much", "over the top", "excessive".
+const OVERKILL = /\b(?:overkill|excessive|over the top|a (?:bit|little|tad) much|bit much|too much)\b/;
+// Praise opening the follow-up ("wonderful, …", "great stuff, …", "oh perfect, …").
+const PRAISE_OPEN =
+  /^(?:oh |ah |well |how )?(?:great|lovely|brilliant|superb|fantastic|amazing|wonderful|perfect|marvellous|marvelous|terrific|excellent|fab|fabulous|splendid|awesome|nice|super|smashing|cracking|delightful|outstanding|great stuff|good stuff|nice one|oh good|love (?:it|that))\b[\s,.!:;-]+/;
+// A consequence the speaker draws: a plan or a gift of time ("I'll…", "we can…", "plenty of time to", "that gives me…",
+// "just in time for", "there goes…", "so much for…", "might as well").
+const CONSEQUENCE =
+  /\b(?:i'll|i will|we'll|we will|i can|we can|i get to|we get to|guess i'll|might as well|time to|plenty of time|just in time|in time for|there goes|goes my|so much for|that gives (?:me|us)|gives (?:me|us)|leaves (?:me|us)|that'll|should be fun|in one sitting|at least (?:i|we))\b/;
+// Acting on the offer or thanking for it: a sincere acceptance, not a consequence drawn from bad news.
+const ACCEPTS = /\b(?:thanks|thank you|thank u|cheers|ta|appreciate)\b|\b(?:i'll|i will|we'll|we will|let me|i can|we can)\s+(?:just\s+)?(?:take|book|order|buy|grab|get|go (?:for|with)|try|use|reserve|pick|put it|add|sign up|check|look)\b/;
+// Bad news in the reply: a delay or a distant date ("postponed to", "the earliest…", "in 10 working days", "next month",
+// "Q3"), a deadline that lands on the user ("by Monday"), an hour at the edge of the day, or trouble named.
+const REPLY_DELAY =
+  /\b(?:moved|pushed|postponed|delayed|rescheduled|bumped|put back)\b|\b(?:earliest|not until|no sooner than|at the earliest)\b|\bin (?:\d+|a few|two|three|four|five|six|seven|eight|ten|twelve) (?:to \d+ )?(?:working |business )?(?:days|weeks|months)\b|\b(?:\d+|two|three|four|five|six|eight|ten|twelve|fourteen|twenty) hours\b|\b(?:q[1-4]|next (?:week|month|spring|summer|autumn|winter|quarter|season|year))\b|\bby (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|the morning|first thing)\b|\b(?:\d{1,2}(?:[:.]\d\d)?\s?am|1[01](?:[:.]\d\d)?\s?pm|midnight)\b/;
+// Delight told by its effect on the speaker: something given back or freed ("I get my evenings back", "my Sundays
+// are mine again"), a thing it lets the speaker finally do ("now I can actually…", "might finally learn…"), or a
+// reaction about to burst out ("about to start shrieking", "the neighbours will hear").
+const REGAINED =
+  /\b(?:get|got|have|getting|gets|given|giving)\s+(?:me\s+|us\s+)?(?:my|our)\s+(?:[\w'-]+\s+){0,6}?back\b|\b(?:my|our) (?:[\w'-]+ ){0,2}(?:is|are|'s|'re) (?:mine|ours|free) again\b/;
+const ENABLED = /\bnow (?:i|we) (?:can|get to|could)\b|\b(?:i|we) (?:can|could|might|may|get to) (?:finally|actually|at last)\b|\bmight (?:even |finally )?(?:take up|learn|start|pick up|try)\b/;
+const REACTION_AHEAD =
+  /\b(?:about to|going to|gonna|will|'ll)\s+(?:start\s+|be\s+)?(?:[\w'-]+\s+){0,2}?(?:scream|screaming|squeal|squealing|shriek|shrieking|dance|dancing|cheer|cheering|whoop|whooping|sing|singing|cry|crying|lose it|losing it|explode|burst)\b|\b(?:neighbours|neighbors|whole street|whole building|the office) (?:is |are |will |'ll )?(?:about to |going to |gonna )?(?:hear|know)\b/;
+// What turns the effect round: a negation or "as if" before it, "until" after it.
+const EFFECT_DENIED = /\b(?:as if|won't|wont|will not|never|not|no|until|till|unless)\b|n't\b/;
+
+/**
+ * Round 26: the inputs for round 25's sarcasm and engagement misses, written from the constructions. `qNeedDoubt`: a
+ * yes/no question doubting that the offered thing is needed or worth it, whatever its subject ({@link NEED_DOUBT}),
+ * or naming a disproportion ({@link OVERKILL}); like `qSceptical` it is in the engagement gate. `praiseConsequence`: a
+ * praise opener ({@link PRAISE_OPEN}) followed by a consequence the speaker draws ({@link CONSEQUENCE}), not a
+ * question, with no thanks and no acting on the offer ({@link ACCEPTS}), after a reply that gives bad news
+ * ({@link REPLY_DELAY} or trouble in its first sentence). `delightEffect`: delight told only by its effect on the
+ * speaker ({@link REGAINED}, {@link ENABLED}, {@link REACTION_AHEAD}), not a question, with no negation, irony cue,
+ * strongly negative word (valence ≤ −2, the reaction words set aside) or burden in the follow-up, and no bad news in the
+ * reply's first sentence.
+ */
+export function round26Features(response: string, followup: string): Record<Round26Feature, number> {
+  const f = norm(followup.slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  const r = norm(firstSentence(response.slice(0, 4000)));
+  const sentences = f.split(/(?<=[.!?])\s+/).map((x) => x.trim()).filter(Boolean);
+  const questions = sentences.filter((x, i) => /\?/.test(x) || (i === sentences.length - 1 && !/[.!]$/.test(x)));
+  const need = questions.some((q) => {
+    const body = q.replace(Q_LEAD, '');
+    const clauses = body.split(/,\s*/);
+    return clauses.some((c) => NEED_DOUBT.test(c.replace(Q_LEAD, ''))) || (/\?/.test(q) && OVERKILL.test(q));
+  });
+  const ironic = IRONY.some((re) => re.test(f));
+  const replyBad = REPLY_DELAY.test(r) || troubleIn(r) || DAMAGE.test(r);
+  const p = PRAISE_OPEN.exec(f);
+  const rest = p ? f.slice(p[0].length) : '';
+  const consequence = !!p && !f.includes('?') && CONSEQUENCE.test(rest) && !ACCEPTS.test(rest) && replyBad;
+  const shown = REGAINED.test(f) || ENABLED.test(f) || REACTION_AHEAD.test(f);
+  const effect =
+    shown &&
+    !f.includes('?') &&
+    !ironic &&
+    !EFFECT_DENIED.test(f) &&
+    !replyBad &&
+    !lexTokens(f.replace(new RegExp(REACTION_AHEAD.source, 'g'), ' ')).some((w) => valence(w) <= -2) &&
+    !BURDEN_NAMED.test(f) &&
+    !BROKEN_STATE.test(f);
+  return { qNeedDoubt: need ? 1 : 0, praiseConsequence: consequence ? 1 : 0, delightEffect: effect && !consequence ? 1 : 0 };
+}
+
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
 type SituationFeature = (typeof SITUATION_FEATURES)[number];
@@ -724,9 +804,10 @@ export function situationFeatures(response: string, followup: string, praised: b
  * "and"/"but"): the wide model reads the rules' `engagement` as 0 when one of them is present, since "who still
  * owns a Blu-ray player?" or "and who's paying for the hotels?" echo the reply without engaging with it. Round 22
  * adds a question that doubts the proposal (`qSceptical`, {@link round22Features}: "do I really need…", "how's that any
- * quicker…").
+ * quicker…"), round 24 a question that doubts what the proposal gains (`qGainDoubt`), round 26 a yes/no question doubting
+ * that the offered thing is needed, whatever its subject (`qNeedDoubt`, {@link round26Features}).
  */
-export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical', 'qGainDoubt'] as const;
+export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical', 'qGainDoubt', 'qNeedDoubt'] as const;
 
 /** Names of the question-shape features (a subset of {@link CROSS_FEATURES}). */
 export const QUESTION_FEATURES = ['qAux', 'qNegAux', 'qInfoWh', 'qWhoWhy', 'qConj', 'qFragment', 'qDouble', 'qItem', 'qYou', 'qMe'] as const;

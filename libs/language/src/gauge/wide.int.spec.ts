@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -60,7 +60,7 @@ describe('wide model inputs (round 13): the shape of a question', () => {
   });
 
   it('reads the rules’ engagement as 0 under a challenging question shape', () => {
-    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qGainDoubt', 'qNegAux', 'qSceptical', 'qWhoWhy']);
+    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qGainDoubt', 'qNeedDoubt', 'qNegAux', 'qSceptical', 'qWhoWhy']);
     const r = 'Get the deluxe vinyl box set, it has the demos.';
     const challenged = "and who's got a record player these days?";
     const { signals, praised } = pairSignals(r, challenged);
@@ -348,6 +348,62 @@ describe('wide model inputs (round 25): a confirmation by experience or by a fac
   });
 });
 
+describe('wide model inputs (round 26): a question doubting the need, praise over a consequence drawn from bad news, delight told by its effect', () => {
+  const on = (r: string, f: string) =>
+    Object.entries(crossFeatures(r, f, false, false, false)).filter(([k, v]) => v && ROUND26_FEATURES.includes(k as never)).map(([k]) => k).sort();
+  // Per input: [reply, follow-up, the round-26 inputs expected to fire].
+  const cases: Record<(typeof ROUND26_FEATURES)[number], [string, string, string[]][]> = {
+    qNeedDoubt: [
+      ['Take three lenses on the trip.', 'does a weekend in Bruges honestly need three lenses?', ['qNeedDoubt']],
+      ['Run the side project on Kubernetes.', 'would a two-person team actually require a cluster', ['qNeedDoubt']],
+      ['Get a stand mixer for your bread.', 'is a stand mixer really necessary for one loaf a week?', ['qNeedDoubt']],
+      ['Use a state machine library for the form.', 'isn’t a library a bit much for three fields?', ['qNeedDoubt']],
+      ['Hire a copy editor for the newsletter.', 'a copy editor for a 300-word newsletter, isn’t that overkill?', ['qNeedDoubt']],
+      ['The premium plan adds offline playlists.', 'is the premium tier truly worth it for one listener?', ['qNeedDoubt']],
+      // Genuine questions about the item: no word of doubt, a requirement of the item ("need to rest"), a wh-question.
+      ['Let the dough prove overnight.', 'does the dough really need to rest that long?', []],
+      ['Visit Bruges in December.', 'do I need to book the canal boats ahead?', []],
+      ['Take three lenses on the trip.', 'which lens would I really need for the belfry?', []],
+      ['The premium plan adds offline playlists.', 'is it worth it for the lossless audio?', []],
+      ['Get a stand mixer for your bread.', 'a stand mixer is really necessary, I agree', []],
+    ],
+    praiseConsequence: [
+      ['The courier now says delivery will be in 10 working days.', 'wonderful, I’ll wrap an empty box for her birthday then', ['praiseConsequence']],
+      ['The earliest appointment at the garage is next month.', 'marvellous, plenty of time to learn to walk everywhere', ['praiseConsequence']],
+      ['The library has postponed the book launch to January.', 'perfect, that gives me the whole winter to forget I wanted it', ['praiseConsequence']],
+      ['The migration script takes about 14 hours on your data.', 'excellent, we can watch it over the whole weekend', ['praiseConsequence']],
+      // The same opener over good news, an acceptance of the offer, thanks, or a question: not read.
+      ['The courier says it arrives tomorrow morning.', 'wonderful, I’ll wrap it for her birthday tonight', []],
+      ['The earliest appointment at the garage is next month.', 'perfect, I’ll book it now', []],
+      ['The library has postponed the book launch to January.', 'great, thanks for letting me know, I’ll put it in the diary', []],
+      ['The migration script takes about 14 hours on your data.', 'excellent, can we run it in chunks?', []],
+    ],
+    delightEffect: [
+      ['The landlord agreed to let you keep the cat.', 'I get my evenings on the sofa with her back', ['delightEffect']],
+      ['Your visa came through this morning.', 'the whole family is about to start shrieking', ['delightEffect']],
+      ['The new script files the invoices for you every month.', 'my Sundays are mine again, might finally learn to bake', ['delightEffect']],
+      ['Your tests now run in parallel, about four times faster.', 'now I can actually leave on time on release days', ['delightEffect']],
+      // The same shapes over trouble, with irony, in a question or negated: not read.
+      ['Your flight is delayed by nine hours.', 'now I can actually read the whole airport menu', []],
+      ['The landlord agreed to let you keep the cat.', 'as if I get my evenings back, she never stops yowling', []],
+      ['Your tests now run in parallel, about four times faster.', 'so can I finally leave on time?', []],
+      ['Your visa came through this morning.', 'I won’t get my weekends back until the move is done', []],
+    ],
+  };
+
+  it('reads a yes/no question doubting that the offered thing is needed or worth it, whatever its subject', () => {
+    for (const [r, f, want] of cases.qNeedDoubt) expect(on(r, f), f).toEqual(want);
+  });
+
+  it('reads praise followed by a consequence drawn from bad news in the reply as irony', () => {
+    for (const [r, f, want] of cases.praiseConsequence) expect(on(r, f), f).toEqual(want);
+  });
+
+  it('reads sincere delight told only by its effect on the speaker', () => {
+    for (const [r, f, want] of cases.delightEffect) expect(on(r, f), f).toEqual(want);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -422,5 +478,8 @@ describe('wide model (round 12)', () => {
     // Round 24 is in the round-25 model L's training (K, which never saw it, scored it 0.923): a floor for the model
     // being fitted, L.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND24).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 25 is in the round-26 model M's training (L, which never saw it, scored it 0.910): a floor for the model
+    // being fitted, M.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND25).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
   });
 });

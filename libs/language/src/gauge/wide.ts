@@ -24,7 +24,11 @@ import { WIDE_MODEL } from './wide-weights';
  * gate; delight told as a debt or a surrender), its form chosen between three candidates by leave-one-round-out over
  * rounds 15-23 (docs/benchmarks.md, Round 24). Round 25 (model L) fitted it with round 24 (3,570 pairs) and added two
  * cross features (lexical.ts, `round25Features`: a confirmation told by the speaker's own past or by a bare name or
- * number after agreement), its form chosen the same way over rounds 15-24 (docs/benchmarks.md, Round 25). A logistic over the rule signals (the learned
+ * number after agreement), its form chosen the same way over rounds 15-24 (docs/benchmarks.md, Round 25). Round 26 (model M)
+ * fitted it with round 25 (3,684 pairs) and added three cross features (lexical.ts, `round26Features`: a yes/no question
+ * doubting that the offered thing is needed, also in the engagement gate; praise over a consequence drawn from bad news;
+ * delight told by its effect on the speaker), its form chosen the same way over rounds 15-25 (docs/benchmarks.md, Round
+ * 26). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

@@ -1,2 +1,3 @@
 export * from './ingestion-service';
 export * from './ingest/prepare';
+export * from './ingest/ingest-items';

@@ -1,5 +1,5 @@
 import { TgError, isTgError, type IngestResult } from '@tg/contracts';
-import { CLAIM_LEASE_MS, INCARNATION_ENDED, entityDecider, linkDecider, linkId, resentContent } from '@tg/domain';
+import { CLAIM_LEASE_MS, CLAIM_REVOKED, INCARNATION_ENDED, entityDecider, linkDecider, linkId, resentContent } from '@tg/domain';
 import { EventStore } from '@tg/messaging';
 import { embedTexts, mapLimit, type Runtime } from '@tg/service-runtime';
 import { prepareItem, type IngestItem, type PreparedItem } from './prepare';
@@ -69,6 +69,17 @@ export async function ingestItems(
         if (!v.vector) throw noWordsKnown();
         // When the claim this content relies on was made (a claim found of an earlier ingest, or the one made now).
         let claimAt = p.claimAt;
+        // An abandoned claim (its content never came) is taken over below: its claimant's aggregate is told first, the
+        // fence. Content of the claimant still on its way (a process stopped inside that publish for longer than the
+        // lease) was prepared against that aggregate before this, so its append fails on its expected sequence and,
+        // decided again, is refused; if it landed first, the claimant holds the URL and this write is refused instead.
+        const abandoned = p.voidClaim?.abandoned ? p.voidClaim : undefined;
+        if (abandoned && abandoned.claimant !== p.id && abandoned.claimedAt !== undefined) {
+          const r = await rt.repo.execute(EventStore.subject(ws, 'entity', abandoned.claimant), entityDecider, {
+            type: 'RevokeClaim', entity_id: abandoned.claimant, url: p.url, claimed_at: abandoned.claimedAt, workspace: ws, at, request_id: requestId,
+          });
+          seq = Math.max(seq, r.seq);
+        }
         if (p.needsClaim) {
           // URL ownership is decided on the URL's home aggregate (expected sequence), where content without an
           // id is indexed too: two writers racing for one URL cannot both own it.
@@ -116,6 +127,7 @@ export async function ingestItems(
           // Prepared against a live entity: if it was deleted since (its URL's claim released with it), this write is
           // refused and prepared again (below) instead of bringing the entity back without a claim.
           incarnation: p.before.exists ? p.before.incarnation : undefined,
+          claimed_at: claimAt,
           workspace: ws,
           at,
           request_id: requestId,
@@ -154,7 +166,8 @@ export async function ingestItems(
       return { entity_id: p.id, created, url: p.url, vectorstore_document_id: p.id, ...ref };
     } catch (e) {
       const lostUrl = isTgError(e) && e.code === 'url_conflict' && !(p instanceof Error) && !(p.item.id ?? p.item.content.id);
-      const ended = isTgError(e) && e.code === 'conflict' && (e.details as { reason?: string } | undefined)?.reason === INCARNATION_ENDED;
+      const reason = isTgError(e) && e.code === 'conflict' ? (e.details as { reason?: string } | undefined)?.reason : undefined;
+      const ended = reason === INCARNATION_ENDED || reason === CLAIM_REVOKED;
       if (retryLost && !(p instanceof Error) && (lostUrl || ended)) {
         // An item without an id lost its URL to a claim by an explicit id (between preparing and committing):
         // it is that entity's content now, as if it had been sent after the claim. An item whose entity was deleted

@@ -205,6 +205,6 @@ function voidProof(home: EntityState, claimant: string, state: EntityState, url:
   const proof = letGo > 0 ? { claimant, deletedSeq: letGo } : undefined;
   if (claimVoided(home, proof)) return proof;
   // Never came to the URL (an ingest killed between its claim and its content): void once the lease is over.
-  const abandoned = { claimant, abandoned: true };
+  const abandoned = { claimant, abandoned: true, claimedAt: home.urlClaimAt };
   return claimVoided(home, abandoned, now, lease) ? abandoned : undefined;
 }

@@ -1,0 +1,157 @@
+/**
+ * Twenty-sixth blind round for the phenomena of issue 17: written after the round-26 rule (docs/benchmarks.md, Round
+ * 26, commit e2b361a), after both models it scores were frozen (the served model L, 9facffd; the round-26 model M,
+ * f5cda6d) and after the plan (fd1992d); never used to fit or revise any model. 116 pairs: sarcasm, already-have, action
+ * reports and engagement 14 each (7 positive, 7 negative), every other phenomenon 12 (pivots 5 positive, 2 neutral, 5
+ * negative; plain praise 6 and complaints 6); six domains in every phenomenon. About half ordinary forms as users write
+ * them, half constructions written fresh, written to neither model. Checked against every earlier pair by exact text
+ * and by word overlap before the commit (scripts/check-blind.mts).
+ *
+ * Rule fixed before any pair here was written: L and M are scored once on this set; the model with the highest lowest
+ * AUC over the phenomena with at least 8 pairs is served (ties: overall AUC, then 3-class accuracy, then L). No model
+ * is changed after this set exists.
+ */
+import type { GaugeExample } from '../src/gauge/types';
+import { phenomenaExamples, type PhenomenaRows } from './phenomena-rows';
+
+const rows: PhenomenaRows = {
+  contradiction: [
+    ['food', 'n', 'A soft-boiled egg needs about twelve minutes in boiling water.', 'twelve minutes and you’d have a rubber ball, six is plenty'],
+    ['travel', 'n', 'The Channel Tunnel train from London gets you to Paris in about 45 minutes.', 'more like two and a quarter hours, the tunnel bit alone is 20 min'],
+    ['shopping', 'n', 'IKEA’s Billy bookcase comes assembled.', 'mine came as a flatpack with a bag of 60 screws'],
+    ['coding', 'n', 'In Python, lists are immutable, so use a tuple if you need to change items.', 'you’ve got that backwards, tuples are the immutable ones'],
+    ['writing', 'n', 'Jane Austen wrote Wuthering Heights.', 'Emily Brontë, surely'],
+    ['media', 'n', 'The Beatles released Abbey Road as their debut album in 1969.', '1969 yes, debut no - Please Please Me came out six years before'],
+    ['food', 'p', 'Basmati rice should be rinsed before cooking to get rid of surface starch.', 'yep, my mum rinsed it three times till the water ran clear'],
+    ['travel', 'p', 'In Switzerland most trains leave within a minute of the timetable.', 'true, ours pulled out at 09:02 on the dot'],
+    ['shopping', 'p', 'Apple dropped the charger from the iPhone box a few years back.', 'yes, the box is basically just the phone and a cable now'],
+    ['coding', 'p', 'git stash saves your uncommitted changes so you can switch branches.', 'right, and stash pop brings them back, I lean on it daily'],
+    ['writing', 'p', 'Traditional haiku run to seventeen syllables over three lines, the middle one longest.', 'counted my draft on my fingers, 5-7-5 it is'],
+    ['media', 'p', 'Taylor Swift re-recorded her early albums after losing the masters.', 'yeah, that’s why they’ve all got (Taylor’s Version) on them'],
+  ],
+  restatement: [
+    ['food', 'n', 'Try this beef stroganoff, ready in 25 minutes.', 'we’re vegetarian, remember'],
+    ['travel', 'n', 'Land at Gatwick and hop on a Thameslink up to the centre.', 'I’m driving, I told you I don’t fly'],
+    ['shopping', 'n', 'The Sony A7 IV is the best camera for you at £2,400.', 'the whole budget was 800'],
+    ['coding', 'n', 'Here’s a version that loads the CSV with pandas and groups it.', 'it has to run with just what ships with Python, I did say'],
+    ['writing', 'n', 'I’ve drafted a long-form article, about 1,200 words, with subheadings.', 'it was meant to fit in a thread, five posts max'],
+    ['media', 'n', 'You’d like The Wire, all five seasons.', 'something I can finish in one evening, as I said'],
+    ['food', 'p', 'This bake uses no eggs, flaxseed does the binding.', 'egg-free, perfect, my nephew can eat it'],
+    ['travel', 'p', 'All three hostels have female-only dorms.', 'women-only rooms in all three, that’s the brief met'],
+    ['shopping', 'p', 'Both prams collapse one-handed and squeeze into a hatchback boot.', 'one-handed fold, my main ask, sorted'],
+    ['coding', 'p', 'Rewrote it without any recursion, just a loop.', 'no recursion, good, our linter bans it'],
+    ['writing', 'p', 'Cut the toast down so it runs under three minutes read aloud.', 'timed it, 2:48, just inside'],
+    ['media', 'p', 'Here are five films, none over 90 minutes.', 'short ones, nice, I can fit one in before bed'],
+  ],
+  sarcasm: [
+    ['food', 'n', 'This meringue wants twenty minutes of hand whisking, no electric mixer.', 'oh good, a forearm workout with dessert'],
+    ['travel', 'n', 'Your connecting flight leaves 35 minutes after you land, from another terminal.', 'cool, I’ve always fancied a sprint with hand luggage'],
+    ['shopping', 'n', 'The store has that dress only in XXS now.', 'ideal, I’ll just stop eating'],
+    ['coding', 'n', 'The build server is down, the logs say it’s been down since Friday.', 'love finding that out on a Monday at 9'],
+    ['writing', 'n', 'The publisher wants the 400-page proofs back by tomorrow morning.', 'sure, I’ll read them in my sleep'],
+    ['media', 'n', 'The extended edition clocks in at 4 hours 12.', 'a nice quick watch for a school night'],
+    ['travel', 'n', 'The museum’s free day is the first Sunday of the month, expect queues of two hours.', 'what a treat, two hours of looking at the back of someone’s head'],
+    ['food', 'p', 'Your sourdough starter doubled overnight, it’s ready.', 'IT LIVES. baking tomorrow'],
+    ['travel', 'p', 'You’ve been upgraded to business class for the flight home.', 'lying flat all the way home, I could cry'],
+    ['shopping', 'p', 'That parka on your wishlist is 50% off as of this morning.', 'half price?! my wallet and I are both thrilled'],
+    ['coding', 'p', 'The memory leak was a single missing unsubscribe, fixed now.', 'three weeks of hunting and it was one line, I could kiss you'],
+    ['writing', 'p', 'The judges put your story on the shortlist of six.', 'just read the email out to my cat, she seemed impressed too'],
+    ['media', 'p', 'The final season drops all at once on Friday.', 'cancelling all plans, see you Monday'],
+    ['food', 'p', 'The pick-your-own farm opened its strawberry fields this morning.', 'summer has officially started in this house'],
+  ],
+  refusal: [
+    ['food', 'n', 'Want me to suggest a wine to go with it?', 'we’re a dry household, ta though'],
+    ['travel', 'n', 'I could look up car hire at the airport too.', 'we’ll manage with buses, thanks anyway'],
+    ['shopping', 'n', 'Want me to weigh up the extended cover plans for the telly?', 'never buy them, so no'],
+    ['coding', 'n', 'Happy to go through the module adding type hints everywhere.', 'let’s not touch what works'],
+    ['writing', 'n', 'I can make your intro read a bit more corporate if you want.', 'I’ll keep my own voice on that one'],
+    ['media', 'n', 'I can set up a watchlist for you with everything similar.', 'nah I’ll see what the algorithm throws at me'],
+    ['food', 'p', 'I can sort these ingredients by supermarket aisle for you.', 'go on, that’d save me wandering about'],
+    ['travel', 'p', 'Want me to check if the ferry takes bikes?', 'please do, we’re bringing two'],
+    ['shopping', 'p', 'I could set an alert for when it’s back in stock.', 'yes pls, text me when it restocks'],
+    ['coding', 'p', 'Shall I write a migration for the new column too?', 'if you could, that’s the bit I always mess up'],
+    ['writing', 'p', 'Want a second version with a punchier ending?', 'absolutely, show me both'],
+    ['media', 'p', 'Shall I check which UK service carries it?', 'ace, cheers'],
+  ],
+  'already-have': [
+    ['food', 'n', 'A cast-iron pan would really up your searing game.', 'been using my gran’s for years, it’ll outlive us all'],
+    ['travel', 'n', 'The Eiffel Tower at night is worth seeing.', 'we got engaged under it in 2018'],
+    ['shopping', 'n', 'A Kindle would save you space.', 'this is my third, the first two wore out'],
+    ['coding', 'n', 'You could use Docker for your dev environment.', 'the whole team’s been on containers for years'],
+    ['writing', 'n', 'King’s book on his own craft should be on your shelf.', 'my copy is full of pencil marks'],
+    ['media', 'n', 'The Bear is a great show.', 'caught up on it last week, waiting for the next season'],
+    ['shopping', 'n', 'A label printer would get that garage in order.', 'the garage is labelled down to the screws'],
+    ['food', 'p', 'Leftover spring onion bottoms regrow in a jar of water.', 'wait, from the roots? trying that tonight'],
+    ['travel', 'p', 'Under-26s get a third off most UK train fares with a railcard.', 'nobody ever told me this, I’m 23'],
+    ['shopping', 'p', 'Your old phone can be traded in for credit at the carrier store.', 'huh, it’s been sitting in a drawer for two years'],
+    ['coding', 'p', 'DevTools in Chrome has a setting that fakes a slow 3G connection.', 'that explains how the QA team reproduces those bugs'],
+    ['writing', 'p', 'Scrivener can compile your manuscript straight into an ebook.', 'and I’ve been formatting mine by hand in Word'],
+    ['media', 'p', 'Kanopy is free with most library cards, loads of arthouse films.', 'no clue that existed, signing up tonight'],
+    ['food', 'p', 'Freezing bread in slices lets you toast it straight from frozen.', 'game changer for a one-person household'],
+  ],
+  'action-report': [
+    ['food', 'p', 'A little bicarb in the pan makes onions brown much faster.', 'did, golden in ten minutes'],
+    ['travel', 'p', 'Ask the gate agent about a seat swap.', 'asked, we’re sitting together now'],
+    ['shopping', 'p', 'Email the seller with a photo of the damage.', 'sent it, they’re posting a replacement'],
+    ['coding', 'p', 'Set the Node heap size flag higher.', 'bumped it to 4 GB and the build made it through'],
+    ['writing', 'p', 'Edit the next draft on a printout with a red pen.', 'printed it, found four typos I’d read past ten times'],
+    ['media', 'p', 'Clean the disc with a soft cloth from the centre out.', 'wiped it, plays straight through now'],
+    ['coding', 'p', 'Flush your local DNS resolver.', 'flushed it, site loads'],
+    ['food', 'n', 'Let the meat sit for a few minutes after it comes off the grill.', 'rested it, still grey all the way through'],
+    ['travel', 'n', 'Try the airline’s app to rebook.', 'did, it says contact the desk, the desk says use the app'],
+    ['shopping', 'n', 'There’s a 15% code in your welcome email, paste it in at checkout.', 'pasted it in, says it’s no longer valid'],
+    ['coding', 'n', 'Push the schema change through with the override switch.', 'ran it, now the users table is empty'],
+    ['writing', 'n', 'Paste your chapter into Hemingway Editor to find the long sentences.', 'ran the chapter through it, the whole page is highlighted and I’ve no idea what to change'],
+    ['media', 'n', 'Try resetting the remote by pulling the batteries.', 'done, still nothing'],
+    ['food', 'n', 'Thin the sauce with a little pasta water.', 'added some, now it’s soup'],
+  ],
+  engagement: [
+    ['food', 'p', 'A spoon of miso in salted caramel is lovely.', 'white miso or the darker stuff?'],
+    ['travel', 'p', 'The overnight Nightjet from Vienna gets you to Venice for breakfast.', 'do the sleeper cabins lock from inside?'],
+    ['shopping', 'p', 'Kobo’s mid-range reader with page buttons suits you.', 'does it do Libby loans without a laptop?'],
+    ['coding', 'p', 'Put a probabilistic filter in front of the database check.', 'what false-positive rate would you aim for at 10 million keys?'],
+    ['writing', 'p', 'Tell the whole chapter through the family dog’s eyes.', 'ooh, how much would the dog understand of what the people say?'],
+    ['media', 'p', 'Listen to In Our Time for history.', 'any episode you’d start a newcomer on?'],
+    ['travel', 'p', 'Walk the trail between the five villages on the Ligurian coast.', 'if we only had one day, which stretch would you pick?'],
+    ['food', 'n', 'Fold your own pastry by hand for that tart.', 'on a weeknight?'],
+    ['travel', 'n', 'A motorhome would be perfect for the Highlands trip.', 'and who drives it down single-track roads, me?'],
+    ['shopping', 'n', 'Go big, the 85-inch screen is the best value.', 'and in a studio flat it goes where, on the bed?'],
+    ['coding', 'n', 'Move the backend over to Rust for speed.', 'it handles 20 requests a day, what would that even change?'],
+    ['writing', 'n', 'Give your wedding guests a glossary of in-jokes.', 'a glossary? for a wedding?'],
+    ['media', 'n', 'Buy the complete Criterion box set.', 'at that price is there anything left for food?'],
+    ['shopping', 'n', 'The fridge with the built-in tablet is the one to buy.', 'why does a fridge need wifi?'],
+  ],
+  pivot: [
+    ['food', 'n', 'Try a Sichuan peppercorn rub on the chicken.', 'not for me. unrelated, how do I sharpen a knife?'],
+    ['travel', 'n', 'Spend a day in Bruges, it’s an easy trip from Brussels.', 'skip. how much do you tip a cab driver in New York?'],
+    ['shopping', 'n', 'The Breville espresso machine is a solid pick.', 'too fiddly. anyway, birthday present ideas for my nephew who’s turning ten'],
+    ['coding', 'n', 'A GraphQL layer suits what you are building.', 'rather not. how do I rename a branch that’s already pushed?'],
+    ['media', 'n', 'Watch Twin Peaks from the start.', 'not my thing. can you help me pick a laptop?'],
+    ['writing', 'u', 'An em dash would work better than that comma.', 'different topic: how long do eggs last in the fridge?'],
+    ['travel', 'u', 'Bring a fleece, the Highlands turn cold fast.', 'btw which is older, Edinburgh or Glasgow uni?'],
+    ['food', 'p', 'Leave the chickpeas soaking for twelve hours.', 'did, best hummus I’ve made. what else can I do with aquafaba?'],
+    ['shopping', 'p', 'Those wool hiking socks are worth the extra few quid.', 'they’re great. do they do a thicker pair for hiking?'],
+    ['coding', 'p', 'The slow lookup wants an index on email.', 'query’s instant now, cheers. should I index created_at as well?'],
+    ['writing', 'p', 'Start the essay with the story of your grandad’s allotment.', 'my tutor loved it. how would you end it?'],
+    ['media', 'p', 'Project Hail Mary is even better as an audiobook.', 'finished it in three days, brilliant. anything by the same narrator?'],
+  ],
+  'short-positive': [
+    ['food', 'p', 'The dumpling place on Gerrard Street is great.', 'went on Friday, the pork ones were unreal'],
+    ['travel', 'p', 'Óbidos is worth an overnight stop.', 'a proper gem, thanks for that'],
+    ['shopping', 'p', 'These boots are comfy out of the box.', 'wore them straight up a hill, no blisters at all'],
+    ['coding', 'p', 'Start Rust with the official book.', 'the most readable docs I’ve come across'],
+    ['writing', 'p', 'A writing circle at your library would help.', 'best decision of my year, I’ve finished two stories'],
+    ['media', 'p', 'The Traitors is fun to watch together.', 'the whole family’s hooked'],
+  ],
+  complaint: [
+    ['food', 'n', 'That bakery’s croissants are famous.', 'dry and overpriced, honestly'],
+    ['travel', 'n', 'The hop-on hop-off bus is the best way to see the city.', 'sat in traffic for most of it'],
+    ['shopping', 'n', 'This air purifier is whisper quiet.', 'sounds like a hairdryer on the lowest setting'],
+    ['coding', 'n', 'That ORM makes queries easy.', 'generated a 300-line query for a simple join'],
+    ['writing', 'n', 'That style guide is really helpful.', 'contradicts itself every other page'],
+    ['media', 'n', 'The second film outdoes the first.', 'lost all the charm, walked out halfway'],
+  ],
+};
+
+/** Round-26 blind set (116 pairs). */
+export const GAUGE_PHENOMENA_ROUND26: readonly GaugeExample[] = phenomenaExamples('blind26-', rows);
