@@ -248,7 +248,8 @@ describe('content: ingestion, fetch, enrichment, batch and index', () => {
       const again = await ws.request('POST', '/entity/batch', { body: { content } });
       expect(again.body.results[0].created).toBe(false);
       expect((await ws.request('POST', '/entity/batch', { body: { content, ids: ['x'] } })).status).toBe(400);
-      expect((await ws.request('POST', '/entity/batch', { body: { content: [] } })).status).toBe(400);
+      // An empty batch is nothing to do (wire-audit-2): 200 with no results.
+      expect((await ws.request('POST', '/entity/batch', { body: { content: [] } })).body).toEqual({ results: [] });
     });
     it('answers a large batch with 202 and a job that reaches Completed with results in order', async () => {
       const content = Array.from({ length: 45 }, (_, i) => ({ url: `https://job.example.com/${i}`, type: 'text', content: `item ${i} about jazz and hiking number`, skip_url_fetch: true }));

@@ -127,7 +127,6 @@ describe('ranking: search, rerank, score, recommend', () => {
         ['/search', { query: '' }],
         ['/score', {}],
         ['/rerank', {}],
-        ['/rerank', { candidates: [] }],
         ['/recommend', { candidates: [id['bebop']], item_texts: {} }],
         ['/recommend', { candidates: [id['bebop']], history: [], item_texts: {} }],
         // The search service's internal exhaustive mode (benchmarks only) is not part of the HTTP API.

@@ -189,6 +189,28 @@ describe('wire audit, second pass', () => {
     });
   });
 
+  describe('empty arrays: nothing to do is a success (a client\'s last page may be empty)', () => {
+    it.each([
+      ['/entity/batch', {}],
+      ['/index/batch', {}],
+      ['/entity/batch', { async: true }],
+    ])('%s %j with content: [] answers 200 { results: [] } (no job to poll), and writes nothing', async (path, extra) => {
+      const r = await send('POST', path, { content: [], ...extra });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toEqual({ results: [] });
+    });
+
+    it('/rerank and /recommend with candidates: [] answer 200 with no results and nothing skipped', async () => {
+      expect((await send('POST', '/entity', { type: 'user', id: 'empty-user', name: 'E' })).status).toBe(200);
+      const Q = 'relative_to_entity_id=empty-user&in_terms_of_entity_type=content';
+      for (const [path, body] of [['/rerank', { candidates: [] }], ['/recommend', { candidates: [], history: ['https://empty.example/seen'], item_texts: { 'https://empty.example/seen': 'jazz' } }]] as const) {
+        const r = await send('POST', `${path}?${Q}`, body);
+        expect(r.status, `${path}: ${JSON.stringify(r.body)}`).toBe(200);
+        expect(r.body).toEqual({ results: [], skipped: [] });
+      }
+    });
+  });
+
   describe('content in any form is indexed (WIRE-NOTES: the clients turn a 400 there into a 500 for their users)', () => {
     it('a text of numbers only (a catalog row of codes) or of emoji only is indexed, found again by the same text, and a batch takes it', async () => {
       for (const [n, text] of [['digits', '12345 67890'], ['emoji', '🎷🎺🎸'], ['price', '€49 / 2×']] as const) {

@@ -166,7 +166,8 @@ export const ComposeResult = Type.Object({
 
 export const BatchBody = Type.Object(
   {
-    content: Type.Array(ContentObject, { minItems: 1, maxItems: 10_000 }),
+    // May be empty (a client's last page): answered 200 `{ results: [] }`, nothing written.
+    content: Type.Array(ContentObject, { maxItems: 10_000 }),
     ids: Type.Optional(Type.Array(Type.Union([IdString, Type.Null()]), { maxItems: 10_000 })),
     entity_ids: Type.Optional(Type.Array(Type.Union([IdString, Type.Null()]), { maxItems: 10_000 })),
     async: Type.Optional(Type.Boolean({ description: 'Force the asynchronous (202 + job) path.' })),
@@ -206,7 +207,8 @@ export const SearchBody = Type.Object(
 );
 export const RerankBody = Type.Object(
   {
-    candidates: Type.Array(Candidate, { minItems: 1, maxItems: 1000 }),
+    // May be empty: nothing to rank, 200 with no results.
+    candidates: Type.Array(Candidate, { maxItems: 1000 }),
     history: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { maxItems: 1000 })),
     item_texts: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 20_000 }))),
     item_images: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 4096 }))),
@@ -216,7 +218,8 @@ export const RerankBody = Type.Object(
 );
 export const RecommendBody = Type.Object(
   {
-    candidates: Type.Array(Candidate, { minItems: 1, maxItems: 1000 }),
+    // May be empty: nothing to rank, 200 with no results.
+    candidates: Type.Array(Candidate, { maxItems: 1000 }),
     history: Type.Array(Type.String({ minLength: 1, maxLength: 4096 }), { minItems: 1, maxItems: 1000 }),
     /** Texts of history items or candidates by the caller's string; optional: indexed items are resolved from the index. */
     item_texts: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 20_000 }))),

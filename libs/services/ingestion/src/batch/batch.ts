@@ -42,7 +42,8 @@ export function batchHandler(rt: Runtime): OperationHandler<typeof OP.ingest.bat
     conflictingDuplicates(items).forEach((first, i) => {
       if (first !== undefined) items[i]!.duplicate_of = first;
     });
-    if (!req.data.async && items.length <= rt.config.batchSyncMax) {
+    // Nothing to do is answered at once, also when a job was asked for: a job of no chunk would never end.
+    if (!items.length || (!req.data.async && items.length <= rt.config.batchSyncMax)) {
       const { results, seq } = await ingestItems(rt, req.ws, items, ctx.requestId, false);
       return { data: { status: 200 as const, body: { results } }, seq: seq || undefined };
     }
