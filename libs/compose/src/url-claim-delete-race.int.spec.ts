@@ -249,31 +249,41 @@ describe('URL claims: the release of a delete, the same id written again meanwhi
    * `UrlClaimRevoked` to the claimant's aggregate first, so the held append fails on its expected sequence and, decided
    * again, is refused. Before the fence its content landed after the takeover: two entities with one URL.
    */
-  it('an ingest stopped inside its content\'s publish past the lease, its URL taken over meanwhile, does not land its content', async () => {
-    const url = 'https://claims.test/stopped-in-publish';
-    const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
-    // The writer that stops is another process (the takeover's process does not wait behind it on the same subject).
-    const hold = holdAppend(otherRt, EventStore.subject(WS, 'entity', 'frozen'), 'ContentIndexed');
-    const now = ingestRt.now;
-    let taker: Awaited<ReturnType<typeof index>>;
-    let frozen: unknown;
-    try {
-      const item = { content: { url, type: 'text' as const, content: 'notes on modal jazz', skip_url_fetch: true }, id: 'frozen' };
-      const writing = ingestItems(otherRt, WS, [item], 'frozen-write', false).then((r) => r.results[0]);
-      await hold.reached;
-      expect((await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe('frozen');
-      ingestRt.now = () => Date.now() + CLAIM_LEASE_MS + 60_000;
-      taker = await index(url, 'after-freeze');
-      hold.go();
-      frozen = await writing;
-    } finally {
-      hold.restore();
-      ingestRt.now = now;
-    }
-    const { claim, holders } = await whoHolds(url, ['frozen', 'after-freeze']);
-    expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, frozen }).toEqual({ holders: ['after-freeze'], claim: 'after-freeze', taker: 'ok', frozen: { url, error: expect.any(String), code: 'url_conflict' } });
-    // The URL resolves to the entity that took it over; the frozen id, which never held it, is not an entity.
-    expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: 'after-freeze' } });
-    expect(await outcome(OP.entity.get, { entity_id: 'frozen' })).toEqual({ status: 404, code: 'entity_not_found' });
-  }, 120_000);
+  for (const via of ['an id', 'content without an id'] as const) {
+    it(`an ingest stopped inside its content's publish past the lease, its URL taken over meanwhile by ${via}, does not land its content`, async () => {
+      const tag = via === 'an id' ? 'id' : 'plain';
+      const url = `https://claims.test/stopped-in-publish-${tag}`;
+      const home = EventStore.subject(WS, 'entity', contentIdForUrl(url));
+      const frozenId = `frozen-${tag}`;
+      const takerId = via === 'an id' ? `after-freeze-${tag}` : contentIdForUrl(url);
+      // The writer that stops is another process (the takeover's process does not wait behind it on the same subject).
+      const hold = holdAppend(otherRt, EventStore.subject(WS, 'entity', frozenId), 'ContentIndexed');
+      const now = ingestRt.now;
+      let taker: Awaited<ReturnType<typeof index>>;
+      let frozen: unknown;
+      try {
+        const content = { url, type: 'text' as const, content: 'notes on modal jazz', skip_url_fetch: true };
+        const writing = ingestItems(otherRt, WS, [{ content, id: frozenId }], `write-${frozenId}`, false).then((r) => r.results[0]);
+        await hold.reached;
+        expect((await ingestRt.repo.load(home, entityDecider)).state.urlClaimedBy).toBe(frozenId);
+        ingestRt.now = () => Date.now() + CLAIM_LEASE_MS + 60_000;
+        taker = await outcome(OP.ingest.content, via === 'an id' ? { content, id: takerId } : { content });
+        hold.go();
+        frozen = await writing;
+      } finally {
+        hold.restore();
+        ingestRt.now = now;
+      }
+      const { claim, holders } = await whoHolds(url, [frozenId, takerId]);
+      expect({ holders, claim, taker: 'ok' in taker ? 'ok' : taker, frozen }).toEqual({
+        holders: [takerId],
+        claim: via === 'an id' ? takerId : undefined,
+        taker: 'ok',
+        frozen: { url, error: expect.any(String), code: 'url_conflict' },
+      });
+      // The URL resolves to the entity that took it over; the frozen id, which never held it, is not an entity.
+      expect(await outcome(OP.entity.get, { entity_id: url })).toMatchObject({ ok: { id: takerId } });
+      expect(await outcome(OP.entity.get, { entity_id: frozenId })).toEqual({ status: 404, code: 'entity_not_found' });
+    }, 120_000);
+  }
 });
