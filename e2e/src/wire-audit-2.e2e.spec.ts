@@ -354,6 +354,10 @@ describe('wire audit, second pass', () => {
       expect(r.body['error']).toMatch(/'max_node'/);
       // Empty values still count as absent (WIRE-NOTES).
       expect((await send('GET', `/visualize/graph?t=${t}&foo=`)).status).toBe(200);
+      // The page is opened by browsers from links that may carry parameters of their own: it ignores them, as its assets do.
+      const page = await fetch(`${s.baseUrl}/visualize/view?t=${t}&utm_source=mail`);
+      expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+      expect((await fetch(`${s.baseUrl}/visualize/assets/app.js?v=2`)).status).toBe(200);
     });
 
     it('GET /admin/workspaces refuses an unknown parameter', async () => {
