@@ -1,5 +1,5 @@
 import { CatalogProjection, ParentTaste, WorkspaceCatalog, type CatalogCapture, type ClusterSet, type EntityDoc, type WorkspaceImage } from '@tg/domain';
-import { Bm25Index } from '@tg/math';
+import { Bm25Index, ColumnMap } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 import { Pacer } from './pacer';
 
@@ -366,12 +366,6 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   if (!h || typeof h.id !== 'string' || typeof h.version !== 'number' || !Array.isArray(h.types) || !Array.isArray(h.clusters) || !Array.isArray(h.typeCounts)) {
     throw new ColumnFileError('damaged workspace header');
   }
-  const c = new WorkspaceCatalog(h.id);
-  c.version = h.version;
-  for (const [k, v] of h.types) c.types.set(k, v);
-  for (const [k, v] of h.clusters) c.clusters.set(k, v);
-  for (const [k, v] of h.typeCounts) c.typeCounts.set(k, v);
-
   const n = count(h.entities, 'entities', max);
   const ids = r.definedStrings(n);
   const kinds = readDict(r, n);
@@ -387,6 +381,8 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const updatedAt = r.numbers('f64', n);
   const incarnation = r.numbers('f64', n);
   for (const k of kinds.values) if (!KINDS.includes(k as EntityDoc['kind'])) throw new ColumnFileError('damaged entity document');
+  // The large maps are indexed in place (ColumnMap), each from its column of keys, instead of a `Map.set` per entry.
+  const docs = new Array<EntityDoc>(n);
   for (let i = 0; i < n; i++) {
     const kind = kinds.values[kinds.codes[i]!] as EntityDoc['kind'];
     const type = types.values[types.codes[i]!];
@@ -407,13 +403,12 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
       updatedAt: updatedAt[i]!,
       incarnation: Number.isNaN(inc) ? undefined : inc,
     };
-    c.entities.set(d.id, d);
+    docs[i] = d;
   }
 
   const nu = count(h.urls, 'urls', max);
   const urlKeys = readRefs(r, nu, urls);
   const urlIds = readRefs(r, nu, ids);
-  for (let i = 0; i < nu; i++) c.urls.set(urlKeys[i]!, urlIds[i]!);
 
   const nv = count(h.vectors, 'vectors', max);
   const vectorIds = readRefs(r, nv, ids);
@@ -421,15 +416,37 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const floats = r.floatRows(dims, 'f32');
   if (floats.length !== h.vectorFloats) throw new ColumnFileError('damaged vectors');
   const models = readDict(r, nv);
+  const views = new Array<Float32Array>(nv);
+  let modelled = 0;
   for (let i = 0, o = 0; i < nv; i++) {
     const d = dims[i]!;
     // Views into one array (a million small allocations cost seconds). Every place that posts vectors to a
     // worker copies them into a flat array first, so no view is ever cloned with the whole buffer.
-    c.vectors.set(vectorIds[i]!, floats.subarray(o, o + d));
+    views[i] = floats.subarray(o, o + d);
     o += d;
-    const model = models.values[models.codes[i]!];
-    if (model !== undefined) c.models.set(vectorIds[i]!, model);
+    if (models.values[models.codes[i]!] !== undefined) modelled++;
   }
+  // Each vector's model, when every vector has one (as a fold leaves them: the two maps are set and deleted
+  // together); else the vectors that have one, in their order.
+  const modelOf = (i: number) => models.values[models.codes[i]!]!;
+  let modelMap: Map<string, string>;
+  if (modelled === nv) modelMap = new ColumnMap<string>(vectorIds, modelOf);
+  else {
+    modelMap = new Map();
+    for (let i = 0; i < nv; i++) if (models.values[models.codes[i]!] !== undefined) modelMap.set(vectorIds[i]!, modelOf(i));
+  }
+  let c: WorkspaceCatalog;
+  try {
+    c = new WorkspaceCatalog(h.id, { entities: new ColumnMap(ids, docs), urls: new ColumnMap(urlKeys, urlIds), vectors: new ColumnMap(vectorIds, views), models: modelMap });
+  } catch (e) {
+    // A key twice: no writer writes that.
+    if (e instanceof RangeError) throw new ColumnFileError(`damaged snapshot: ${e.message}`);
+    throw e;
+  }
+  c.version = h.version;
+  for (const [k, v] of h.types) c.types.set(k, v);
+  for (const [k, v] of h.clusters) c.clusters.set(k, v);
+  for (const [k, v] of h.typeCounts) c.typeCounts.set(k, v);
 
   const np = count(h.parents, 'parents', max);
   const parentIds = readRefs(r, np, ids);
