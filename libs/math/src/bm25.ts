@@ -64,6 +64,8 @@ export interface Bm25Columns {
   postingSize: Uint32Array;
   postingDoc: Uint32Array;
   postingTf: Uint32Array;
+  /** A {@link ColumnMap} whose keys may be `docIds`, in their order (the catalog's documents): its index is then shared. */
+  docsLike?: ColumnMap<unknown>;
 }
 
 /**
@@ -483,7 +485,7 @@ export class Bm25Index {
     // of a million-item restore); a repeated term or document throws the RangeError a damaged snapshot is read as.
     const row = (i: number) => i;
     idx.postings = new ColumnMap<Map<string, number> | Overlay | number>(c.terms, row);
-    idx.docs = new ColumnMap<DocEntry | number>(c.docIds, row);
+    idx.docs = new ColumnMap<DocEntry | number>(c.docIds, row, c.docsLike);
     idx.totalLength = c.totalLength;
     return idx;
   }

@@ -21,10 +21,46 @@ function hashOf(s: string): number {
   return h >>> 0;
 }
 
+/** A column's keys and the hash table that finds them (never changed once built: column maps of the same keys share it). */
+interface KeyIndex {
+  keys: readonly string[];
+  /** Per slot: the key's hash and 1 + its row (0: empty). Open addressing, linear probing, at most half full. */
+  table: Int32Array;
+  mask: number;
+}
+
+function indexOf(keys: readonly string[]): KeyIndex {
+  const n = keys.length;
+  let cap = 8;
+  while (cap < 2 * n) cap *= 2;
+  // Hash and row side by side: a probe reads one place, and compares strings only when the hashes agree.
+  const table = new Int32Array(2 * cap);
+  const mask = cap - 1;
+  for (let i = 0; i < n; i++) {
+    const key = keys[i]!;
+    const h = hashOf(key) | 0;
+    let s = h & mask;
+    for (let r = table[2 * s + 1]!; r !== 0; r = table[2 * s + 1]!) {
+      if (table[2 * s] === h && keys[r - 1] === key) throw new RangeError(`ColumnMap: key '${key}' twice`);
+      s = (s + 1) & mask;
+    }
+    table[2 * s] = h;
+    table[2 * s + 1] = i + 1;
+  }
+  return { keys, table, mask };
+}
+
+/** Whether two columns hold the same keys in the same order (the same strings: one compare of references each). */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export class ColumnMap<V> extends Map<string, V> {
-  /** Slot → 1 + the column row of the key hashed there (0: empty). Open addressing, linear probing. */
-  private readonly table: Int32Array;
-  private readonly mask: number;
+  private readonly index: KeyIndex;
+  private readonly keys0: readonly string[];
   /** Per column row: its value, undefined until made (with `make`), or {@link GONE} once deleted. */
   private readonly vals: (V | undefined | typeof GONE)[];
   /** Column rows not deleted. */
@@ -36,26 +72,13 @@ export class ColumnMap<V> extends Map<string, V> {
   /**
    * @param keys0 - the first keys, in their order (each once: a key twice throws a `RangeError`).
    * @param values - their values by row, or a function making the value of row `i` on its first read (kept then).
+   * @param like - a column map whose keys may be the same, in the same order: then its index is shared, not built.
    */
-  constructor(
-    private readonly keys0: readonly string[],
-    values: V[] | ((i: number) => V),
-  ) {
+  constructor(keys0: readonly string[], values: V[] | ((i: number) => V), like?: ColumnMap<unknown>) {
     super();
+    this.keys0 = keys0;
+    this.index = like && sameKeys(like.keys0, keys0) ? like.index : indexOf(keys0);
     const n = keys0.length;
-    let cap = 8;
-    while (cap < 2 * n) cap *= 2;
-    this.table = new Int32Array(cap);
-    this.mask = cap - 1;
-    for (let i = 0; i < n; i++) {
-      const key = keys0[i]!;
-      let s = hashOf(key) & this.mask;
-      for (let r = this.table[s]!; r !== 0; r = this.table[s]!) {
-        if (keys0[r - 1] === key) throw new RangeError(`ColumnMap: key '${key}' twice`);
-        s = (s + 1) & this.mask;
-      }
-      this.table[s] = i + 1;
-    }
     this.lazy = typeof values === 'function';
     this.make = typeof values === 'function' ? values : () => undefined as V;
     this.vals = typeof values === 'function' ? new Array<V | undefined>(n) : values;
@@ -66,11 +89,12 @@ export class ColumnMap<V> extends Map<string, V> {
   /** The column row of `key` (deleted or not), or -1. */
   private rowOf(key: string): number {
     if (typeof key !== 'string' || this.keys0.length === 0) return -1;
-    const keys = this.keys0;
-    let s = hashOf(key) & this.mask;
-    for (let r = this.table[s]!; r !== 0; r = this.table[s]!) {
-      if (keys[r - 1] === key) return r - 1;
-      s = (s + 1) & this.mask;
+    const { keys, table, mask } = this.index;
+    const h = hashOf(key) | 0;
+    let s = h & mask;
+    for (let r = table[2 * s + 1]!; r !== 0; r = table[2 * s + 1]!) {
+      if (table[2 * s] === h && keys[r - 1] === key) return r - 1;
+      s = (s + 1) & mask;
     }
     return -1;
   }

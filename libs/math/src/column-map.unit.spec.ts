@@ -24,6 +24,18 @@ describe('ColumnMap', () => {
     expect(new Map(m)).toEqual(new Map([['a', 0], ['b', 10], ['c', 20]]));
   });
 
+  it('shares the index of a column map of the same keys, and builds its own for other keys', () => {
+    const ids = ['a', 'b', 'c', 'd'];
+    const first = new ColumnMap(ids, [1, 2, 3, 4]);
+    // The same keys in another array (the same strings), then the same keys in another order, then other keys.
+    for (const keys of [[...ids], ['d', 'c', 'b', 'a'], ['a', 'b', 'c', 'e'], ['a', 'b']]) {
+      const m = new ColumnMap(keys, (i) => i * 10, first);
+      expect([...m]).toEqual(keys.map((k, i) => [k, i * 10]));
+      for (const k of ['a', 'b', 'c', 'd', 'e']) expect(m.get(k)).toBe(keys.includes(k) ? keys.indexOf(k) * 10 : undefined);
+    }
+    expect([...first]).toEqual([['a', 1], ['b', 2], ['c', 3], ['d', 4]]);
+  });
+
   it('refuses a key twice', () => {
     expect(() => new ColumnMap(['a', 'b', 'a'], [1, 2, 3])).toThrow(RangeError);
     expect(() => new ColumnMap(['a'], [1, 2])).toThrow(RangeError);

@@ -429,15 +429,19 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   // Each vector's model, when every vector has one (as a fold leaves them: the two maps are set and deleted
   // together); else the vectors that have one, in their order.
   const modelOf = (i: number) => models.values[models.codes[i]!]!;
-  let modelMap: Map<string, string>;
-  if (modelled === nv) modelMap = new ColumnMap<string>(vectorIds, modelOf);
-  else {
-    modelMap = new Map();
-    for (let i = 0; i < nv; i++) if (models.values[models.codes[i]!] !== undefined) modelMap.set(vectorIds[i]!, modelOf(i));
-  }
   let c: WorkspaceCatalog;
+  let docMap: ColumnMap<EntityDoc>;
   try {
-    c = new WorkspaceCatalog(h.id, { entities: new ColumnMap(ids, docs), urls: new ColumnMap(urlKeys, urlIds), vectors: new ColumnMap(vectorIds, views), models: modelMap });
+    // The models share the vectors' index (the same keys), as the lexical documents share the documents' below.
+    const vectorMap = new ColumnMap(vectorIds, views);
+    let modelMap: Map<string, string>;
+    if (modelled === nv) modelMap = new ColumnMap<string>(vectorIds, modelOf, vectorMap);
+    else {
+      modelMap = new Map();
+      for (let i = 0; i < nv; i++) if (models.values[models.codes[i]!] !== undefined) modelMap.set(vectorIds[i]!, modelOf(i));
+    }
+    docMap = new ColumnMap(ids, docs);
+    c = new WorkspaceCatalog(h.id, { entities: docMap, urls: new ColumnMap(urlKeys, urlIds), vectors: vectorMap, models: modelMap });
   } catch (e) {
     // A key twice: no writer writes that.
     if (e instanceof RangeError) throw new ColumnFileError(`damaged snapshot: ${e.message}`);
@@ -513,11 +517,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
     c.childParents.set(cpIds[i]!, set);
   }
 
-  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids);
+  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids, docMap);
   return c;
 }
 
-function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[]): Bm25Index {
+function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[], docsLike: ColumnMap<unknown>): Bm25Index {
   const nt = count(h.terms, 'terms', max);
   const nd = count(h.docs, 'lexical docs', max);
   const ndt = count(h.docTerms, 'doc terms', max);
@@ -532,7 +536,7 @@ function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, 
   // The documents and postings stay columns (Bm25Index.fromColumns): a term becomes a map, and a document an
   // entry of its own, only when a change touches it.
   try {
-    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, terms, docIds, docLength: lengths, docTermCount: termCounts, docTerms, postingSize, postingDoc, postingTf });
+    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, terms, docIds, docLength: lengths, docTermCount: termCounts, docTerms, postingSize, postingDoc, postingTf, docsLike });
   } catch (e) {
     if (e instanceof RangeError) throw new ColumnFileError(`damaged postings: ${e.message}`);
     throw e;
