@@ -366,6 +366,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   if (!h || typeof h.id !== 'string' || typeof h.version !== 'number' || !Array.isArray(h.types) || !Array.isArray(h.clusters) || !Array.isArray(h.typeCounts)) {
     throw new ColumnFileError('damaged workspace header');
   }
+  // The large typed columns are allocated first, while the heap is small: V8 counts their memory, outside its heap,
+  // towards starting a full collection, which costs what the heap holds at that moment.
+  const vectorFloats = new Float32Array(count(h.vectorFloats, 'vector floats', max / 4));
+  const pairs = h.lexical ? count(h.lexical.docTerms, 'doc terms', max / 4) : 0;
+  const lexicalInto = { docTerms: new Uint32Array(pairs), postingDoc: new Uint32Array(pairs), postingTf: new Uint32Array(pairs) };
   const n = count(h.entities, 'entities', max);
   const ids = r.definedStrings(n);
   const kinds = readDict(r, n);
@@ -413,7 +418,7 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const nv = count(h.vectors, 'vectors', max);
   const vectorIds = readRefs(r, nv, ids);
   const dims = r.numbers('u32', nv);
-  const floats = r.floatRows(dims, 'f32');
+  const floats = r.floatRows(dims, 'f32', 0, vectorFloats);
   if (floats.length !== h.vectorFloats) throw new ColumnFileError('damaged vectors');
   const models = readDict(r, nv);
   const views = new Array<Float32Array>(nv);
@@ -517,11 +522,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
     c.childParents.set(cpIds[i]!, set);
   }
 
-  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids, docMap);
+  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids, docMap, lexicalInto);
   return c;
 }
 
-function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[], docsLike: ColumnMap<unknown>): Bm25Index {
+function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[], docsLike: ColumnMap<unknown>, into: { docTerms: Uint32Array<ArrayBuffer>; postingDoc: Uint32Array<ArrayBuffer>; postingTf: Uint32Array<ArrayBuffer> }): Bm25Index {
   const nt = count(h.terms, 'terms', max);
   const nd = count(h.docs, 'lexical docs', max);
   const ndt = count(h.docTerms, 'doc terms', max);
@@ -529,10 +534,10 @@ function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, 
   const docIds = readRefs(r, nd, ids);
   const lengths = r.numbers('u32', nd);
   const termCounts = r.numbers('u32', nd);
-  const docTerms = r.numbers('u32', ndt);
+  const docTerms = r.numbers('u32', ndt, into.docTerms);
   const postingSize = r.numbers('u32', nt);
-  const postingDoc = r.numbers('u32', ndt);
-  const postingTf = r.numbers('u32', ndt);
+  const postingDoc = r.numbers('u32', ndt, into.postingDoc);
+  const postingTf = r.numbers('u32', ndt, into.postingTf);
   // The documents and postings stay columns (Bm25Index.fromColumns): a term becomes a map, and a document an
   // entry of its own, only when a change touches it.
   try {
