@@ -1,6 +1,6 @@
 // Child of bench/restore.ts: reads one catalog snapshot with the reader of the checkout it is started in (cwd) and
 // prints one JSON line: the read time (wall and CPU, all of the process's threads) and the garbage collector's
-// pauses during it. Run with `node --import tsx`.
+// pauses during it, and the heap and RSS after it (the snapshot read, kept). Run with `node --import tsx`.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,4 +25,4 @@ if (!snapshot) throw new Error(`snapshot not read: ${reason}`);
 // Let the observer deliver the entries of the read.
 await new Promise((r) => setTimeout(r, 50));
 obs.disconnect();
-console.log(JSON.stringify({ readMs, cpuMs: (cpu.user + cpu.system) / 1000, gcMs, gcs, heapMb: process.memoryUsage().heapUsed / 2 ** 20 }));
+console.log(JSON.stringify({ readMs, cpuMs: (cpu.user + cpu.system) / 1000, gcMs, gcs, heapMb: process.memoryUsage().heapUsed / 2 ** 20, rssMb: process.memoryUsage().rss / 2 ** 20 }));

@@ -73,33 +73,36 @@ export async function run(args: string[]) {
       figures['write_s'] = +((performance.now() - t) / 1000).toFixed(1);
     }
     figures['snapshot_mb'] = +(statSync(file).size / 1e6).toFixed(0);
-    const times = new Map(variants.map((v) => [v.name, [] as { readMs: number; cpuMs: number; gcMs: number }[]]));
+    const times = new Map(variants.map((v) => [v.name, [] as { readMs: number; cpuMs: number; gcMs: number; rssMb: number }[]]));
     const loads: number[] = [];
     for (let r = 0; r < rounds; r++) {
       for (const v of variants) {
         const other = v.name.startsWith('base') && base;
         const out = execFileSync(process.execPath, [...v.flags, '--import', 'tsx', join(process.cwd(), 'bench', 'restore-child.mjs'), other && baseFile ? baseFile : file], { cwd: other ? base : process.cwd(), encoding: 'utf8' });
-        const line = JSON.parse(out.trim().split('\n').pop()!) as { readMs: number; cpuMs: number; gcMs: number };
+        const line = JSON.parse(out.trim().split('\n').pop()!) as { readMs: number; cpuMs: number; gcMs: number; rssMb: number };
         times.get(v.name)!.push(line);
-        console.log(`round ${r + 1} ${v.name}: read ${line.readMs.toFixed(0)} ms, cpu ${line.cpuMs.toFixed(0)} ms, gc ${line.gcMs.toFixed(0)} ms (load ${loadavg()[0]!.toFixed(1)})`);
+        console.log(`round ${r + 1} ${v.name}: read ${line.readMs.toFixed(0)} ms, cpu ${line.cpuMs.toFixed(0)} ms, gc ${line.gcMs.toFixed(0)} ms, RSS after ${line.rssMb.toFixed(0)} MB (load ${loadavg()[0]!.toFixed(1)})`);
       }
       loads.push(loadavg()[0]!);
     }
     const ref = percentile(times.get(variants[0]!.name)!.map((x) => x.readMs), 50);
     const refCpu = percentile(times.get(variants[0]!.name)!.map((x) => x.cpuMs), 50);
-    const rows = ['| variant | node flags | read p50 (ms) | CPU p50 (ms) | gc pauses p50 (ms) | read vs first | CPU vs first |', '|---|---|---|---|---|---|---|'];
+    const rows = ['| variant | node flags | read p50 (ms) | CPU p50 (ms) | gc pauses p50 (ms) | RSS after p50 (MB) | read vs first | CPU vs first |', '|---|---|---|---|---|---|---|---|'];
     for (const v of variants) {
       const xs = times.get(v.name)!;
       const readMs = percentile(xs.map((x) => x.readMs), 50);
       const gcMs = percentile(xs.map((x) => x.gcMs), 50);
       const cpuMs = percentile(xs.map((x) => x.cpuMs), 50);
+      const rssMb = percentile(xs.map((x) => x.rssMb), 50);
+      figures[`${v.name}_rss_mb`] = Math.round(rssMb);
       figures[`${v.name}_cpu_ms`] = Math.round(cpuMs);
       figures[`${v.name}_cpu_vs_first`] = +(cpuMs / refCpu).toFixed(3);
       figures[`${v.name}_read_ms`] = Math.round(readMs);
       figures[`${v.name}_gc_ms`] = Math.round(gcMs);
       figures[`${v.name}_vs_first`] = +(readMs / ref).toFixed(3);
       figures[`${v.name}_per_round`] = xs.map((x) => Math.round(x.readMs)).join(' ');
-      rows.push(`| ${v.name} | ${v.flags.join(' ') || '—'} | ${Math.round(readMs)} | ${Math.round(cpuMs)} | ${Math.round(gcMs)} | ${(readMs / ref).toFixed(3)} | ${(cpuMs / refCpu).toFixed(3)} |`);
+      figures[`${v.name}_cpu_per_round`] = xs.map((x) => Math.round(x.cpuMs)).join(' ');
+      rows.push(`| ${v.name} | ${v.flags.join(' ') || '—'} | ${Math.round(readMs)} | ${Math.round(cpuMs)} | ${Math.round(gcMs)} | ${Math.round(rssMb)} | ${(readMs / ref).toFixed(3)} | ${(cpuMs / refCpu).toFixed(3)} |`);
     }
     figures['load_1m'] = loads.map((l) => l.toFixed(1)).join(' ');
     const markdown = [

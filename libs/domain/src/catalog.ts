@@ -113,10 +113,10 @@ function lexicalTokens(d: EntityDoc): string[] {
 
 /** Everything the read side knows about one workspace. */
 export class WorkspaceCatalog {
-  readonly entities = new Map<string, EntityDoc>();
-  readonly urls = new Map<string, string>();
-  readonly vectors = new Map<string, Float32Array>();
-  readonly models = new Map<string, string>();
+  readonly entities: Map<string, EntityDoc>;
+  readonly urls: Map<string, string>;
+  readonly vectors: Map<string, Float32Array>;
+  readonly models: Map<string, string>;
   readonly parents = new Map<string, ParentTaste>();
   readonly childParents = new Map<string, Set<string>>();
   readonly types = new Map<string, { description: string; registeredAt: number }>();
@@ -150,7 +150,19 @@ export class WorkspaceCatalog {
    * {@link CatalogProjection.capture}). Whoever changes those maps must tell it first.
    */
   copying?: MapImages;
-  constructor(readonly id: string) {}
+  /**
+   * @param maps - the large maps, filled (a snapshot's restore gives them as `ColumnMap`s, indexed instead of a
+   *   `Map.set` per entry); empty `Map`s when omitted.
+   */
+  constructor(
+    readonly id: string,
+    maps: Partial<Pick<WorkspaceCatalog, 'entities' | 'urls' | 'vectors' | 'models'>> = {},
+  ) {
+    this.entities = maps.entities ?? new Map();
+    this.urls = maps.urls ?? new Map();
+    this.vectors = maps.vectors ?? new Map();
+    this.models = maps.models ?? new Map();
+  }
 
   parent(id: string): ParentTaste {
     let p = this.parents.get(id);

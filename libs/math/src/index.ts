@@ -45,3 +45,4 @@ export {
   type TunedEase,
   type UserLinks,
 } from './ease';
+export { ColumnMap } from './column-map';

@@ -1,5 +1,5 @@
 import { CatalogProjection, ParentTaste, WorkspaceCatalog, type CatalogCapture, type ClusterSet, type EntityDoc, type WorkspaceImage } from '@tg/domain';
-import { Bm25Index } from '@tg/math';
+import { Bm25Index, ColumnMap } from '@tg/math';
 import { ColumnFileError, ColumnReader, ColumnWriter } from '@tg/vector-store';
 import { Pacer } from './pacer';
 
@@ -366,12 +366,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   if (!h || typeof h.id !== 'string' || typeof h.version !== 'number' || !Array.isArray(h.types) || !Array.isArray(h.clusters) || !Array.isArray(h.typeCounts)) {
     throw new ColumnFileError('damaged workspace header');
   }
-  const c = new WorkspaceCatalog(h.id);
-  c.version = h.version;
-  for (const [k, v] of h.types) c.types.set(k, v);
-  for (const [k, v] of h.clusters) c.clusters.set(k, v);
-  for (const [k, v] of h.typeCounts) c.typeCounts.set(k, v);
-
+  // The large typed columns are allocated first, while the heap is small: V8 counts their memory, outside its heap,
+  // towards starting a full collection, which costs what the heap holds at that moment.
+  const vectorFloats = new Float32Array(count(h.vectorFloats, 'vector floats', max / 4));
+  const pairs = h.lexical ? count(h.lexical.docTerms, 'doc terms', max / 4) : 0;
+  const lexicalInto = { docTerms: new Uint32Array(pairs), postingDoc: new Uint32Array(pairs), postingTf: new Uint32Array(pairs) };
   const n = count(h.entities, 'entities', max);
   const ids = r.definedStrings(n);
   const kinds = readDict(r, n);
@@ -387,6 +386,8 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
   const updatedAt = r.numbers('f64', n);
   const incarnation = r.numbers('f64', n);
   for (const k of kinds.values) if (!KINDS.includes(k as EntityDoc['kind'])) throw new ColumnFileError('damaged entity document');
+  // The large maps are indexed in place (ColumnMap), each from its column of keys, instead of a `Map.set` per entry.
+  const docs = new Array<EntityDoc>(n);
   for (let i = 0; i < n; i++) {
     const kind = kinds.values[kinds.codes[i]!] as EntityDoc['kind'];
     const type = types.values[types.codes[i]!];
@@ -407,29 +408,54 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
       updatedAt: updatedAt[i]!,
       incarnation: Number.isNaN(inc) ? undefined : inc,
     };
-    c.entities.set(d.id, d);
+    docs[i] = d;
   }
 
   const nu = count(h.urls, 'urls', max);
   const urlKeys = readRefs(r, nu, urls);
   const urlIds = readRefs(r, nu, ids);
-  for (let i = 0; i < nu; i++) c.urls.set(urlKeys[i]!, urlIds[i]!);
 
   const nv = count(h.vectors, 'vectors', max);
   const vectorIds = readRefs(r, nv, ids);
   const dims = r.numbers('u32', nv);
-  const floats = r.floatRows(dims, 'f32');
+  const floats = r.floatRows(dims, 'f32', 0, vectorFloats);
   if (floats.length !== h.vectorFloats) throw new ColumnFileError('damaged vectors');
   const models = readDict(r, nv);
+  const views = new Array<Float32Array>(nv);
+  let modelled = 0;
   for (let i = 0, o = 0; i < nv; i++) {
     const d = dims[i]!;
     // Views into one array (a million small allocations cost seconds). Every place that posts vectors to a
     // worker copies them into a flat array first, so no view is ever cloned with the whole buffer.
-    c.vectors.set(vectorIds[i]!, floats.subarray(o, o + d));
+    views[i] = floats.subarray(o, o + d);
     o += d;
-    const model = models.values[models.codes[i]!];
-    if (model !== undefined) c.models.set(vectorIds[i]!, model);
+    if (models.values[models.codes[i]!] !== undefined) modelled++;
   }
+  // Each vector's model, when every vector has one (as a fold leaves them: the two maps are set and deleted
+  // together); else the vectors that have one, in their order.
+  const modelOf = (i: number) => models.values[models.codes[i]!]!;
+  let c: WorkspaceCatalog;
+  let docMap: ColumnMap<EntityDoc>;
+  try {
+    // The models share the vectors' index (the same keys), as the lexical documents share the documents' below.
+    const vectorMap = new ColumnMap(vectorIds, views);
+    let modelMap: Map<string, string>;
+    if (modelled === nv) modelMap = new ColumnMap<string>(vectorIds, modelOf, vectorMap);
+    else {
+      modelMap = new Map();
+      for (let i = 0; i < nv; i++) if (models.values[models.codes[i]!] !== undefined) modelMap.set(vectorIds[i]!, modelOf(i));
+    }
+    docMap = new ColumnMap(ids, docs);
+    c = new WorkspaceCatalog(h.id, { entities: docMap, urls: new ColumnMap(urlKeys, urlIds), vectors: vectorMap, models: modelMap });
+  } catch (e) {
+    // A key twice: no writer writes that.
+    if (e instanceof RangeError) throw new ColumnFileError(`damaged snapshot: ${e.message}`);
+    throw e;
+  }
+  c.version = h.version;
+  for (const [k, v] of h.types) c.types.set(k, v);
+  for (const [k, v] of h.clusters) c.clusters.set(k, v);
+  for (const [k, v] of h.typeCounts) c.typeCounts.set(k, v);
 
   const np = count(h.parents, 'parents', max);
   const parentIds = readRefs(r, np, ids);
@@ -496,11 +522,11 @@ function readWorkspace(r: ColumnReader): WorkspaceCatalog {
     c.childParents.set(cpIds[i]!, set);
   }
 
-  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids);
+  if (h.lexical) c.lexical = readLexical(r, h.lexical, max, ids, docMap, lexicalInto);
   return c;
 }
 
-function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[]): Bm25Index {
+function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, max: number, ids: readonly string[], docsLike: ColumnMap<unknown>, into: { docTerms: Uint32Array<ArrayBuffer>; postingDoc: Uint32Array<ArrayBuffer>; postingTf: Uint32Array<ArrayBuffer> }): Bm25Index {
   const nt = count(h.terms, 'terms', max);
   const nd = count(h.docs, 'lexical docs', max);
   const ndt = count(h.docTerms, 'doc terms', max);
@@ -508,14 +534,14 @@ function readLexical(r: ColumnReader, h: NonNullable<WorkspaceHead['lexical']>, 
   const docIds = readRefs(r, nd, ids);
   const lengths = r.numbers('u32', nd);
   const termCounts = r.numbers('u32', nd);
-  const docTerms = r.numbers('u32', ndt);
+  const docTerms = r.numbers('u32', ndt, into.docTerms);
   const postingSize = r.numbers('u32', nt);
-  const postingDoc = r.numbers('u32', ndt);
-  const postingTf = r.numbers('u32', ndt);
+  const postingDoc = r.numbers('u32', ndt, into.postingDoc);
+  const postingTf = r.numbers('u32', ndt, into.postingTf);
   // The documents and postings stay columns (Bm25Index.fromColumns): a term becomes a map, and a document an
   // entry of its own, only when a change touches it.
   try {
-    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, terms, docIds, docLength: lengths, docTermCount: termCounts, docTerms, postingSize, postingDoc, postingTf });
+    return Bm25Index.fromColumns({ k1: h.k1, b: h.b, totalLength: h.totalLength, terms, docIds, docLength: lengths, docTermCount: termCounts, docTerms, postingSize, postingDoc, postingTf, docsLike });
   } catch (e) {
     if (e instanceof RangeError) throw new ColumnFileError(`damaged postings: ${e.message}`);
     throw e;

@@ -226,9 +226,10 @@ export class ColumnReader {
   }
 
   /** A numeric column of `n` rows. */
-  numbers<K extends NumberKind>(kind: K, n: number): ArrayOf<K> {
+  numbers<K extends NumberKind>(kind: K, n: number, into?: ArrayOf<K>): ArrayOf<K> {
     const Ctor = ARRAYS[kind];
-    const out = new Ctor(n) as ArrayOf<K>;
+    if (into && (!(into instanceof Ctor) || into.length !== n)) throw new ColumnFileError(`${kind} column: ${n} rows where ${into.length} were allocated`);
+    const out = into ?? (new Ctor(n) as ArrayOf<K>);
     for (let start = 0; start < n; start += CHUNK_ROWS) {
       const rows = Math.min(n, start + CHUNK_ROWS) - start;
       this.blockInto(out.subarray(start, start + rows), `${kind} column`);
@@ -240,11 +241,12 @@ export class ColumnReader {
    * Float rows of the given lengths, concatenated into one array (row i starts at the sum of lengths before it),
    * followed by `spare` zeros (room to grow that costs no page until written).
    */
-  floatRows<K extends 'f32' | 'f64'>(lengths: ArrayLike<number>, kind: K, spare = 0): ArrayOf<K> {
+  floatRows<K extends 'f32' | 'f64'>(lengths: ArrayLike<number>, kind: K, spare = 0, into?: ArrayOf<K>): ArrayOf<K> {
     const Ctor = ARRAYS[kind];
     let total = 0;
     for (let i = 0; i < lengths.length; i++) total += lengths[i]!;
-    const out = new Ctor(total + spare) as ArrayOf<K>;
+    if (into && (!(into instanceof Ctor) || into.length !== total + spare)) throw new ColumnFileError(`float rows: ${total + spare} values where ${into.length} were allocated`);
+    const out = into ?? (new Ctor(total + spare) as ArrayOf<K>);
     let o = 0;
     for (let start = 0; start < lengths.length; start += CHUNK_ROWS) {
       const end = Math.min(lengths.length, start + CHUNK_ROWS);
