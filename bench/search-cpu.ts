@@ -15,7 +15,8 @@
  * recall@10, recall@20 and how far the served top 20's mean score is below the exhaustive top 20's.
  *
  * A quick A/B tool for the latency benchmark's search case (its 100,000-item ingest through the gateway takes minutes);
- * the HTTP benchmark (`latency`) remains the figure of record.
+ * the HTTP benchmark (`latency`) remains the figure of record. `--probes` measures the query probe alone instead (the vector
+ * index's worker CPU per probe, by thread).
  *
  * Usage: npm run bench -- search-cpu [-- --items 100000 --linkers 300 --amount 3000 --rounds 3 --base ../wt-main]
  */
@@ -144,6 +145,22 @@ export async function run(args: string[]) {
     );
     return { cpuMs: (mainThreadCpuMs()! - cpu0!) / amount, wallMs: (performance.now() - w0) / amount, p50: percentile(lat, 50), split: cpuSplitPerRequest(split0, cpuSplit(), amount) };
   };
+  if (args.includes('--probes')) {
+    // The query probe alone (`index.search`, k 24, `concurrency` in flight): what the vector index's worker spends per
+    // probe, by thread. Compare checkouts by running this in each (one process holds one vector index).
+    const qv = queries.map((t) => embedder.embedSync(t)!);
+    for (let r = 0; r < rounds; r++) {
+      const split0 = cpuSplit();
+      let nx = 0;
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (nx < amount) await index.search(WS, 'content', qv[nx++]!, SEARCH_PROBES.query);
+      }));
+      console.log(`probes round ${r + 1}: CPU per probe by thread (ms; the worker is the largest after main): ${cpuSplitPerRequest(split0, cpuSplit(), amount)} (load ${loadavg()[0]!.toFixed(1)})`);
+    }
+    await learned.close();
+    await index.close();
+    return { figures: { items, linkers, amount, concurrency }, markdown: 'probes only (see the lines above)' };
+  }
   // Warm-up: neighbourhood, the anchor's query and its caches, JIT.
   for (const v of versions) await pass(v);
   const figures: Record<string, number | string> = { items, linkers, amount, concurrency, graphPool };

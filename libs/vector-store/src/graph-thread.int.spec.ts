@@ -1,8 +1,6 @@
-import { getHeapSpaceStatistics } from 'node:v8';
-import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { EXACT_BELOW } from './in-process';
-import { ThreadedVectorIndex, WORKER_NEW_SPACE_MB } from './graph-thread';
+import { ThreadedVectorIndex } from './graph-thread';
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -32,22 +30,4 @@ describe('threaded vector index: several queries in one message', () => {
       await idx.close();
     });
   }
-});
-
-describe('threaded vector index: the worker heap', () => {
-  it('gives the worker a young generation of WORKER_NEW_SPACE_MB from its start, and isolates started after it the default', async () => {
-    const r = rng(3);
-    const idx = new ThreadedVectorIndex();
-    for (let i = 0; i < EXACT_BELOW + 10; i++) idx.upsertSync('ws', 'content', `i${i}`, unitRandom(r, 8));
-    await idx.search('ws', 'content', unitRandom(r, 8), 4);
-    // Each search allocates a few array buffers on the worker (the query, usearch's results): with V8's 1 MB initial
-    // semi-space it scavenged every ~50 ms, 2-4 ms each, nearly all of it sweeping array buffers.
-    expect(await idx.workerNewSpaceBytes()).toBeGreaterThanOrEqual(WORKER_NEW_SPACE_MB * 2 ** 20);
-    const probe = new Worker("require('node:worker_threads').parentPort.postMessage(require('node:v8').getHeapSpaceStatistics().find((x) => x.space_name === 'new_space').space_size)", { eval: true });
-    const other = await new Promise<number>((resolve) => probe.once('message', resolve));
-    await probe.terminate();
-    expect(other).toBeLessThan(WORKER_NEW_SPACE_MB * 2 ** 20);
-    expect(getHeapSpaceStatistics().find((x) => x.space_name === 'new_space')!.space_size).toBeLessThan(64 * 2 ** 20);
-    await idx.close();
-  });
 });

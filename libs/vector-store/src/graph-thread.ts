@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { EXACT_BELOW, InProcessVectorIndex } from './in-process';
 import type { VectorHit, VectorIndex } from './port';
@@ -17,7 +16,7 @@ export interface GraphThreadRequest {
   clear?: boolean;
   ops?: GraphThreadOp[];
   /** Snapshot work, after `ops`: load the index from a snapshot, or save it to one. */
-  ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string }; heap?: true };
+  ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string } };
   /** Searches of one collection (`ks[i]` hits for `qs[i]`), answered together in the reply's `many`, in order. */
   search?: { seq: number; ns: string; c: string; qs: Float32Array[]; ks: number[] };
 }
@@ -29,18 +28,7 @@ export interface GraphThreadReply {
   ctl?: number;
   /** What the worker holds after a load (see InProcessVectorIndex.fingerprint). */
   fingerprint?: Record<string, string>;
-  /** The worker heap's young generation (its new space, bytes), on the answer to a `heap` request. */
-  newSpaceBytes?: number;
 }
-
-/**
- * Initial size (MB) of the worker heap's semi-spaces. Every search allocates a few array buffers on the worker (the
- * query, usearch's three result arrays); V8 starts a worker's young generation at 1-2 MB and grows it only when much
- * survives, which little does here, so the worker scavenged every ~50 ms, 2-4 ms each, nearly all of it sweeping
- * array buffers (`--trace-gc-nvp`: scavenge.sweep_array_buffers): about a quarter of its CPU per search. At 16 MB it
- * scavenges an eighth as often (about 32 MB more resident memory).
- */
-export const WORKER_NEW_SPACE_MB = 16;
 
 /** Options of {@link ThreadedVectorIndex}. */
 export interface ThreadedVectorIndexOptions {
@@ -190,12 +178,6 @@ export class ThreadedVectorIndex implements VectorIndex {
     });
   }
 
-  /** The size of the worker heap's young generation (bytes), once the worker runs (for tests and benchmarks). */
-  async workerNewSpaceBytes(): Promise<number | undefined> {
-    const w = this.worker;
-    return w ? (await this.ask(w, (ctl) => ({ ctl: { seq: ctl, heap: true } }))).newSpaceBytes : undefined;
-  }
-
   async clear(): Promise<void> {
     await this.local.clear();
     await this.close();
@@ -213,13 +195,7 @@ export class ThreadedVectorIndex implements VectorIndex {
 
   private start(sendAll = true): Worker {
     if (this.worker) return this.worker;
-    // V8 sizes an isolate's heap from its flags when it creates the isolate (on the worker's thread, before it runs):
-    // the larger young generation is asked for this worker's isolate only, and the default restored once it runs.
-    setFlagsFromString(`--min-semi-space-size=${WORKER_NEW_SPACE_MB}`);
     const w = new Worker(new URL('./graph-worker-boot.mjs', import.meta.url));
-    const restore = () => setFlagsFromString('--min-semi-space-size=0');
-    w.once('online', restore);
-    w.once('exit', restore);
     // The worker must not keep a stopping process alive.
     w.unref();
     w.on('message', (m: GraphThreadReply) => {

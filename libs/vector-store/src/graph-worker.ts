@@ -3,7 +3,6 @@
  * thread's writes, in order, answering graph searches off the main event loop. Messages are processed in
  * the order they were posted, so a search sees every write posted before it.
  */
-import { getHeapSpaceStatistics } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import { InProcessVectorIndex } from './in-process';
 import type { GraphThreadReply, GraphThreadRequest } from './graph-thread';
@@ -37,7 +36,6 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
       (e: unknown) => parentPort!.postMessage({ seq: 0, ctl: ctl.seq, error: fail(e) } satisfies GraphThreadReply),
     );
   }
-  if (ctl?.heap) parentPort!.postMessage({ seq: 0, ctl: ctl.seq, newSpaceBytes: getHeapSpaceStatistics().find((x) => x.space_name === 'new_space')?.space_size } satisfies GraphThreadReply);
   if (!m.search) return;
   const { seq, ns, c, qs, ks } = m.search;
   let reply: GraphThreadReply;
