@@ -22,7 +22,8 @@
  * the linkers; default 1: the anchor alone); `--only search,score` measures only the endpoints whose names start with those words; `--profile`
  * samples this process's CPU during each endpoint's load and prints the top functions by self time (profiles in
  * bench/results/*.cpuprofile); `--main-thread` keeps vector searches on the event loop (TG_VECTOR_THREAD=false);
- * `--over-nats` makes the gateway call the services over NATS although they share its process.
+ * `--over-nats` makes the gateway call the services over NATS although they share its process; `--log-level info`
+ * logs as a deployment does by default (`LOG_LEVEL`; default here: silent), to this process's stdout.
  *
  * Usage: npm run bench -- latency [-- --items 100000 --links 60 --connections 16 --amount 3000 --only search --profile]
  */
@@ -35,7 +36,7 @@ import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { startStack } from '@tg/test-stack';
 import { InProcessVectorIndex } from '@tg/vector-store';
 import { profiled } from './profile';
-import { WORDS, arg, cpuSplit, cpuSplitPerRequest, load, mainThreadCpuMs, pool, searchVsExhaustive, syntheticText } from './support';
+import { WORDS, arg, strArg, cpuSplit, cpuSplitPerRequest, load, mainThreadCpuMs, pool, searchVsExhaustive, syntheticText } from './support';
 
 const ms = (x: number) => Number(x.toFixed(2));
 
@@ -67,7 +68,7 @@ export async function run(args: string[]) {
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
   // --main-thread: vector searches on the event loop (TG_VECTOR_THREAD=false); --over-nats: the gateway calls the
   // services over NATS even in one process (TG_RPC_PREFER_LOCAL=false), as a split deployment does.
-  const s = await startStack({ logLevel: 'silent', clusterDebounceMs: 5_000, vectorThread: !args.includes('--main-thread'), rpcPreferLocal: !args.includes('--over-nats') });
+  const s = await startStack({ logLevel: strArg(args, 'log-level', 'silent'), clusterDebounceMs: 5_000, vectorThread: !args.includes('--main-thread'), rpcPreferLocal: !args.includes('--over-nats') });
   try {
     const ws = await s.workspace('bench-latency');
     const ids: string[] = new Array(items);

@@ -5,7 +5,7 @@
  * anchor's), with the real vector index (its walks on the worker thread), taste neighbourhoods and learned model.
  *
  * Searches `--amount` three-word queries, `--concurrency` in flight, `--rounds` times, and prints the main thread's CPU
- * per search (from /proc) and the wall time. `--base <dir>` also runs the search of another checkout of the project
+ * per search (from /proc), the wall time and each thread's CPU per search (the vector index's worker walks the graph). `--base <dir>` also runs the search of another checkout of the project
  * (e.g. a worktree of main) in the same process, on the same catalog, model and neighbourhoods, its rounds alternating
  * with this one's: the ratio of the two is measured under the same load, and every query's answers (ids, scores,
  * signals) are compared. `--profile` samples the CPU of the last round and prints the top functions by self time.
@@ -15,7 +15,8 @@
  * recall@10, recall@20 and how far the served top 20's mean score is below the exhaustive top 20's.
  *
  * A quick A/B tool for the latency benchmark's search case (its 100,000-item ingest through the gateway takes minutes);
- * the HTTP benchmark (`latency`) remains the figure of record.
+ * the HTTP benchmark (`latency`) remains the figure of record. `--probes` measures the query probe alone instead (the vector
+ * index's worker CPU per probe, by thread).
  *
  * Usage: npm run bench -- search-cpu [-- --items 100000 --linkers 300 --amount 3000 --rounds 3 --base ../wt-main]
  */
@@ -34,7 +35,7 @@ import { SEARCH_PROBES, search } from '../libs/services/ranking/src/search/searc
 import { resultOf } from '../libs/services/ranking/src/candidates';
 import type { RankingDeps } from '../libs/services/ranking/src/ranking-deps';
 import { profiled } from './profile';
-import { WORDS, arg, mainThreadCpuMs, strArg, syntheticText } from './support';
+import { WORDS, arg, cpuSplit, cpuSplitPerRequest, mainThreadCpuMs, strArg, syntheticText } from './support';
 
 export async function run(args: string[]) {
   const items = arg(args, 'items', 100000);
@@ -129,6 +130,7 @@ export async function run(args: string[]) {
     const lat: number[] = [];
     let next = 0;
     const cpu0 = mainThreadCpuMs();
+    const split0 = cpuSplit();
     const w0 = performance.now();
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
@@ -141,8 +143,24 @@ export async function run(args: string[]) {
         }
       }),
     );
-    return { cpuMs: (mainThreadCpuMs()! - cpu0!) / amount, wallMs: (performance.now() - w0) / amount, p50: percentile(lat, 50) };
+    return { cpuMs: (mainThreadCpuMs()! - cpu0!) / amount, wallMs: (performance.now() - w0) / amount, p50: percentile(lat, 50), split: cpuSplitPerRequest(split0, cpuSplit(), amount) };
   };
+  if (args.includes('--probes')) {
+    // The query probe alone (`index.search`, k 24, `concurrency` in flight): what the vector index's worker spends per
+    // probe, by thread. Compare checkouts by running this in each (one process holds one vector index).
+    const qv = queries.map((t) => embedder.embedSync(t)!);
+    for (let r = 0; r < rounds; r++) {
+      const split0 = cpuSplit();
+      let nx = 0;
+      await Promise.all(Array.from({ length: concurrency }, async () => {
+        while (nx < amount) await index.search(WS, 'content', qv[nx++]!, SEARCH_PROBES.query);
+      }));
+      console.log(`probes round ${r + 1}: CPU per probe by thread (ms; the worker is the largest after main): ${cpuSplitPerRequest(split0, cpuSplit(), amount)} (load ${loadavg()[0]!.toFixed(1)})`);
+    }
+    await learned.close();
+    await index.close();
+    return { figures: { items, linkers, amount, concurrency }, markdown: 'probes only (see the lines above)' };
+  }
   // Warm-up: neighbourhood, the anchor's query and its caches, JIT.
   for (const v of versions) await pass(v);
   const figures: Record<string, number | string> = { items, linkers, amount, concurrency, graphPool };
@@ -153,7 +171,7 @@ export async function run(args: string[]) {
       const x = p ? p.result : await pass(v);
       if (p) console.log(`${v.name}: CPU by self time\n  ${p.top.join('\n  ')}`);
       cpus.get(v.name)!.push(x.cpuMs);
-      console.log(`round ${r + 1}, ${v.name}: main-thread CPU ${x.cpuMs.toFixed(3)} ms/search, wall ${x.wallMs.toFixed(3)} ms/search, p50 ${x.p50.toFixed(2)} ms (load ${loadavg()[0]!.toFixed(1)})`);
+      console.log(`round ${r + 1}, ${v.name}: main-thread CPU ${x.cpuMs.toFixed(3)} ms/search, wall ${x.wallMs.toFixed(3)} ms/search, p50 ${x.p50.toFixed(2)} ms (load ${loadavg()[0]!.toFixed(1)})\n  CPU per search by thread (ms; the vector index's worker is the largest after main): ${x.split}`);
     }
   }
   if (nQuality) {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TgError, type Operation } from '@tg/contracts';
 import { Type } from 'typebox';
 import { createLogger } from '@tg/observability';
@@ -114,6 +115,33 @@ describe('RPC over NATS, and the same-process shortcut (preferLocal)', () => {
     expect(local.get('tg.rpc.test.echo')).toBeUndefined();
     const r = await outcome(direct.call(Echo, { ws: 'w', data: { n: 1 } }));
     expect(r.error?.code).toBe('unavailable');
+  });
+
+  it("makes a handler's logger (the service's child with the request id and operation) only when the handler logs, on the bus and in process", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(JSON.parse(chunk.toString())), done()) });
+    const svcLog = createLogger('rpc-lazy', 'info', sink);
+    const child = vi.spyOn(svcLog, 'child');
+    const Quiet = testOp('tg.rpc.test.quiet');
+    const Loud = testOp('tg.rpc.test.loud');
+    const served = new RpcServer(nc, 'lazy', svcLog, local)
+      .serve(Quiet, async (_req, ctx) => ({ data: { requestId: ctx.requestId } }))
+      .serve(Loud, async (_req, ctx) => {
+        ctx.log.info('handled');
+        return { data: {} };
+      });
+    const bus = new RpcClient(nc, 2_000);
+    await nc.flush();
+    for (const client of [bus, bus.preferLocal(local)]) {
+      child.mockClear();
+      lines.length = 0;
+      expect((await client.call(Quiet, { ws: 'w', data: {} }, { requestId: 'q-1' })).data).toEqual({ requestId: 'q-1' });
+      expect(child).not.toHaveBeenCalled();
+      await client.call(Loud, { ws: 'w', data: {} }, { requestId: 'l-1' });
+      expect(child).toHaveBeenCalledTimes(1);
+      expect(lines).toEqual([expect.objectContaining({ requestId: 'l-1', op: 'tg.rpc.test.loud', msg: 'handled' })]);
+    }
+    await served.drain();
   });
 
   it('serve(op) validates the request against the operation schema before the handler runs, on the bus and in process', async () => {

@@ -11,6 +11,20 @@ export interface RpcContext {
   requestId: string;
   log: Logger;
 }
+/**
+ * A handler's context: its logger is the service's child with the request id and operation, made when first read
+ * (most calls log nothing, and a child logger costs an object and its bindings' JSON per call: a search is served
+ * thousands of times a second).
+ */
+function contextOf(serviceLog: Logger, requestId: string, op: string): RpcContext {
+  let log: Logger | undefined;
+  return {
+    requestId,
+    get log() {
+      return (log ??= serviceLog.child({ requestId, op }));
+    },
+  };
+}
 /** What a handler returns: the reply data and, for writes, the stream sequence it appended. */
 export interface HandlerResult<T = unknown> {
   data: T;
@@ -125,28 +139,28 @@ export class RpcServer {
 
   private async dispatch(subject: string, msg: Msg, handler: RpcHandler): Promise<void> {
     const requestId = requestIdFrom(msg.headers?.get(REQUEST_ID_HEADER));
-    const log = this.log.child({ requestId, op: subject });
+    const ctx = contextOf(this.log, requestId, subject);
     let reply: RpcReply;
     const informing = keepCallerInformed(this.nc, msg);
     try {
       const req = await incomingJson<RpcRequest>(this.nc, msg, 30_000);
-      const out = await handler(req, { requestId, log });
+      const out = await handler(req, ctx);
       reply = { ok: true, data: out.data, seq: out.seq };
     } catch (e) {
-      reply = { ok: false, error: handlerError(e, log).toBody() };
+      reply = { ok: false, error: handlerError(e, ctx.log).toBody() };
     } finally {
       informing();
     }
-    if (msg.reply) this.respond(msg, reply, log);
+    if (msg.reply) this.respond(msg, reply, ctx);
   }
 
   /** Sends a reply, large ones by reference; a reply that cannot be sent becomes an error reply, never a crash. */
-  private respond(msg: Msg, reply: RpcReply, log: Logger): void {
+  private respond(msg: Msg, reply: RpcReply, ctx: RpcContext): void {
     try {
       const out = outgoingJson(this.nc, reply);
       msg.respond(out.payload, { headers: out.headers });
     } catch (err) {
-      log.error({ err }, 'reply could not be sent');
+      ctx.log.error({ err }, 'reply could not be sent');
       try {
         const e = isTgError(err) ? (err as TgError) : new TgError('internal', 'The reply could not be sent');
         msg.respond(JSON.stringify({ ok: false, error: e.toBody() } satisfies RpcReply));
@@ -262,19 +276,18 @@ export class RpcClient {
   }
 
   private async callLocal(handler: RpcHandler, serviceLog: Logger, subject: string, req: RpcRequest, opts: CallOptions): Promise<{ data: unknown; seq?: number }> {
-    const requestId = requestIdFrom(opts.requestId);
-    // The same logger a bus call gets: the service's, with the request id and operation.
-    const log = serviceLog.child({ requestId, op: subject });
+    // The same context a bus call gets: the service's logger, with the request id and operation (made when read).
+    const ctx = contextOf(serviceLog, requestIdFrom(opts.requestId), subject);
     const timeoutMs = opts.timeoutMs ?? this.defaultTimeoutMs;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new TgError('timeout', `Service for ${subject.split('.')[2]} did not answer in time`)), timeoutMs);
     });
     try {
-      const out = await Promise.race([handler(req, { requestId, log }), timeout]);
+      const out = await Promise.race([handler(req, ctx), timeout]);
       return { data: out.data, seq: out.seq };
     } catch (e) {
-      throw isTgError(e) ? e : handlerError(e, log);
+      throw isTgError(e) ? e : handlerError(e, ctx.log);
     } finally {
       clearTimeout(timer);
     }
