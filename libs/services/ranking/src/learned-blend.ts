@@ -68,7 +68,8 @@ export const BLEND = Object.freeze({
   budget: 1_500_000,
   /**
    * Weights α of the items' term rows stacked under the links (EASE with side information), tried with λ on its
-   * random holdouts, beside α 0 (quality32: on MovieLens those holdouts chose 3 of 0.5-5 on the three folders tried).
+   * random holdouts, beside α 0 (quality32: offline, random holdouts at λ 50 chose 3 among 0.5-5 on the three MovieLens
+   * folders tried; 10 and 20 lost everywhere).
    */
   sideAlphas: [2, 3, 4] as readonly number[],
   /**

@@ -165,6 +165,21 @@ describe('learned graph: the items\' lexical terms as side information (EASE wit
     expect(Buffer.from(full.m.buffer).equals(Buffer.from(m.model.m.buffer))).toBe(true);
   });
 
+  it('gives the worker\'s mirror (terms of the items with a vector) and the catalog the same rows: an item linked before it is embedded has none', () => {
+    const v = linkedWorkspace({ items: 300, users: 50, textOf: (k) => `item number series${k % 40}` });
+    v.apply('ContentIndexed', { entity_id: 'c_new', url: 'https://l.test/new', media_type: 'text', name: 'c_new', description: '', text: 'series3', text_digest: 'c_new', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    v.link('u1', 'c_new');
+    v.link('u2', 'c_new');
+    const cv = catalogVectors(v.cat);
+    const vectors = new Map([...cv.keys()].map((id) => [id, v.cat.vectors.get(id)!.slice()]));
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => (vectors.has(id) ? cv.orderKey(id) : undefined), terms: (id: string) => (vectors.has(id) ? cv.terms(id) : undefined) };
+    const fromCatalog = learnedInput(v.cat)!;
+    const j = fromCatalog.items.indexOf('c_new');
+    expect(j).toBeGreaterThanOrEqual(0);
+    expect(fromCatalog.input.side!.start[j + 1]! - fromCatalog.input.side!.start[j]!).toBe(0);
+    expect(prepareInput(linkersOf(v.cat), mirror)).toEqual(fromCatalog);
+  });
+
   it('serves the stacked model: graph matches in [0, 1], the listed top in the order of the per-item score, the same model refitted', () => {
     const m = fitLearnedModel(w.cat)!;
     const query = anchorQuery(m, w.cat, 'anchor')!;

@@ -53,7 +53,7 @@ export interface ContentVectors {
   keys(): Iterable<string>;
   /** The item's {@link orderKey} (undefined when unknown: the id then orders it). */
   orderKey(id: string): string | undefined;
-  /** The item's distinct lexical terms (as the lexical index holds them), space-separated ('' or undefined: none). */
+  /** The distinct lexical terms of an item with a vector (as the lexical index holds them), space-separated ('' or undefined: none). */
   terms(id: string): string | undefined;
 }
 
@@ -87,9 +87,10 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
       for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
     },
     orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
+    // Only for an item with a vector, as the worker's mirror holds them (an item linked before it is embedded has none).
     terms: (id) => {
       const d = cat.entities.get(id);
-      return d?.kind === 'content' ? itemTerms(d) : undefined;
+      return d?.kind === 'content' && cat.vectors.has(id) ? itemTerms(d) : undefined;
     },
   };
 }
