@@ -22,7 +22,7 @@
  * (`grid2`: only the service's blend grid over the genre/era weightings, with and without evidence for unlinked items,
  * and its choice on a catalog without the users' future films)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { SifEmbedder, textForContent } from '@tg/embedding';
@@ -30,6 +30,7 @@ import { addToStats, composeProfile, createTasteStats, easeQuery, easeScore, fit
 import { contentMatch, contentTerm } from '@tg/service-ranking';
 import { parseCsv, splitUsers } from './quality';
 import { newestFold, topOf, validationUsers, type CfUser } from './cf-baselines';
+import { movieTerms, readTags, stackTerms, termFeatures } from './side-terms';
 
 const LAMBDA = 100;
 const RECENCY = 0.5;
@@ -90,7 +91,8 @@ interface MapSpec {
 interface Prepared {
   us: CfUser[];
   linkers: Int32Array;
-  rows: ({ s: Float64Array; ct: Float64Array; maps: Float64Array[] } | null)[];
+  /** `side`: the stacked EASE's scores per α of `--side-alphas` (`--set side`). */
+  rows: ({ s: Float64Array; ct: Float64Array; maps: Float64Array[]; side: Float64Array[] } | null)[];
 }
 
 export async function run(args: string[]) {
@@ -99,13 +101,7 @@ export async function run(args: string[]) {
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
   const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id, title, genres]) => ({ id: id!, title: title!, genres: (genres ?? '').split('|').filter((g) => g && g !== '(no genres listed)') }));
   const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
-  const tagsOf = new Map<string, Set<string>>();
-  if (existsSync(join(dir, 'tags.csv')))
-    for (const [, m, tag] of parseCsv(readFileSync(join(dir, 'tags.csv'), 'utf8'))) {
-      let s = tagsOf.get(m!);
-      if (!s) tagsOf.set(m!, (s = new Set()));
-      if (tag?.trim()) s.add(tag.trim().toLowerCase());
-    }
+  const tagsOf = readTags(dir);
   const splits = splitUsers(ratings);
   const mi = new Map(movies.map((m, i) => [m.id, i]));
   const n = movies.length;
@@ -150,8 +146,17 @@ export async function run(args: string[]) {
   const side2 = withSide(1, 1);
   const one = () => 1;
   const set = arg(args, 'set', 'all');
+  // The EASE stage and the reference blend (defaults: the served choices on the usual split).
+  const lambda = Number(arg(args, 'lambda', String(LAMBDA)));
+  const recency = Number(arg(args, 'recency', String(RECENCY)));
+  const refRatio = Number(arg(args, 'ratio', String(RATIO)));
+  const refGamma = Number(arg(args, 'gamma', String(GAMMA)));
+  // `--set side`: EASE with the movies' lexical terms stacked under X (quality32), at each α of `--side-alphas`.
+  const sideLinked = args.includes('--side-linked');
+  const sideAlphas = set === 'side' ? arg(args, 'side-alphas', '2,3,4').split(',').map(Number) : [];
+  const sideFeats = termFeatures(movieTerms(dir, parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8'))), Number(arg(args, 'side-df', '5')), 0.1, arg(args, 'side-weights', 'bin') === 'idf');
   const weighted = [[0.25, 0.25], [0.5, 0.5], [1, 1], [0.5, 0.25], [0.25, 0.5], [1, 0.5], [0.5, 1], [0.5, 0], [0, 0.5]].map(([a, b]) => withSide(a!, b!));
-  const maps: MapSpec[] = set === 'grid2' ? [{ name: 'served: vector, μ 1', feats: vecFeats, mu: 1, iw: () => 1 }, ...weighted.map((f) => ({ name: `${f.name}, μ 1`, feats: f, mu: 1, iw: () => 1 }))] : [
+  const maps: MapSpec[] = set === 'side' ? [{ name: 'served: vector, μ 1', feats: vecFeats, mu: 1, iw: () => 1 }] : set === 'grid2' ? [{ name: 'served: vector, μ 1', feats: vecFeats, mu: 1, iw: () => 1 }, ...weighted.map((f) => ({ name: `${f.name}, μ 1`, feats: f, mu: 1, iw: () => 1 }))] : [
     { name: 'served: vector, μ 1', feats: vecFeats, mu: 1, iw: one },
     { name: 'vector, μ 30', feats: vecFeats, mu: 30, iw: one },
     { name: `${side.name}, μ 1`, feats: side, mu: 1, iw: one },
@@ -168,11 +173,17 @@ export async function run(args: string[]) {
     const x = itemPostings(us.length, per);
     const linkers = new Int32Array(n);
     for (let j = 0; j < n; j++) linkers[j] = x.start[j + 1]! - x.start[j]!;
-    const model = fitDualEase(x, LAMBDA);
+    const model = fitDualEase(x, lambda);
+    const stacked = sideAlphas.map((a) => {
+      // `--side-linked`: term rows only for the items someone links (the service's model holds those only).
+      const f = sideLinked ? { ...sideFeats, rows: sideFeats.rows.map((row, j) => (per[j]!.length ? row : [])) } : sideFeats;
+      const xs = stackTerms(per, us.length, f, a);
+      return { xs, ms: fitDualEase(xs, lambda) };
+    });
     const gs = maps.map((mp) => ridgeMap(x, mp.feats.m, mp.feats.f, mp.mu, mp.iw));
     const rows = us.map((u) => {
       if (!u.test.size || !u.train.length) return null;
-      const rw = recencyWeightsOf(u.train.length, RECENCY);
+      const rw = recencyWeightsOf(u.train.length, recency);
       const q = easeQuery(model, x, u.train, u.train.map((_, p) => rw[p]!));
       const s = new Float64Array(n);
       for (let j = 0; j < n; j++) if (linkers[j]) s[j] = easeScore(model, x, q, j);
@@ -194,7 +205,13 @@ export async function run(args: string[]) {
         }
         return out;
       });
-      return { s, ct, maps: mapped };
+      const side = stacked.map(({ xs, ms }) => {
+        const qs = easeQuery(ms, xs, u.train, u.train.map((_, p) => rw[p]!));
+        const out = new Float64Array(n);
+        for (let j = 0; j < n; j++) if (xs.start[j + 1]! > xs.start[j]!) out[j] = easeScore(ms, xs, qs, j);
+        return out;
+      });
+      return { s, ct, maps: mapped, side };
     });
     return { us, linkers, rows };
   };
@@ -202,25 +219,30 @@ export async function run(args: string[]) {
   folds.test = [prepare(users)];
   console.log(`test fold prepared (${since()} s)`);
   folds.skip = [prepare(newestFold(users, true))];
-  if (set !== 'grid2') folds.val = [prepare(newestFold(users, false))];
-  if (set !== 'grid2') folds.rnd = validationUsers(users).map(prepare);
+  const fewFolds = set === 'grid2' || set === 'side';
+  if (!fewFolds) folds.val = [prepare(newestFold(users, false))];
+  if (!fewFolds) folds.rnd = validationUsers(users).map(prepare);
   console.log(`validation folds prepared (${since()} s)`);
 
   // --- variants: a key per item (higher first), given the fold, the user and the user's row ---
   type Key = (p: Prepared, ui: number) => Float64Array;
-  /** Warm items: EASE + γ × mapping `warmK`; unlinked ones: γc × mapping `coldK` + offset; ranked by `blendKey` at `ratio`. */
-  const blend = (warmK: number, coldK: number, gWarm: number, gCold0: number, offset = 0, ratio = RATIO): Key => (p, ui) => {
+  /**
+   * Warm items: EASE (`sk` ≥ 0: the stacked EASE at the `sk`-th α) + γ × mapping `warmK`; unlinked ones: γc × mapping
+   * `coldK` + offset; ranked by `blendKey` at `ratio`.
+   */
+  const blend = (warmK: number, coldK: number, gWarm: number, gCold0: number, offset = 0, ratio = refRatio, sk = -1): Key => (p, ui) => {
     const r = p.rows[ui]!;
+    const es = sk < 0 ? r.s : r.side[sk]!;
     const mw = r.maps[warmK]!, mc = r.maps[Math.max(0, coldK)]!;
     const gCold = coldK < 0 ? 0 : gCold0;
     const out = new Float64Array(n);
     for (let j = 0; j < n; j++) {
       const cold = p.linkers[j] === 0;
-      out[j] = Math.max(0, r.s[j]! + (cold ? gCold * mc[j]! + offset : gWarm * mw[j]!)) / ratio + r.ct[j]!;
+      out[j] = Math.max(0, es[j]! + (cold ? gCold * mc[j]! + offset : gWarm * mw[j]!)) / ratio + r.ct[j]!;
     }
     return out;
   };
-  const ref = blend(0, 0, GAMMA, GAMMA);
+  const ref = blend(0, 0, refGamma, refGamma);
 
   /** NDCG@10 among the movies with at most 2 linkers in the fold (null when the user holds none of them out). */
   const coldSlice = (p: Prepared, u: CfUser, k: Float64Array): number | null => {
@@ -273,7 +295,7 @@ export async function run(args: string[]) {
     return row;
   };
 
-  if (set === 'grid2') return servedGrid();
+  if (fewFolds) return servedGrid();
 
   // --- what the cold movies are ---
   const tp = folds.test![0]!;
@@ -426,7 +448,10 @@ export async function run(args: string[]) {
   const ratios = [0.00125, 0.0025, 0.005, 0.01, 0.02, 0.05, 0.1];
   const gammas = [0, 0.25, 0.5, 1];
   const grid: { name: string; key: Key; o: ReturnType<typeof servedObjective> }[] = [];
-  const forms: { name: string; warmK: number; coldK: number }[] = [
+  const forms: { name: string; warmK: number; coldK: number; sk?: number }[] = set === 'side' ? [
+    { name: `every item: ${maps[0]!.name}`, warmK: 0, coldK: 0 },
+    ...sideAlphas.map((a, k) => ({ name: `every item: ${maps[0]!.name}, EASE with the terms stacked${sideLinked ? ' (linked items only)' : ''}, α ${a}`, warmK: 0, coldK: 0, sk: k })),
+  ] : [
     ...maps.map((mp, k) => ({ name: `every item: ${mp.name}`, warmK: k, coldK: k })),
     ...(set === 'grid2'
       ? maps.map((mp, k) => ({ name: `every item: ${mp.name}, unlinked items γ 0`, warmK: k, coldK: -1 }))
@@ -435,11 +460,11 @@ export async function run(args: string[]) {
   for (const fm of forms)
     for (const ratio of ratios)
       for (const g of gammas) {
-        const key = blend(fm.warmK, fm.coldK, g, g, 0, ratio);
+        const key = blend(fm.warmK, fm.coldK, g, g, 0, ratio, fm.sk);
         grid.push({ name: `${fm.name}; τ/w ${ratio}, γ ${g}`, key, o: servedObjective(key) });
       }
   console.log(`served validation sample: ${sample.length} of ${validated.length} validated entities (stride ${stride}) (${since()} s)`);
-  const refO = grid.find((g) => g.name === `every item: ${maps[0]!.name}; τ/w ${RATIO}, γ ${GAMMA}`)!.o;
+  const refO = grid.find((g) => g.name === `every item: ${maps[0]!.name}; τ/w ${refRatio}, γ ${refGamma}`)!.o;
   const l0 = `the service's validation of the served setting (all / cold items / few links, mean): ${refO.a.toFixed(4)} / ${refO.c.toFixed(4)} / ${refO.f.toFixed(4)} (${refO.value.toFixed(4)})`;
   console.log(l0);
   lines.push('', l0, '', '| the service\'s grid per mapping: its choice | validation all / cold items / few links (mean) | test all / cold users / cold movies | Δ test ± SE |', '|---|---|---|---|');

@@ -8,7 +8,8 @@
  * service.
  *
  * Usage: npm run bench -- quality-variants [-- --set base|damp|xw|ips|ens|abs|seq|grid2|edlae|edlae2|edlae3|
- * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity|lens|valid|pipeline] [--lambda L] [--r share] [--data DIR]
+ * edlae-served|dlae|user|user2|late|paired|fresh|trend|seq2|ties|chunk|activity|lens|valid|pipeline|side-stack|
+ * side-stack-linked|side-input] [--lambda L] [--r share] [--data DIR] (side sets: [--df 5,10] [--alphas 1,2] [--weights bin,idf])
  *
  * Every experiment's test line ends with its paired difference from the set's first experiment (per-user test
  * NDCG@10, mean ± standard error over the users with held-out movies).
@@ -18,11 +19,13 @@ import { join, resolve } from 'node:path';
 import { createRng, easeQuery, fitDualEase, itemPostings, ndcgAtK, recencyWeightsOf, type DualEase, type ItemPostings } from '@tg/math';
 import { parseCsv, splitUsers } from './quality';
 import { easeItemScores, newestFold, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
+import { movieTerms, stackTerms, termFeatures, type Features } from './side-terms';
 
 /** `--data DIR`: any folder in the MovieLens layout (default the shared one). */
 const dataAt = process.argv.indexOf('--data');
 const dir = resolve(dataAt >= 0 && process.argv[dataAt + 1] ? process.argv[dataAt + 1]! : '../shared/data/movielens');
-const movies = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8')).map(([id]) => id!);
+const movieRows = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8'));
+const movies = movieRows.map(([id]) => id!);
 const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
 const splits = splitUsers(ratings);
 const mi = new Map(movies.map((m, i) => [m, i]));
@@ -129,6 +132,45 @@ function blend(a: Maker, b: Maker, wb: number): Maker {
 }
 
 const rp3 = (a: number, b: number): Maker => (us) => rp3beta(n, us, a, b);
+
+/**
+ * EASE with side information (Jeunen, Van Balen, Goethals, RecSys 2020), in the dual form.
+ * `stack`: T (scaled by α) stacked under X as extra rows, so the Gram matrix is XᵀX + α²TᵀT (the features are inputs
+ * and targets; items nobody links get scores from their terms); the dual kernel is (users + terms)². `stack-linked`:
+ * the same with T's rows of the items nobody links left out (their columns stay empty: they are not scored).
+ * `input`: the user's term profile Tx_u (scaled by α) beside x_u as input only, the targets X: B over [X, αXTᵀ] with
+ * diag 0 on the item part, which the dual form gives with the kernel XXᵀ + α²(XTᵀ)(XTᵀ)ᵀ (users²) and the query
+ * Xw + α²(XTᵀ)(Tw); an item nobody links scores 0 as in plain EASE.
+ */
+function sideEase(lambda: number, r: number, alpha: number, f: Features, mode: 'stack' | 'stack-linked' | 'input'): Maker {
+  return (us) => {
+    const nu = us.length;
+    const per: [number, number][][] = Array.from({ length: n }, () => []);
+    us.forEach((u, i) => u.train.forEach((m) => per[m]!.push([i, 1])));
+    if (mode !== 'input') {
+      // `stack-linked`: term rows only for the items someone links (a model over the linked items, as the service's).
+      const x = stackTerms(per, nu, mode === 'stack' ? f : { ...f, rows: f.rows.map((row, j) => (per[j]!.length ? row : [])) }, alpha);
+      const model = fitDualEase(x, lambda);
+      return (_ui, user) => {
+        const rw = recencyWeightsOf(user.train.length, r);
+        return easeItemScores(model, x, easeQuery(model, x, user.train, user.train.map((_m, k) => rw[k]!)), n);
+      };
+    }
+    // Columns: the n items, then the terms (αF's columns, F = XTᵀ).
+    const termCols: Map<number, number>[] = Array.from({ length: f.nTerms }, () => new Map());
+    us.forEach((u, i) => u.train.forEach((m) => f.rows[m]!.forEach(([t, v]) => termCols[t]!.set(i, (termCols[t]!.get(i) ?? 0) + alpha * v))));
+    const x = itemPostings(nu, [...per, ...termCols.map((c) => [...c])]);
+    const model = fitDualEase(x, lambda);
+    return (_ui, user) => {
+      const rw = recencyWeightsOf(user.train.length, r);
+      const tw = new Map<number, number>();
+      user.train.forEach((m, k) => f.rows[m]!.forEach(([t, v]) => tw.set(t, (tw.get(t) ?? 0) + alpha * v * rw[k]!)));
+      const cols = [...user.train, ...[...tw.keys()].map((t) => n + t)];
+      const w = [...user.train.map((_m, k) => rw[k]!), ...tw.values()];
+      return easeItemScores(model, x, easeQuery(model, x, cols, w), n);
+    };
+  };
+}
 
 /**
  * EASE (X's columns damped by popularity^−g) plus w × a sequential next-link probability: P(j | i) from the links
@@ -595,6 +637,26 @@ export async function run(args: string[]) {
       for (const w of [0.25, 0.5, 1]) experiments.push([`ease l100 r0.5 + ${w} chunk-ease(${c}/${st}) l${c}`, blend(ease(100, 0.5), chunkEase(c, c, st), w)]);
       experiments.push([`chunk-ease(${c}/${st}) l${c} alone`, chunkEase(c, c, st)]);
     }
+  }
+  if (which.startsWith('side')) {
+    // EASE with side information from the movies' own lexical terms (issue 16, quality32): the first experiment is
+    // tuned EASE (λ 50, no recency), the bench's best baseline; `--r` the query's recency share of the variants.
+    const r = Number(args.includes('--r') ? args[args.indexOf('--r') + 1] : 0);
+    const l = Number(args.includes('--lambda') ? args[args.indexOf('--lambda') + 1] : 50);
+    const terms = movieTerms(dir, movieRows);
+    experiments.push([`ease l50 r0`, ease(50, 0)]);
+    if (r || l !== 50) experiments.push([`ease l${l} r${r}`, ease(l, r)]);
+    const feats = (minDf: number, idf: boolean) => termFeatures(terms, minDf, 0.1, idf);
+    // `--df 5,10`, `--alphas 1,2`, `--weights bin,idf`: the grid (defaults as below).
+    const list = (name: string, dflt: string) => (args.includes(name) ? args[args.indexOf(name) + 1]! : dflt).split(',');
+    const mode = which === 'side-input' ? 'input' : which === 'side-stack-linked' ? 'stack-linked' : 'stack';
+    const dfs = list('--df', mode === 'input' ? '2' : '5').map(Number);
+    const alphas = list('--alphas', mode === 'input' ? '0.05,0.1,0.2,0.4' : '2,5,10,20').map(Number);
+    for (const minDf of dfs)
+      for (const idf of list('--weights', 'bin,idf').map((x) => x === 'idf')) {
+        const f = feats(minDf, idf);
+        for (const a of alphas) experiments.push([`${mode} df${minDf}+ ${idf ? 'idf' : 'bin'} (${f.nTerms}) a${a} l${l} r${r}`, sideEase(l, r, a, f, mode)]);
+      }
   }
   if (which === 'valid') validationDesigns(log);
   if (which === 'pipeline') pipelines(log);

@@ -198,7 +198,7 @@ export async function run(args: string[]) {
     await new Promise((r) => setTimeout(r, 200));
     for (const lg of LearnedGraphs.live) await lg.whenSettled();
     const live = [...LearnedGraphs.live].map((lg) => lg.model(ws.workspaceId)).find((m) => m);
-    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
+    console.log(`learned graph model fitted in the background (${((performance.now() - fitWait) / 1000).toFixed(1)} s wait; ${live ? `lambda ${live.lambda}, term rows α ${live.alpha} (${live.postings.nUsers - live.users.length} terms), recency ${live.recency}, tau ${live.tau}, mapping weight ${live.mapWeight}, content weight ${live.contentWeight}, fit ${live.fitMs.toFixed(0)} ms on the worker` : 'none'}) (${since()} s)`);
 
     // --- the catalog rebuilt from the event log: the vectors the service stored (baselines) and the same
     // read model the service ranks from (ablations of our score, computed in process with its scoring code;
@@ -211,6 +211,7 @@ export async function run(args: string[]) {
       !!live &&
       !!replayed &&
       live.lambda === replayed.lambda &&
+      live.alpha === replayed.alpha &&
       live.recency === replayed.recency &&
       live.tau === replayed.tau &&
       live.mapWeight === replayed.mapWeight &&
@@ -219,7 +220,7 @@ export async function run(args: string[]) {
       sameBits(live.model.d, replayed.model.d) &&
       sameBits(live.map, replayed.map) &&
       live.users.join() === replayed.users.join();
-    console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} ${g.ndcg.toFixed(4)}`).join(', ')})`);
+    console.log(`learned model refitted from the replayed event log equals the live one: ${modelReplays} (validation of λ and α: ${replayed?.grid.map((g) => `${g.holdout} λ${g.lambda} α${g.alpha} ${g.ndcg.toFixed(4)}`).join(', ')})`);
     const blendBest = [...(replayed?.blendGrid ?? [])].sort((a, b) => b.ndcg + b.coldNdcg + b.coldUserNdcg - a.ndcg - a.coldNdcg - a.coldUserNdcg).slice(0, 8);
     console.log(`blend validation (newest 20% of each entity's links, ranked from the links before the 20% before them; ratio τ/w, mapping weight γ, recency; NDCG@10 all / cold items / cold users), best 8: ${blendBest.map((g) => `τ${g.tau} γ${g.mapWeight} r${g.recency} ${g.ndcg.toFixed(4)}/${g.coldNdcg.toFixed(4)}/${g.coldUserNdcg.toFixed(4)}`).join(', ')}`);
     const byRecency = [...new Set((replayed?.blendGrid ?? []).map((g) => g.recency))].map((r) => `r${r} ${Math.max(...replayed!.blendGrid.filter((g) => g.recency === r).map((g) => g.ndcg)).toFixed(4)}`);
@@ -472,6 +473,7 @@ export async function run(args: string[]) {
       servedEqualsInProcess: `${agree}/${u}`,
       learnedModelEqualsReplay: modelReplays ? 'yes' : 'no',
       learnedLambda: replayed?.lambda ?? 0,
+      learnedAlpha: replayed?.alpha ?? 0,
       learnedRecency: replayed?.recency ?? 0,
       learnedTau: replayed?.tau ?? 0,
       learnedMapWeight: replayed?.mapWeight ?? 0,

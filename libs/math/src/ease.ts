@@ -176,8 +176,24 @@ export interface UserLinks {
   readonly weights: Float64Array;
 }
 
-/** Item postings of user links, keeping only each user's links `[start[u], start[u] + keep(u))`. */
-export function postingsOf(links: UserLinks, keep: (u: number, n: number) => number = (_u, n) => n): ItemPostings {
+/**
+ * Side information of items as rows stacked under X (EASE with side information, Jeunen, Van Balen and Goethals,
+ * RecSys 2020): item j's entries are `rows[start[j]..start[j+1]]` (row indices in [0, nRows)) with `values`. Stacked
+ * with a weight α, the Gram matrix is XᵀX + α²TᵀT: items that share rows (terms of their text) are fitted as if
+ * co-linked, and the rows are reconstructed too. The dual form is unchanged: the rows are extra "users" of the kernel.
+ */
+export interface SideRows {
+  readonly nRows: number;
+  readonly start: Int32Array;
+  readonly rows: Int32Array;
+  readonly values: Float64Array;
+}
+
+/**
+ * Item postings of user links, keeping only each user's links `[start[u], start[u] + keep(u))`; with `side` (α > 0),
+ * its rows stacked under the users' (row nUsers + r, value α·v).
+ */
+export function postingsOf(links: UserLinks, keep: (u: number, n: number) => number = (_u, n) => n, side?: { rows: SideRows; alpha: number }): ItemPostings {
   const nUsers = links.start.length - 1;
   const per: [number, number][][] = Array.from({ length: links.nItems }, () => []);
   for (let u = 0; u < nUsers; u++) {
@@ -185,7 +201,16 @@ export function postingsOf(links: UserLinks, keep: (u: number, n: number) => num
     const k = keep(u, links.start[u + 1]! - s);
     for (let p = s; p < s + k; p++) if (links.weights[p]! > 0) per[links.items[p]!]!.push([u, links.weights[p]!]);
   }
-  return itemPostings(nUsers, per);
+  return stacked(nUsers, per, side?.rows, side?.alpha ?? 0);
+}
+
+/** {@link ItemPostings} of per-item user lists, with side rows stacked under the users' at weight α (none at α 0). */
+function stacked(nUsers: number, per: [number, number][][], side: SideRows | undefined, alpha: number): ItemPostings {
+  if (!side || !(alpha > 0)) return itemPostings(nUsers, per);
+  per.forEach((col, j) => {
+    for (let p = side.start[j]!; p < side.start[j + 1]!; p++) col.push([nUsers + side.rows[p]!, alpha * side.values[p]!]);
+  });
+  return itemPostings(nUsers + side.nRows, per);
 }
 
 /**
@@ -217,6 +242,10 @@ export interface EaseTuning {
   folds?: number;
   /** Seed of the random holdouts (default 1). */
   seed?: number;
+  /** Side rows of the items (see {@link SideRows}); their weight α is chosen among {@link alphas} and 0. */
+  side?: SideRows;
+  /** Weights α of the side rows tried on the random holdouts at the chosen λ (default none: α 0). */
+  alphas?: readonly number[];
 }
 
 /** Result of {@link tuneDualEase}. */
@@ -224,9 +253,14 @@ export interface TunedEase {
   model: DualEase;
   postings: ItemPostings;
   lambda: number;
+  /** Weight of the side rows stacked in the model (0: none; `postings` then holds the users' rows only). */
+  alpha: number;
   recency: number;
-  /** Validation NDCG@k of every setting tried: λ on the random holdouts (mean; recency 0), the recency shares on the newest links. */
-  grid: { lambda: number; recency: number; ndcg: number; holdout: 'random' | 'newest' }[];
+  /**
+   * Validation NDCG@k of every setting tried: λ on the random holdouts (mean; recency 0, α 0), then α at that λ on
+   * the same holdouts, the recency shares on the newest links.
+   */
+  grid: { lambda: number; alpha: number; recency: number; ndcg: number; holdout: 'random' | 'newest' }[];
   validationUsers: number;
 }
 
@@ -235,7 +269,8 @@ export interface TunedEase {
  * `links`), by NDCG@k of the held-out links among all items, then fits the model on all links:
  *
  * - λ (how far to trust co-links over item identity) on `folds` random `holdout` shares of each user's links
- *   (seeded; the mean NDCG): a question about the links in general;
+ *   (seeded; the mean NDCG): a question about the links in general; then, with side rows, their weight α (0 or one
+ *   of `alphas`) at that λ on the same holdouts;
  * - the recency share of the user's own links at the chosen λ on each user's newest `holdout` share: a question
  *   about what a user links next.
  *
@@ -271,7 +306,7 @@ export function tuneDualEase(links: UserLinks, opts: EaseTuning = {}): TunedEase
       random.push(keep);
     }
   }
-  const trainOf = (keep: boolean[][]): ItemPostings => {
+  const trainOf = (keep: boolean[][], alpha = 0): ItemPostings => {
     const per: [number, number][][] = Array.from({ length: links.nItems }, () => []);
     for (let u = 0; u < nUsers; u++) {
       const s = links.start[u]!;
@@ -279,7 +314,7 @@ export function tuneDualEase(links: UserLinks, opts: EaseTuning = {}): TunedEase
         if (kept && links.weights[s + i]! > 0) per[links.items[s + i]!]!.push([u, links.weights[s + i]!]);
       });
     }
-    return itemPostings(nUsers, per);
+    return stacked(nUsers, per, opts.side, alpha);
   };
   const validated: number[] = [];
   for (let u = 0; u < nUsers; u++) if (held(links.start[u + 1]! - links.start[u]!) > 0) validated.push(u);
@@ -314,27 +349,38 @@ export function tuneDualEase(links: UserLinks, opts: EaseTuning = {}): TunedEase
   };
   const grid: TunedEase['grid'] = [];
   let lambda = lambdas[0]!;
+  let alpha = 0;
   let share = recency[0]!;
   if (validated.length) {
-    const trains = randoms.map(trainOf);
+    const trains = randoms.map((r) => trainOf(r));
     let best = -1;
     for (const l of lambdas) {
       let ndcg = 0;
       randoms.forEach((random, f) => (ndcg += evaluate(fitDualEase(trains[f]!, l), trains[f]!, random, 0) / folds));
-      grid.push({ lambda: l, recency: 0, ndcg, holdout: 'random' });
+      grid.push({ lambda: l, alpha: 0, recency: 0, ndcg, holdout: 'random' });
       if (ndcg > best) [best, lambda] = [ndcg, l];
     }
-    const trainN = trainOf(newest);
+    if (opts.side?.nRows)
+      for (const a of opts.alphas ?? []) {
+        let ndcg = 0;
+        randoms.forEach((random) => {
+          const train = trainOf(random, a);
+          ndcg += evaluate(fitDualEase(train, lambda), train, random, 0) / folds;
+        });
+        grid.push({ lambda, alpha: a, recency: 0, ndcg, holdout: 'random' });
+        if (ndcg > best) [best, alpha] = [ndcg, a];
+      }
+    const trainN = trainOf(newest, alpha);
     const model = fitDualEase(trainN, lambda);
     best = -1;
     for (const r of recency) {
       const ndcg = evaluate(model, trainN, newest, r);
-      grid.push({ lambda, recency: r, ndcg, holdout: 'newest' });
+      grid.push({ lambda, alpha, recency: r, ndcg, holdout: 'newest' });
       if (ndcg > best) [best, share] = [ndcg, r];
     }
   }
-  const postings = postingsOf(links);
-  return { model: fitDualEase(postings, lambda), postings, lambda, recency: share, grid, validationUsers: validated.length };
+  const postings = postingsOf(links, undefined, opts.side && alpha > 0 ? { rows: opts.side, alpha } : undefined);
+  return { model: fitDualEase(postings, lambda), postings, lambda, alpha, recency: share, grid, validationUsers: validated.length };
 }
 
 /** Indices of the k largest finite scores in [0, n) (ties: lower index first). */

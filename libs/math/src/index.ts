@@ -42,6 +42,7 @@ export {
   type DualEase,
   type EaseTuning,
   type ItemPostings,
+  type SideRows,
   type TunedEase,
   type UserLinks,
 } from './ease';

@@ -10,6 +10,7 @@ import {
   tuneDualEase,
   type DualEase,
   type ItemPostings,
+  type SideRows,
   type TunedEase,
   type UserLinks,
 } from '@tg/math';
@@ -66,6 +67,12 @@ export const BLEND = Object.freeze({
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
   /**
+   * Weights α of the items' term rows stacked under the links (EASE with side information), tried with λ on its
+   * random holdouts, beside α 0 (quality32: offline, random holdouts at λ 50 chose 3 among 0.5-5 on the three MovieLens
+   * folders tried; 10 and 20 lost everywhere).
+   */
+  sideAlphas: [2, 3, 4] as readonly number[],
+  /**
    * Share of each linking entity's newest links held out, and the fewest links to be validated on. As many links
    * before the held-out ones are left out of the validation (neither ranked from nor ranked): links made in one
    * sitting share their time and often their topic (a series, a director), and would reward the content match and
@@ -83,6 +90,8 @@ export interface LearnedInput {
   /** Row-major vectors of `nAll` items: the `links.nItems` model items first, then other content items (validation distractors). Zero rows: no vector. */
   vectors: Float32Array;
   nAll: number;
+  /** The model items' lexical terms as side rows (`learned-input.ts` `sideRows`; absent or no rows: none). */
+  side?: SideRows;
 }
 
 /** A fitted learned graph: the EASE model and the tuned blend. */
@@ -191,10 +200,10 @@ export function servedTau(ratio: number): { tau: number; contentWeight: number }
   return ratio < least ? { tau: least, contentWeight: ratio / least } : { tau: ratio, contentWeight: 1 };
 }
 
-/** Tunes λ (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
+/** Tunes λ and the side rows' α (random holdouts), then τ/w, γ and the recency share (newest holdout), then fits on all links. */
 export function fitLearned(input: LearnedInput): LearnedFit {
-  const { links, dim, vectors, nAll } = input;
-  const base = tuneDualEase(links, { recency: [0] });
+  const { links, dim, vectors, nAll, side } = input;
+  const base = tuneDualEase(links, { recency: [0], side, alphas: BLEND.sideAlphas });
   const lambda = base.lambda;
   const nUsers = links.start.length - 1;
   const validated: number[] = [];
@@ -203,7 +212,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
   let sampled = 0;
   if (validated.length) {
-    const train = postingsOf(links, (_u, n) => validationSplit(n).keep);
+    const train = postingsOf(links, (_u, n) => validationSplit(n).keep, side && { rows: side, alpha: base.alpha });
     const model = fitDualEase(train, lambda);
     const map = contentMap(train, vectors, dim);
     const linkers = new Int32Array(nAll);

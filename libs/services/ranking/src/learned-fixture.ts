@@ -17,9 +17,11 @@ export function linkedWorkspace(
     seed?: number;
     /** The entity id given to each item and user (by its name; default: the name), e.g. to build the same data under other ids. */
     idOf?: (name: string) => string;
+    /** Item k's text (default `item k`). */
+    textOf?: (k: number) => string;
   } = {},
 ) {
-  const { items = 300, users = 40, topics = 5, dim = 16, seed = 1, idOf = (name: string) => name } = opts;
+  const { items = 300, users = 40, topics = 5, dim = 16, seed = 1, idOf = (name: string) => name, textOf = (k: number) => `item ${k}` } = opts;
   const proj = new CatalogProjection();
   const rng = createRng(seed);
   const listeners: ((t: Touched) => void)[] = [];
@@ -43,7 +45,7 @@ export function linkedWorkspace(
     const name = `c${((k * 7919) % 10007).toString(36)}_${k}`;
     const id = idOf(name);
     ids.push(id);
-    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: `item ${k}`, text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    apply('ContentIndexed', { entity_id: id, url: `https://l.test/${k}`, media_type: 'text', name, description: '', text: textOf(k), text_digest: id, source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
     embed(id, k % topics);
   }
   const link = (user: string, id: string, weight = 1) => apply('ChildLinked', { parent_id: user, child_id: id, rel: 'about', weight, linked_at: 1 });

@@ -38,6 +38,8 @@ export interface LearnedModel {
   /** Item ids by index. */
   readonly itemIds: readonly string[];
   readonly lambda: number;
+  /** Weight α of the items' term rows stacked under the links in `model` and `postings` (0: none; validated). */
+  readonly alpha: number;
   readonly recency: number;
   readonly grid: TunedEase['grid'];
   /** Graph score that gives a graph match of 1 − 1/e (how far graph evidence outweighs content; validated). */
@@ -149,22 +151,16 @@ export function learnedEvidence(
   const match = (id: string): number => listed?.get(id) ?? learnedMatch(m, scoreOf(id));
   /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
   const strength = (id: string): number => Math.max(0, scoreOf(id)) / m.tau;
-  // The strongest items the model knows by learned score, exactly: qᵀx_j for every item some user with q ≠ 0 links
-  // (one pass over those users' links), the diagonal correction, and the mapping; kept with the (cached) query.
+  // The strongest items the model knows by learned score, exactly: the EASE score of every item (`easeScores`: qᵀx_j
+  // over its column, the links and the stacked term rows, and the diagonal correction) and the mapping; kept with
+  // the (cached) query.
   const ranked = (): { id: string; s: number }[] => {
-    const { start, items, weights } = m.links;
-    const acc = new Float64Array(m.itemIds.length);
-    for (let v = 0; v < q.length; v++) {
-      const qv = q[v]!;
-      if (qv === 0) continue;
-      for (let p = start[v]!; p < start[v + 1]!; p++) acc[items[p]!]! += qv * weights[p]!;
-    }
+    const ease = (query.ease ??= easeScores(m, query));
     const out: { id: string; s: number }[] = [];
-    for (let j = 0; j < acc.length; j++) {
+    for (let j = 0; j < ease.length; j++) {
       if (own.has(j)) continue;
       const id = m.itemIds[j]!;
-      const e = acc[j]! / (1 - m.model.d[j]!);
-      const s = withMapping(m, query, e, cat.vectors.get(id));
+      const s = withMapping(m, query, ease[j]!, cat.vectors.get(id));
       if (s > 0) out.push({ id, s });
     }
     return out.sort((a, b) => b.s - a.s || (a.id < b.id ? -1 : 1));
@@ -399,7 +395,7 @@ function vectorBatch(ws: string, cat: WorkspaceCatalog, ids: string[]): VectorBa
   vs.forEach((v, i) => (offsets[i + 1] = offsets[i]! + (v?.length ?? 0)));
   const data = new Float32Array(offsets[ids.length]!);
   vs.forEach((v, i) => v && data.set(v, offsets[i]!));
-  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), offsets, data };
+  return { kind: 'vectors', ws, ids, keys: ids.map((id, i) => (vs[i] ? vectors.orderKey(id)! : '')), terms: ids.map((id, i) => (vs[i] ? (vectors.terms(id) ?? '') : '')), offsets, data };
 }
 
 function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, fitMs: number): LearnedModel {
@@ -414,6 +410,7 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     links: r.links,
     itemIds: r.items,
     lambda: f.tuned.lambda,
+    alpha: f.tuned.alpha,
     recency: f.recency,
     grid: f.tuned.grid,
     tau: f.tau,

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats } from '@tg/math';
+import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats, fitDualEase, postingsOf } from '@tg/math';
 import { profileFor } from '@tg/read-model';
 import { graphEvidence } from './graph';
 import { linkedWorkspace } from './learned-fixture';
 import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore } from './learned-graph';
 import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
+import { BLEND } from './learned-blend';
 import { calibrate } from '@tg/math';
 import { contentMatch, depthFactor } from './scoring';
 import { graphFit, queryFit, topIndices } from './search/search';
@@ -121,16 +122,81 @@ describe('learned graph input', () => {
     const w = linkedWorkspace({ items: 200, users: 30 });
     const vectors = new Map<string, Float32Array>();
     const keys = new Map<string, string>();
+    const terms = new Map<string, string>();
     for (const id of catalogVectors(w.cat).keys()) {
       vectors.set(id, w.cat.vectors.get(id)!.slice());
       keys.set(id, catalogVectors(w.cat).orderKey(id)!);
+      terms.set(id, catalogVectors(w.cat).terms(id)!);
     }
-    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id) };
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => keys.get(id), terms: (id: string) => terms.get(id) };
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
     // A user entity's own vector is not content: it is neither a model item nor a distractor.
     w.apply('ContentEmbedded', { entity_id: 'u3', of: 'self', model: 'm', dim: 16, vector: Buffer.from(new Float32Array(16).fill(0.25).buffer).toString('base64'), text_digest: 'u3', embedded_at: 1 });
     expect([...catalogVectors(w.cat).keys()]).not.toContain('u3');
     expect(prepareInput(linkersOf(w.cat), mirror)).toEqual(learnedInput(w.cat));
+  });
+});
+
+describe('learned graph: the items\' lexical terms as side information (EASE with side information)', () => {
+  // Item k's text names its series (k mod 40: 7-8 items each, all of one topic) beside words on every item.
+  const w = linkedWorkspace({ items: 300, users: 50, textOf: (k) => `item number series${k % 40}` });
+
+  it('stacks each model item\'s terms held by 5 or more items and at most 10% of them (one row per term), α chosen with λ on the random holdouts', () => {
+    const p = learnedInput(w.cat)!;
+    const side = p.input.side!;
+    // "item", "number" are on every item (over 10%), each item's own name on one: only the 40 series terms are rows.
+    expect(side.nRows).toBe(40);
+    p.items.forEach((id, j) => {
+      expect(side.start[j + 1]! - side.start[j]!).toBe(1);
+      expect(side.values[side.start[j]!]).toBe(1);
+      const k = w.ids.indexOf(id);
+      // Rows in term order: series0, series1, series10, …
+      expect(side.rows[side.start[j]!]).toBe([...Array(40).keys()].map((s) => `series${s}`).sort().indexOf(`series${k % 40}`));
+    });
+    const m = fitLearnedModel(w.cat)!;
+    const random = m.grid.filter((g) => g.holdout === 'random');
+    expect(random.filter((g) => g.alpha > 0).map((g) => g.alpha)).toEqual([...BLEND.sideAlphas]);
+    const atLambda = random.filter((g) => g.lambda === m.lambda);
+    expect(atLambda.find((g) => g.alpha === m.alpha)!.ndcg).toBe(Math.max(...atLambda.map((g) => g.ndcg)));
+    // The series predict the held-out links here: the rows are taken, and the model is EASE on the links with them stacked.
+    expect(m.alpha).toBeGreaterThan(0);
+    expect(m.postings.nUsers).toBe(m.users.length + 40);
+    const full = fitDualEase(postingsOf(p.input.links, undefined, { rows: side, alpha: m.alpha }), m.lambda);
+    expect(Buffer.from(full.m.buffer).equals(Buffer.from(m.model.m.buffer))).toBe(true);
+  });
+
+  it('gives the worker\'s mirror (terms of the items with a vector) and the catalog the same rows: an item linked before it is embedded has none', () => {
+    const v = linkedWorkspace({ items: 300, users: 50, textOf: (k) => `item number series${k % 40}` });
+    v.apply('ContentIndexed', { entity_id: 'c_new', url: 'https://l.test/new', media_type: 'text', name: 'c_new', description: '', text: 'series3', text_digest: 'c_new', source: 'inline', skip_url_fetch: true, skip_media_enrich: true, indexed_at: 1 });
+    v.link('u1', 'c_new');
+    v.link('u2', 'c_new');
+    const cv = catalogVectors(v.cat);
+    const vectors = new Map([...cv.keys()].map((id) => [id, v.cat.vectors.get(id)!.slice()]));
+    const mirror = { get: (id: string) => vectors.get(id), keys: () => vectors.keys(), orderKey: (id: string) => (vectors.has(id) ? cv.orderKey(id) : undefined), terms: (id: string) => (vectors.has(id) ? cv.terms(id) : undefined) };
+    const fromCatalog = learnedInput(v.cat)!;
+    const j = fromCatalog.items.indexOf('c_new');
+    expect(j).toBeGreaterThanOrEqual(0);
+    expect(fromCatalog.input.side!.start[j + 1]! - fromCatalog.input.side!.start[j]!).toBe(0);
+    expect(prepareInput(linkersOf(v.cat), mirror)).toEqual(fromCatalog);
+  });
+
+  it('serves the stacked model: graph matches in [0, 1], the listed top in the order of the per-item score, the same model refitted', () => {
+    const m = fitLearnedModel(w.cat)!;
+    const query = anchorQuery(m, w.cat, 'anchor')!;
+    expect(query.q.length).toBe(m.users.length + 40);
+    const ev = learnedEvidence(m, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
+    const top = ev.topMatches(50);
+    expect(top.length).toBeGreaterThan(10);
+    for (const { id, match } of top) {
+      expect(match).toBeGreaterThanOrEqual(0);
+      expect(match).toBeLessThanOrEqual(1);
+      expect(match).toBe(learnedMatch(m, learnedScore(m, query, id, w.cat.vectors.get(id))));
+    }
+    for (let i = 1; i < top.length; i++) expect(top[i]!.match).toBeLessThanOrEqual(top[i - 1]!.match);
+    const again = fitLearnedModel(w.cat)!;
+    expect(again.alpha).toBe(m.alpha);
+    expect(Buffer.from(again.model.m.buffer).equals(Buffer.from(m.model.m.buffer))).toBe(true);
+    expect(Buffer.from(again.map.buffer).equals(Buffer.from(m.map.buffer))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
-import type { UserLinks } from '@tg/math';
+import { lexicalTokens, type EntityDoc, type WorkspaceCatalog } from '@tg/domain';
+import type { SideRows, UserLinks } from '@tg/math';
 import type { LearnedInput } from './learned-blend';
 
 /** Bounds of the learned graph model (see `learned-graph.ts`). */
@@ -14,6 +14,14 @@ export const LEARNED = Object.freeze({
   maxCachedAnchors: 2_000,
   /** Content vectors per batch sent to the fitting worker's mirror (a copy of this many on the main thread). */
   mirrorBatch: 2_048,
+  /**
+   * Side information (EASE with the items' terms stacked under the links, see `prepareInput`): a lexical term is a
+   * feature when at least `sideMinItems` content items and at most `sideMaxShare` of them hold it, the `sideMaxTerms`
+   * most widespread of those (each is a row of the fit's kernel: its cost grows with their count cubed).
+   */
+  sideMinItems: 5,
+  sideMaxShare: 0.1,
+  sideMaxTerms: 1_500,
 });
 
 /** A linking entity, its {@link orderKey}, and its content links in link order (`[content id, weight, its order key]`, weight > 0). */
@@ -45,6 +53,8 @@ export interface ContentVectors {
   keys(): Iterable<string>;
   /** The item's {@link orderKey} (undefined when unknown: the id then orders it). */
   orderKey(id: string): string | undefined;
+  /** The distinct lexical terms of an item with a vector (as the lexical index holds them), space-separated ('' or undefined: none). */
+  terms(id: string): string | undefined;
 }
 
 /** The model's input as prepared from the links and the content vectors. */
@@ -77,7 +87,53 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
       for (const id of cat.vectors.keys()) if (isContent(id)) yield id;
     },
     orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
+    // Only for an item with a vector, as the worker's mirror holds them (an item linked before it is embedded has none).
+    terms: (id) => {
+      const d = cat.entities.get(id);
+      return d?.kind === 'content' && cat.vectors.has(id) ? itemTerms(d) : undefined;
+    },
   };
+}
+
+/** An item's distinct lexical terms, space-separated (what {@link ContentVectors.terms} gives). */
+export function itemTerms(d: EntityDoc): string {
+  return [...new Set(lexicalTokens(d))].join(' ');
+}
+
+/**
+ * The side rows of the model's items (`@tg/math` {@link SideRows}): the lexical terms held by at least
+ * {@link LEARNED.sideMinItems} and at most {@link LEARNED.sideMaxShare} of the content items with a vector (the
+ * {@link LEARNED.sideMaxTerms} most widespread; rows in term order), each item's row binary over its kept terms and
+ * scaled to unit length. A deterministic function of the items' terms (not of any order of the catalog).
+ */
+export function sideRows(items: readonly string[], vectors: ContentVectors): SideRows {
+  const df = new Map<string, number>();
+  let all = 0;
+  for (const id of vectors.keys()) {
+    const t = vectors.terms(id);
+    if (!t) continue;
+    all++;
+    for (const term of t.split(' ')) df.set(term, (df.get(term) ?? 0) + 1);
+  }
+  const kept = [...df]
+    .filter(([, c]) => c >= LEARNED.sideMinItems && c <= LEARNED.sideMaxShare * all)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, LEARNED.sideMaxTerms)
+    .map(([t]) => t)
+    .sort();
+  const code = new Map(kept.map((t, i) => [t, i]));
+  const start = new Int32Array(items.length + 1);
+  const rows: number[] = [];
+  const values: number[] = [];
+  items.forEach((id, j) => {
+    const mine = (vectors.terms(id) ?? '').split(' ').flatMap((t) => (code.has(t) ? [code.get(t)!] : [])).sort((a, b) => a - b);
+    for (const r of mine) {
+      rows.push(r);
+      values.push(1 / Math.sqrt(mine.length));
+    }
+    start[j + 1] = rows.length;
+  });
+  return { nRows: kept.length, start, rows: Int32Array.from(rows), values: Float64Array.from(values) };
 }
 
 /**
@@ -126,7 +182,7 @@ export function prepareInput(linkers: readonly Linker[], vectors: ContentVectors
     const v = vectors.get(id);
     if (v && v.length === dim) matrix.set(v, i * dim);
   });
-  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length } };
+  return { users: kept.map((u) => u.id), items, input: { links, dim, vectors: matrix, nAll: rows.length, side: sideRows(items, vectors) } };
 }
 
 /** The model's input read from a catalog on this thread (`prepareInput` over the catalog's links and vectors). */

@@ -6,13 +6,15 @@ import { learnedInput, type Linker } from './learned-input';
 
 /**
  * A batch of a workspace's content vectors for the worker's mirror: `ids[i]`'s vector is
- * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`).
+ * `data[offsets[i]..offsets[i+1]]`, or removed when that range is empty; `keys[i]` its order key (`orderKey`),
+ * `terms[i]` its lexical terms (`ContentVectors.terms`).
  */
 export interface VectorBatch {
   kind: 'vectors';
   ws: string;
   ids: string[];
   keys: string[];
+  terms: string[];
   offsets: Int32Array;
   data: Float32Array;
 }

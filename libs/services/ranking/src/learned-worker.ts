@@ -7,10 +7,11 @@ import { fitLearned } from './learned-blend';
 import { prepareInput, type ContentVectors } from './learned-input';
 import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 
-/** A workspace's mirrored content vectors and their order keys. */
+/** A workspace's mirrored content vectors, their order keys and lexical terms. */
 class Mirror implements ContentVectors {
   readonly vectors = new Map<string, Float32Array>();
   readonly orderKeys = new Map<string, string>();
+  readonly itemTerms = new Map<string, string>();
   get(id: string) {
     return this.vectors.get(id);
   }
@@ -19,6 +20,9 @@ class Mirror implements ContentVectors {
   }
   orderKey(id: string) {
     return this.orderKeys.get(id);
+  }
+  terms(id: string) {
+    return this.itemTerms.get(id);
   }
 }
 
@@ -35,9 +39,11 @@ parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
         if (b > a) {
           mirror!.vectors.set(id, job.data.subarray(a, b));
           mirror!.orderKeys.set(id, job.keys[i]!);
+          mirror!.itemTerms.set(id, job.terms[i]!);
         } else {
           mirror!.vectors.delete(id);
           mirror!.orderKeys.delete(id);
+          mirror!.itemTerms.delete(id);
         }
       });
       parentPort!.postMessage({ ok: true });
