@@ -18,48 +18,38 @@ import { callOutcome } from './testing/call-outcome';
 const WS = 'ws_claim_race';
 
 /**
- * Holds the first command of `type` on `subject` that `rt`'s repository is asked to execute (a slow instance between
- * two steps of a write) until `go` is called; `reached` resolves when it is held. `restore` puts the repository back.
+ * Holds the first call of `target[method]` whose arguments `matches` until `go` is called; `reached` resolves when it
+ * is held, `restore` puts the method back.
  */
-function holdFirst(rt: Runtime, subject: string, type: string) {
+function holdFirstCall<T extends object, K extends keyof T>(target: T, method: K, matches: (...args: never[]) => boolean) {
   let reached!: () => void;
   const atHold = new Promise<void>((r) => (reached = r));
   let go!: () => void;
   const proceed = new Promise<void>((r) => (go = r));
-  const execute = rt.repo.execute.bind(rt.repo);
+  const original = target[method];
+  const call = (original as (...args: unknown[]) => unknown).bind(target);
   let held = false;
-  rt.repo.execute = (async (s: string, decider: never, command: { type?: string }, opts?: never) => {
-    if (!held && s === subject && command?.type === type) {
+  target[method] = (async (...args: never[]) => {
+    if (!held && matches(...args)) {
       held = true;
       reached();
       await proceed;
     }
-    return execute(s, decider, command as never, opts);
-  }) as typeof rt.repo.execute;
-  return { reached: atHold, go, restore: () => (rt.repo.execute = execute) };
+    return call(...args);
+  }) as T[K];
+  return { reached: atHold, go, restore: () => (target[method] = original) };
 }
+
+/** Holds the first command of `type` on `subject` that `rt`'s repository is asked to execute (a slow instance between two steps of a write). */
+const holdFirst = (rt: Runtime, subject: string, type: string) =>
+  holdFirstCall(rt.repo, 'execute', (s: string, _decider: unknown, command: { type?: string }) => s === subject && command?.type === type);
 
 /**
  * Holds the first append to `subject` that starts with an event of `type` inside `rt`'s event store (after the
- * repository decided it and ran its checks: a process stopped inside that publish) until `go` is called.
+ * repository decided it and ran its checks: a process stopped inside that publish).
  */
-function holdAppend(rt: Runtime, subject: string, type: string) {
-  let reached!: () => void;
-  const atHold = new Promise<void>((r) => (reached = r));
-  let go!: () => void;
-  const proceed = new Promise<void>((r) => (go = r));
-  const appendEach = rt.store.appendEach.bind(rt.store);
-  let held = false;
-  rt.store.appendEach = (async (s: string, events: readonly { type: string }[], opts: never) => {
-    if (!held && s === subject && events[0]?.type === type) {
-      held = true;
-      reached();
-      await proceed;
-    }
-    return appendEach(s, events as never, opts);
-  }) as typeof rt.store.appendEach;
-  return { reached: atHold, go, restore: () => (rt.store.appendEach = appendEach) };
-}
+const holdAppend = (rt: Runtime, subject: string, type: string) =>
+  holdFirstCall(rt.store, 'appendEach', (s: string, events: readonly { type: string }[]) => s === subject && events[0]?.type === type);
 
 /**
  * A delete of a content entity with an explicit id appends `EntityDeleted` on the entity, then releases the URL's

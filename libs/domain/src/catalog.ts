@@ -107,7 +107,7 @@ function isPoolable(v: Float32Array): boolean {
 }
 
 /** The terms an entity is found by in lexical search. */
-export function lexicalTokens(d: EntityDoc): string[] {
+function lexicalTokens(d: EntityDoc): string[] {
   return tokenize(`${d.name} ${d.description} ${d.text ?? ''}`);
 }
 

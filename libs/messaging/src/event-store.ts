@@ -277,22 +277,22 @@ export const START_WAIT_MS = 60_000;
  */
 export async function whileClusterSettles<T>(what: string, step: () => Promise<T>, opts: { log?: Logger; timeoutMs?: number } = {}): Promise<T> {
   const deadline = Date.now() + (opts.timeoutMs ?? START_WAIT_MS);
-  for (let n = 0; ; n++) {
-    try {
-      return await step();
-    } catch (e) {
+  // Asked again at `untilAnswered`'s polite pace (some of these errors come back at once: a node known to be stopped);
+  // a failure that is not the cluster settling, or one past the bound, is thrown from `failed`.
+  const answer = await untilAnswered(step, {
+    going: () => true,
+    failed: (e, n) => {
       if (!clusterNotReady(e) || Date.now() > deadline) throw e;
       if (n % 20 === 0) opts.log?.warn({ err: e, what }, 'the cluster cannot answer for it yet; asking again');
-      // Some of these come back at once (a node known to be stopped): ask again at a polite pace.
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
+    },
+  });
+  return answer as T;
 }
 
 /**
  * Runs `attempt` until it answers, every `everyMs` (250), while `going()` holds: for what waits on JetStream to answer
  * again (a server restarting, a leader being elected, a stream not made yet). `failed` hears each failure with its
- * count. Undefined when it stopped going first.
+ * count, and a `failed` that throws ends it with that error. Undefined when it stopped going first.
  */
 export async function untilAnswered<T>(attempt: () => Promise<T>, opts: { going: () => boolean; failed: (err: unknown, n: number) => void; everyMs?: number }): Promise<T | undefined> {
   for (let n = 0; opts.going(); n++) {

@@ -1,4 +1,4 @@
-import { lexicalTokens, type EntityDoc, type WorkspaceCatalog } from '@tg/domain';
+import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { SideRows, UserLinks } from '@tg/math';
 import type { LearnedInput } from './learned-blend';
 
@@ -88,16 +88,10 @@ export function catalogVectors(cat: WorkspaceCatalog): ContentVectors {
     },
     orderKey: (id) => (isContent(id) ? orderKey(cat.entities.get(id), id) : undefined),
     // Only for an item with a vector, as the worker's mirror holds them (an item linked before it is embedded has none).
-    terms: (id) => {
-      const d = cat.entities.get(id);
-      return d?.kind === 'content' && cat.vectors.has(id) ? itemTerms(d) : undefined;
-    },
+    // Its terms as the catalog's lexical index already holds them (search keeps that index built and up to date), not
+    // its text tokenized again.
+    terms: (id) => (isContent(id) && cat.vectors.has(id) ? cat.lexical.termsOf(id)?.join(' ') : undefined),
   };
-}
-
-/** An item's distinct lexical terms, space-separated (what {@link ContentVectors.terms} gives). */
-export function itemTerms(d: EntityDoc): string {
-  return [...new Set(lexicalTokens(d))].join(' ');
 }
 
 /**
