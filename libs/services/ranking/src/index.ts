@@ -1,8 +1,8 @@
 export * from './ranking-service';
-export { GRAPH, graphEvidence, type GraphEvidence } from './graph';
-export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned-graph';
-export { BLEND, contentTerm, fitLearned } from './learned-blend';
-export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './scoring';
+export { GRAPH, graphEvidence, type GraphEvidence } from './evidence/graph';
+export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned/learned-graph';
+export { BLEND, contentTerm, fitLearned } from './learned/learned-blend';
+export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './evidence/scoring';
 export { HISTORY_SHARE, recencyWeights, tasteScore } from './candidates';
 export { createGenerator } from './generate';
 export { EXPLAIN_MAX_AVOID } from './themes';

@@ -3,10 +3,10 @@ import { Bm25Index, cosine, dotAt, tokenize, type PostingLookup, type TasteProfi
 import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import type { OperationHandler } from '@tg/messaging';
 import { candFromDoc, embedMissing, pad, resolveCandidates, resultOf, tasteScore, type Cand, type Scored } from '../candidates';
-import { ROW, type TopPack } from '../graph';
+import { ROW, type TopPack } from '../evidence/graph';
 import { anchorOf, type AnchorCtx, type RankingDeps } from '../ranking-deps';
-import type { Neighbourhood } from '../taste-neighbourhood';
-import { LEXICAL_DAMPING, pairMatch, queryRelevance, searchScore } from '../scoring';
+import type { Neighbourhood } from '../evidence/taste-neighbourhood';
+import { LEXICAL_DAMPING, pairMatch, queryRelevance, searchScore } from '../evidence/scoring';
 
 /**
  * Most postings walked for lexical search candidates: the rarest query terms, up to this many documents in

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
-import { linkedWorkspace } from '../learned-fixture';
-import { LearnedGraphs } from '../learned-graph';
+import { linkedWorkspace } from '../learned/learned-fixture';
+import { LearnedGraphs } from '../learned/learned-graph';
 import type { RankingDeps } from '../ranking-deps';
-import { RankingIndex } from '../ranking-index';
-import { contentMatch } from '../scoring';
-import { TasteNeighbourhoods } from '../taste-neighbourhood';
+import { RankingIndex } from '../vectors/ranking-index';
+import { contentMatch } from '../evidence/scoring';
+import { TasteNeighbourhoods } from '../evidence/taste-neighbourhood';
 import { otherTasteMemoSize, search, tasteMemoSize } from './search';
 
 /**
