@@ -8,7 +8,7 @@ import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned
 import { BLEND } from './learned-blend';
 import { calibrate } from '@tg/math';
 import { contentMatch, depthFactor } from '../evidence/scoring';
-import { graphFit, queryFit, topIndices } from '../search/search';
+import { graphFit, queryFit, topIndices } from '../evidence/query-fit';
 
 /**
  * The request paths keep per-anchor work with the anchor's cached query (the EASE score of every model item, the
