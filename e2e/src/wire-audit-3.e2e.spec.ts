@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, wireRequest, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, wireRequest, type TestStack } from '@tg/test-stack';
 
 /**
  * Wire audit, third pass (thirty-third session): the first two passes' "left as they are" held against what the
@@ -52,6 +52,23 @@ describe('wire audit, third pass', () => {
         const r = await send('POST', '/entity', { content: item('https://letters.example/none', text) });
         expect([r.status, r.body['code']], JSON.stringify(text)).toEqual([400, 'no_text_to_embed']);
       }
+    });
+  });
+
+  describe('GET /clusters pagination (the spec: limit, integer, default 20; offset, default 0; no maximum given)', () => {
+    it('a limit over the largest page (500) answers 200 with that page, as limit=500 does, not 400', async () => {
+      ok(await send('POST', '/entity', { type: 'user', id: 'cluster-user', name: 'C', linked_content: [item('https://clusters.example/a', 'jazz saxophone bebop'), item('https://clusters.example/b', 'hiking boots trail')] }));
+      const full = await eventually(async () => {
+        const r = await send('GET', '/clusters?limit=500');
+        return r.status === 200 && r.body['total'] > 0 && r.body;
+      }, { what: 'clusters computed' });
+      for (const limit of ['501', '1000', '99999999999999999999']) {
+        const r = await send('GET', `/clusters?limit=${limit}`);
+        ok(r, limit);
+        expect(r.body, limit).toEqual(full);
+      }
+      // Below the range and not an integer are still refused, as is a negative offset.
+      for (const q of ['limit=0', 'limit=-1', 'limit=1.5', 'limit=abc', 'offset=-1']) expect((await send('GET', `/clusters?${q}`)).body['code'], q).toBe('validation_failed');
     });
   });
 });
