@@ -62,6 +62,8 @@ describe('wire audit, third pass', () => {
         const r = await send('GET', '/clusters?limit=500');
         return r.status === 200 && r.body['total'] > 0 && r.body;
       }, { what: 'clusters computed' });
+      // The list's clusters carry their affinities (the spec: present in the list response).
+      expect(full['results'][0]).toMatchObject({ id: expect.any(String), entity_type: expect.any(String), clustered_entities: expect.any(Array), affinities: expect.any(Array) });
       for (const limit of ['501', '1000', '99999999999999999999']) {
         const r = await send('GET', `/clusters?limit=${limit}`);
         ok(r, limit);
@@ -69,6 +71,27 @@ describe('wire audit, third pass', () => {
       }
       // Below the range and not an integer are still refused, as is a negative offset.
       for (const q of ['limit=0', 'limit=-1', 'limit=1.5', 'limit=abc', 'offset=-1']) expect((await send('GET', `/clusters?${q}`)).body['code'], q).toBe('validation_failed');
+    });
+  });
+
+  describe('a content URL where an entity id goes (WIRE-NOTES: clients pass a content URL as the id; candidates, history, GET and DELETE take one)', () => {
+    it('POST /entity/{parent}/link with the child named by its URL (entity_id, child_id or content_id) links that content, as its id does', async () => {
+      const url = 'https://link-url.example/sax';
+      const made = await send('POST', '/entity', { content: item(url, 'jazz saxophone bebop quartet') });
+      ok(made);
+      const child: string = made.body['entity_id'];
+      ok(await send('POST', '/entity', { type: 'user', id: 'link-url-user', name: 'L', linked_content: [item('https://link-url.example/boots', 'hiking boots trail')] }));
+      for (const field of ['entity_id', 'child_id', 'content_id']) {
+        const r = await send('POST', '/entity/link-url-user/link', { [field]: url, weight: 0.5 });
+        ok(r, field);
+        expect(r.body, field).toMatchObject({ parent_id: 'link-url-user', entity_id: child, weight: 0.5 });
+      }
+      // The same link as by id: linking by id now finds it there (same weight, nothing new).
+      const byId = await send('POST', '/entity/link-url-user/link', { entity_id: child, weight: 0.5 });
+      expect(byId.body).toMatchObject({ entity_id: child, linked: false });
+      // A URL that names no indexed content is still 404, as an unknown id is.
+      const none = await send('POST', '/entity/link-url-user/link', { entity_id: 'https://link-url.example/never' });
+      expect([none.status, none.body['code']]).toEqual([404, 'entity_not_found']);
     });
   });
 });
