@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startStack, wireRequest, type TestStack } from '@tg/test-stack';
 
@@ -92,6 +93,88 @@ describe('wire audit, third pass', () => {
       // A URL that names no indexed content is still 404, as an unknown id is.
       const none = await send('POST', '/entity/link-url-user/link', { entity_id: 'https://link-url.example/never' });
       expect([none.status, none.body['code']]).toEqual([404, 'entity_not_found']);
+    });
+  });
+
+  describe('found conformant (kept so that it stays so)', () => {
+    it('HEAD on a GET route answers its headers and no body; a trailing slash on a POST path reaches the route', async () => {
+      ok(await send('POST', '/entity/', { type: 'user', id: 'head-user', name: 'H' }));
+      const head = await fetch(`${s.baseUrl}/entity?entity_id=head-user`, { method: 'HEAD', headers: { 'x-api-key': ws.key } });
+      expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([200, 'application/json; charset=utf-8', '']);
+      expect(head.headers.get('x-request-id')).toBeTruthy();
+    });
+
+    it('the JSON media type in any spelling clients use (axios `application/json;charset=utf-8`, upper case); answers are `application/json; charset=utf-8`', async () => {
+      for (const [i, type] of ['application/json;charset=utf-8', 'Application/JSON; charset=UTF-8', 'application/json; charset="utf-8"'].entries()) {
+        const r = await send('POST', '/entity', { type: 'user', id: `ct-${i}`, name: 'T' }, { 'content-type': type, accept: 'application/json, text/plain, */*' });
+        ok(r, type);
+        expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      }
+    });
+
+    it('a body sent chunked, or after `Expect: 100-continue` (curl does so for bodies over 1 KB), is read', async () => {
+      const bodyOf = (id: string) => JSON.stringify({ type: 'user', id, name: 'N', description: 'd'.repeat(2000) });
+      const raw = (id: string, headers: Record<string, string | number>) =>
+        new Promise<number>((resolve, reject) => {
+          const body = bodyOf(id);
+          const u = new URL(`${s.baseUrl}/entity`);
+          const req = httpRequest({ host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'x-api-key': ws.key, 'content-type': 'application/json', ...headers } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', reject);
+          if (headers['expect']) req.on('continue', () => req.end(body));
+          else {
+            req.write(body.slice(0, 10));
+            req.end(body.slice(10));
+          }
+        });
+      expect(await raw('chunked-user', { 'transfer-encoding': 'chunked' })).toBe(200);
+      expect(await raw('continue-user', { expect: '100-continue', 'content-length': Buffer.byteLength(bodyOf('continue-user')) })).toBe(200);
+      for (const id of ['chunked-user', 'continue-user']) ok(await send('GET', `/entity?entity_id=${id}`), id);
+    });
+
+    it('path parameters percent-encoded as clients encode them (%2F, %25, %3F and %23, +, emoji) name the entity with those characters', async () => {
+      for (const id of ['a/b', '100%', 'q?x#y', 'a+b', 'sax 🎷']) {
+        ok(await send('POST', '/entity', { type: 'user', id, name: 'P', linked_content: [item(`https://path.example/${encodeURIComponent(id)}`, 'jazz records')] }), id);
+        const r = await send('POST', `/entity/${encodeURIComponent(id)}/link`);
+        ok(r, id);
+        expect(r.body['entity_id']).toBe(id);
+      }
+    });
+
+    it('the key: `Authorization: bearer` in any case, spaces around a key, an empty X-API-Key beside a Bearer key; a scheme-less Authorization is 401', async () => {
+      for (const headers of [{ 'x-api-key': '', authorization: `bearer ${ws.key}` }, { 'x-api-key': '', authorization: `BEARER  ${ws.key}` }, { 'x-api-key': ` ${ws.key} ` }] as Record<string, string>[]) {
+        ok(await send('GET', '/clusters?limit=1', undefined, headers), JSON.stringify(Object.keys(headers)));
+      }
+      const r = await send('GET', '/clusters?limit=1', undefined, { 'x-api-key': '', authorization: ws.key });
+      expect([r.status, r.body['code']]).toEqual([401, 'unauthorized']);
+    });
+
+    it('results echo the URL exactly as the caller wrote it (one client maps rows by url), and come best first', async () => {
+      const odd = 'https://Echo.Example/Path/?b=2&a=1';
+      ok(await send('POST', '/entity', { type: 'user', id: 'echo-user', name: 'E', linked_content: [item('https://echo.example/liked', 'jazz saxophone bebop')] }));
+      ok(await send('POST', '/entity', { content: item(odd, 'jazz saxophone records') }));
+      const candidates = [odd, item('https://Echo.Example/New', 'hiking boots', { ref: 'row-2' }), item('https://echo.example/3', 'bebop quartet'), item('https://echo.example/4', 'sushi')];
+      const r = await send('POST', `/rerank?${rank('echo-user')}`, { candidates });
+      ok(r);
+      expect(r.body['results'].map((x: Json) => x['url']).sort()).toEqual(['https://Echo.Example/New', odd, 'https://echo.example/3', 'https://echo.example/4'].sort());
+      expect(r.body['results'].find((x: Json) => x['url'] === 'https://Echo.Example/New')).toMatchObject({ ref: 'row-2' });
+      const scores: number[] = r.body['results'].map((x: Json) => x['score']);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    });
+
+    it('a batch job: 202 with status Submitted, then polled until results is an array; `null` in `ids` means no id', async () => {
+      const content = [item('https://job.example/1', 'jazz'), item('https://job.example/2', 'boots')];
+      const r = await send('POST', '/entity/batch', { content, ids: [null, 'job-2'], async: true });
+      expect([r.status, r.body['status']]).toEqual([202, 'Submitted']);
+      const done = await eventually(async () => {
+        const j = await send('GET', `/entity/batch/jobs/${encodeURIComponent(r.body['job_id'])}`);
+        return Array.isArray(j.body['results']) && j.body;
+      }, { what: 'job results' });
+      expect(done['status']).toBe('Completed');
+      expect(done['results'].map((x: Json) => x['url'])).toEqual(content.map((c) => c.url));
+      expect(done['results'][1]).toMatchObject({ entity_id: 'job-2' });
     });
   });
 });
