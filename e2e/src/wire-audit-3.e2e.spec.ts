@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startStack, wireRequest, type TestStack } from '@tg/test-stack';
 
@@ -93,6 +94,18 @@ describe('wire audit, third pass', () => {
       // A URL that names no indexed content is still 404, as an unknown id is.
       const none = await send('POST', '/entity/link-url-user/link', { entity_id: 'https://link-url.example/never' });
       expect([none.status, none.body['code']]).toEqual([404, 'entity_not_found']);
+    });
+  });
+
+  describe('content codings (RFC 9110 §12.5.3: a 415 for a content coding ought to say which codings are accepted)', () => {
+    it('a gzip body answers 415 with Accept-Encoding: identity, so that a client can tell the coding from the media type and resend uncompressed', async () => {
+      const r = await send('POST', '/entity', gzipSync(Buffer.from('{"type":"user","id":"gz-3","name":"g"}')), { 'content-encoding': 'gzip' });
+      expect([r.status, r.body['code']]).toEqual([415, 'unsupported_media_type']);
+      expect(r.headers.get('accept-encoding')).toBe('identity');
+      // A 415 for the media type alone says nothing of codings.
+      const plain = await send('POST', '/entity', '{"type":"user","id":"gz-4","name":"g"}', { 'content-type': 'text/plain' });
+      expect([plain.status, plain.headers.get('accept-encoding')]).toEqual([415, null]);
+      expect((await send('GET', '/entity?entity_id=gz-3')).status).toBe(404);
     });
   });
 
