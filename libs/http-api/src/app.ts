@@ -14,7 +14,7 @@ import { Authenticator, keyOf, type Caller, type KeyCheckGuard } from './auth';
 import type { OperationClient, RouteContext, TgApp } from './context';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
-import { errorHandler, frameworkErrors } from './errors';
+import { contentCodingOf, errorHandler, frameworkErrors } from './errors';
 import { parseJsonBody } from './json-body';
 import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
@@ -122,8 +122,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (req, body, done) => {
     try {
       // Bodies are read as sent: a compressed one is refused by its coding, not as bytes that are not UTF-8.
-      const coding = req.headers['content-encoding']?.trim().toLowerCase();
-      if (coding && coding !== 'identity') throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
+      const coding = contentCodingOf(req);
+      if (coding) throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);
