@@ -587,11 +587,14 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   // Writes the load never asks for: an update (every create names a new entity), an unlink, a second registration of
   // a type, a release of a URL no delete was sent for.
   const deleteUrls = new Set(ops.filter((o) => o.kind === 'deleteId' || o.kind === 'deleteUrl').flatMap((o) => o.urls ?? []));
+  // A claim taken over after its lease is released too, once its claimant is fenced (`UrlClaimRevoked` before it).
+  const revoked = new Set<string>();
   for (const e of events) {
+    if (e.type === 'UrlClaimRevoked') revoked.add(`${e.data['url']} ${e.data['entity_id']}`);
     if (e.type === 'EntityUpdated') v.push(`EntityUpdated of ${e.data['entity_id']}: no request changed an entity`);
     if (e.type === 'ChildUnlinked') v.push(`ChildUnlinked ${e.data['parent_id']} → ${e.data['child_id']}: never asked`);
     if (e.type === 'EntityTypeRegistered' && e.data['updated']) v.push(`EntityTypeRegistered ${e.data['entity_type']} updated: registered once only`);
-    if (e.type === 'UrlReleased' && !deleteUrls.has(e.data['url'])) v.push(`UrlReleased ${e.data['url']} by ${e.data['entity_id']}: no delete sent for it`);
+    if (e.type === 'UrlReleased' && !deleteUrls.has(e.data['url']) && !revoked.has(`${e.data['url']} ${e.data['entity_id']}`)) v.push(`UrlReleased ${e.data['url']} by ${e.data['entity_id']}: no delete sent for it`);
   }
   // Content written whole: each indexed entity that still stands has a vector after its last ContentIndexed.
   const trail = new Map<string, string>();
