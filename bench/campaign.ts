@@ -14,8 +14,16 @@
  * its position (the other replica killed meanwhile, then restarted from its snapshot). Every choice is drawn from
  * `--seed` (printed), so a run's choices are reproducible; timings are not.
  *
+ * fault33 added: URLs contested by a second explicit id (a recent op's URL, or two ids racing for a new URL 0-40 ms
+ * apart: never two acknowledged owners, never neither); `--skew-m N`, replica #1 of every app with its wall clock N
+ * minutes apart (libfaketime), and then a fault that stalls the replica behind at a claim and sends the URL under
+ * another id to the one a lease ahead (the takeover and its fence, `UrlClaimRevoked`, on real processes); on the
+ * cluster, half the NATS faults a stall of the stream leader for 10-20 s (past the election timeout: a stale leader when
+ * resumed), their share `--nats-share`.
+ *
  * Usage: npm run bench -- campaign [-- --seed 42 --rounds 2 --round-s 60 --concurrency 6 --nats cluster|single
- *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120]
+ *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
+ *   --nats-share 0.2]
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
