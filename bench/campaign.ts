@@ -801,10 +801,27 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
     } catch (e) {
       v.push(`taste-service#${i} digest: ${(e as Error).message.slice(0, 200)}`);
     } finally {
-      await Promise.all(others.map((j) => stack.start(tasteApp, j)));
+      // Each one killed -9 once while it starts (in its restore from the snapshot or its replay of the tail), then
+      // started again: the next replica checked has been through that.
+      await Promise.all(others.map((j) => startThroughAKill(stack, tasteApp, j)));
     }
   }
   return { violations: v, verified, digestChecks };
+}
+
+/**
+ * Starts `app#i`, kills it -9 when it logs its restore from a snapshot (then replaying the log's tail) or after 0.5-4 s
+ * (whichever comes first: in its restore, often), and starts it again.
+ */
+async function startThroughAKill(stack: ProcessStack, app: AppName, i: number): Promise<void> {
+  const p = stack.proc(app, i);
+  const starting = p.start().catch(() => undefined);
+  await Promise.race([p.waitForLine(/catalog restored from snapshot/, { timeoutMs: 4_000 }).catch(() => undefined), sleep(500 + Math.floor(Math.random() * 3_500))]);
+  const stage = p.tail(3).split('\n').filter((l) => l.trim()).pop()?.slice(0, 160) ?? '';
+  if (p.alive) await stack.kill(app, i);
+  await starting;
+  console.log(`  ${app}#${i} killed while starting, after: ${stage}`);
+  await p.start();
 }
 
 /**
