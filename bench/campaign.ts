@@ -810,13 +810,15 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
 }
 
 /**
- * Starts `app#i`, kills it -9 when it logs its restore from a snapshot (then replaying the log's tail) or after 0.5-4 s
- * (whichever comes first: in its restore, often), and starts it again.
+ * Starts `app#i`, kills it -9 0-300 ms after its first log line (as its service starts, before or in its restore from
+ * the snapshot) or when it logs that restore (then replaying the log's tail), whichever comes first, and starts it again.
  */
 async function startThroughAKill(stack: ProcessStack, app: AppName, i: number): Promise<void> {
   const p = stack.proc(app, i);
   const starting = p.start().catch(() => undefined);
-  await Promise.race([p.waitForLine(/catalog restored from snapshot/, { timeoutMs: 4_000 }).catch(() => undefined), sleep(500 + Math.floor(Math.random() * 3_500))]);
+  // Its first log line comes as the service starts, just before its catalog's restore; then 0-300 ms.
+  const firstLine = p.waitForLine(/"msg"/, { timeoutMs: 60_000 }).then(() => sleep(Math.floor(Math.random() * 300)));
+  await Promise.race([p.waitForLine(/catalog restored from snapshot/, { timeoutMs: 60_000 }), firstLine]).catch(() => undefined);
   const stage = p.tail(3).split('\n').filter((l) => l.trim()).pop()?.slice(0, 160) ?? '';
   if (p.alive) await stack.kill(app, i);
   await starting;
