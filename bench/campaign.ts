@@ -763,7 +763,16 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   // Workspaces: one per name, only attempted names.
   const wsOps = ops.filter((o) => o.kind === 'workspace');
   if (wsOps.length) {
-    const list = (await req('GET', '/admin/workspaces', undefined, undefined, true)).body.workspaces as { public_id: string; name: string }[];
+    // Asked until it answers 200 (once, seed 3308 at 11:24 UTC, the first answer had no list and the run stopped here).
+    const answers: { status: number; body: any }[] = [];
+    const answered = await eventually(async () => answers[answers.push(await req('GET', '/admin/workspaces', undefined, undefined, true)) - 1]!.status === 200, { timeoutMs: 60_000, what: 'the workspace list' }).then(
+      () => true,
+      () => false,
+    );
+    const listed = answers[answers.length - 1];
+    if (answers.length > 1) console.log(`  GET /admin/workspaces answered ${answers.map((x) => x.status).join(', ')}; first: ${JSON.stringify(answers[0]!.body).slice(0, 300)}`);
+    if (!answered) v.push(`GET /admin/workspaces never answered 200: ${listed?.status} ${JSON.stringify(listed?.body).slice(0, 300)}`);
+    const list = (answered ? listed!.body.workspaces : []) as { public_id: string; name: string }[];
     const mine = list.filter((w) => w.name.startsWith(`ws ${prefix}-`));
     const byName = new Map<string, string[]>();
     for (const w of mine) (byName.get(w.name) ?? byName.set(w.name, []).get(w.name)!).push(w.public_id);
