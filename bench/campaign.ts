@@ -395,8 +395,11 @@ async function killRandom(stack: ProcessStack, r: () => number, natsNodes: numbe
     if (r() < 0.5) {
       // The node leading the stream stalled past the raft election timeout (SIGSTOP 10-20 s): the others elect a new
       // leader; resumed, it still believes it leads for a moment (a stale leader) and must step down, losing nothing.
-      const jsm = await jetstreamManager(await stack.bus());
-      const leader = await jsm.streams.info('TG_EVENTS').then((x) => x.cluster?.leader, () => undefined);
+      // Asked once, without waiting: with nodes down, JetStream may answer "temporarily unavailable" (seed 3309, 11:44
+      // UTC, stopped the run); then no stall this time.
+      const leader = await jetstreamManager(await stack.bus(), { checkAPI: false })
+        .then((jsm) => jsm.streams.info('TG_EVENTS'))
+        .then((x) => x.cluster?.leader, () => undefined);
       const i = leader ? Number(leader.replace('tg-', '')) : NaN;
       if (!Number.isInteger(i) || busy(`nats#${i}`)) return undefined;
       const pid = stack.nats.nodes[i]!.pid!;
