@@ -28,6 +28,8 @@ export interface ProcessStackOptions {
   env?: Record<string, string>;
   /** Extra environment for the processes of one app (after `env`), as a deployment sets per service. */
   envOf?: Partial<Record<AppName, Record<string, string>>>;
+  /** Extra environment for one process (after `envOf`), e.g. a clock set apart on one replica (libfaketime). */
+  envOfReplica?: (name: AppName, index: number) => Record<string, string> | undefined;
   /** pino level of the services (default `info`: their `started` line is the readiness signal). */
   logLevel?: string;
   /**
@@ -145,7 +147,7 @@ export async function startProcessStack(opts: ProcessStackOptions = {}): Promise
   const app = async (name: AppName, i: number): Promise<ManagedProcess> => {
     const dataDir = dataDirOf(name, i);
     const entry = join(root, 'apps', name, 'src', 'main.ts');
-    const env = { ...commonEnv(dataDir), ...opts.envOf?.[name] };
+    const env = { ...commonEnv(dataDir), ...opts.envOf?.[name], ...opts.envOfReplica?.(name, i) };
     if (partitions > 1 && PARTITIONED_APPS.includes(name) && shape === 'services') env['TG_SERVE_PARTITIONS'] = formatPartitionSet(partitionsOf(name, i));
     let ready: (p: ManagedProcess) => Promise<void>;
     if (name === 'gateway' || name === 'tastegraph') {
