@@ -11,6 +11,7 @@ const essence = (m: LearnedModel) => ({
   lambda: m.lambda,
   tau: m.tau,
   mapWeight: m.mapWeight,
+  few: m.few,
   recency: m.recency,
   m: m.model.m,
   d: m.model.d,
