@@ -260,8 +260,8 @@ export async function run(args: string[]) {
     console.log(`baselines tuned (${since()} s)`);
 
     // --- rank ---
-    type Method = 'ours' | 'general' | 'content' | 'graph' | 'colink' | 'popularity' | 'centroid' | 'best_score' | 'itemknn' | 'rp3beta' | 'ease' | 'itemknn_issue' | 'rp3beta_issue' | 'ease_issue';
-    const methods: Method[] = ['ours', 'general', 'content', 'graph', 'colink', 'popularity', 'centroid', 'best_score', 'itemknn', 'rp3beta', 'ease', 'itemknn_issue', 'rp3beta_issue', 'ease_issue'];
+    type Method = 'ours' | 'content' | 'graph' | 'colink' | 'popularity' | 'centroid' | 'best_score' | 'itemknn' | 'rp3beta' | 'ease' | 'itemknn_issue' | 'rp3beta_issue' | 'ease_issue';
+    const methods: Method[] = ['ours', 'content', 'graph', 'colink', 'popularity', 'centroid', 'best_score', 'itemknn', 'rp3beta', 'ease', 'itemknn_issue', 'rp3beta_issue', 'ease_issue'];
     const baselines: Method[] = ['popularity', 'centroid', 'best_score', 'itemknn', 'rp3beta', 'ease', 'itemknn_issue', 'rp3beta_issue', 'ease_issue'];
     let agree = 0;
     type Sum = { ndcg: number; recall: number; covered: Set<string>; users: number };
@@ -289,10 +289,6 @@ export async function run(args: string[]) {
     };
     /** The served NDCG@10 of each user (all items, and among the cold movies), for `--per-user` and `--paired-with`. */
     const perUser: PerUser[] = new Array(splits.length);
-    /** The same for the general blend served to every anchor (the served ranking before the few-links blend), in process. */
-    const perUserGeneral: PerUser[] = new Array(splits.length);
-    // The model with its general blend for anchors with few links too.
-    const generalModel = replayed && { ...replayed, few: { tau: replayed.tau, mapWeight: replayed.mapWeight, contentWeight: replayed.contentWeight } };
     const rankStart = performance.now();
     await pool(splits, inflight, async (sp, u) => {
       const anchor = userIds.get(sp.user)!;
@@ -341,7 +337,6 @@ export async function run(args: string[]) {
         const top = servedTop ?? ids(topOf(scores!, exclude, K));
         add(sums, k, top, sp.test);
         if (k === 'ours') perUser[u] = { user: sp.user, ndcg: ndcgAtK(top, sp.test, K), coldUser, coldMovieNdcg: coldTest.size ? ndcgAtK(servedColdTop ?? [], coldTest, K) : null };
-        if (k === 'general') perUserGeneral[u] = { user: sp.user, ndcg: ndcgAtK(top, sp.test, K), coldUser, coldMovieNdcg: coldTest.size ? ndcgAtK(ids(topOf(scores!, excludeWarm, K)), coldTest, K) : null };
         if (coldUser) add(coldUserSums, k, top, sp.test);
         if (coldTest.size) add(coldMovieSums, k, servedColdTop ?? ids(topOf(scores!, excludeWarm, K)), coldTest);
       };
@@ -353,10 +348,6 @@ export async function run(args: string[]) {
       const colink = graphEvidence(cat, anchor);
       const query = replayed ? anchorQuery(replayed, cat, anchor) : null;
       const graph = replayed ? learnedEvidence(replayed, cat, anchor, colink, query) : colink;
-      // An anchor served the few-links blend, scored with the general one too (the others get it already).
-      const generalQuery = generalModel && query && query.blend !== replayed ? anchorQuery(generalModel, cat, anchor) : null;
-      const generalGraph = generalModel && generalQuery ? learnedEvidence(generalModel, cat, anchor, colink, generalQuery) : null;
-      const general = generalGraph ? new Float64Array(n).fill(-Infinity) : null;
       const both = new Float64Array(n).fill(-Infinity);
       const contentOnly = new Float64Array(n).fill(-Infinity);
       const graphOnly = new Float64Array(n).fill(-Infinity);
@@ -367,7 +358,6 @@ export async function run(args: string[]) {
         const item = { vector: cat.vectors.get(e)!, entity_id: e, doc: cat.entities.get(e) };
         const t = tasteScore({ profile, graph }, item);
         both[c] = t.score;
-        if (general) general[c] = tasteScore({ profile, graph: generalGraph! }, item, t.content).score;
         contentOnly[c] = t.content;
         // The graph's strength −ln(1 − G) where the evidence gives it: G itself is 1 in double precision for strong evidence.
         graphOnly[c] = graph.strength ? graph.strength(e) : t.graph;
@@ -375,7 +365,6 @@ export async function run(args: string[]) {
       }
       if (ids(topOf(both, exclude, K)).join() === served.join()) agree++;
       record('ours', null, served, servedCold);
-      record('general', general ?? both);
       record('content', contentOnly);
       record('graph', graphOnly);
       record('colink', colinkBoth);
@@ -462,8 +451,6 @@ export async function run(args: string[]) {
     if (perUserOut) writeFileSync(perUserOut, JSON.stringify(perUser));
     const pairedWith = arg(args, 'paired-with');
     const paired = pairedWith ? pairedDifference(perUser, JSON.parse(readFileSync(pairedWith, 'utf8')) as PerUser[]) : undefined;
-    if (perUserOut) writeFileSync(perUserOut.replace(/(\.json)?$/, '.general.json'), JSON.stringify(perUserGeneral));
-    const pairedGeneral = pairedDifference(perUser, perUserGeneral);
     latencies.sort((a, b) => a - b);
     const figures: Record<string, number | string> = {
       data: dataArg,
@@ -515,7 +502,6 @@ export async function run(args: string[]) {
     const setting = (name: string) => tuned.find((b) => b.name === name)!.setting;
     const label: Record<Method, string> = {
       ours: '**tastegraph /rerank (content + learned graph, as served)**',
-      general: '— ablation: the general blend for every anchor, also those with ≤ 10 links (the served ranking before the few-links blend; same scoring code)',
       content: '— ablation: content match alone (same scoring code)',
       graph: '— ablation: learned graph match alone (EASE + content-to-graph mapping, same scoring code)',
       colink: '— ablation: content + co-link graph (the previous served ranking)',
@@ -534,7 +520,7 @@ export async function run(args: string[]) {
       `## Ranking quality (${dataArg})`,
       '',
       `${u} users with ≥ 10 ratings ≥ 4; first 80% of those (time order) linked (${links} links), ${figures.heldOut} held out; all ${n} movies but the ones rated before the split are ranked for each user.`,
-      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links; for anchors with ≤ 10 links in the model, τ/w and γ at that share by the NDCG@10 of the validated entities with ≤ 10 kept links (${figures.learnedFewLinks}).`,
+      `Baselines tuned on a validation split cut from the training links (a random 20% of each user's links held out, seeded; never the held-out movies): ${figures.tunedBaselines}. The served model tunes itself on the workspace's links alone: λ on the same kind of split (${figures.learnedLambda}); τ (graph vs content: ${figures.learnedTau}), the content-to-graph mapping's weight γ (${figures.learnedMapWeight}), the content weight w (${figures.learnedContentWeight}; the order depends on τ/w, which is what the validation chooses) and the recency weighting of the anchor's own links (${figures.learnedRecency}) on each entity's newest 20% (ranked from its links before the 20% before them): the recency share by NDCG@10 over all items, then τ and γ by the mean of NDCG@10 over all items, among items with ≤ 2 linkers, and for entities with ≤ 10 links.`,
       `Cold-start slices: users with ≤ ${COLD_USER_LINKS} links (${resColdUser.ours.users} users, all movies ranked); movies with ≤ ${COLD_MOVIE_LINKERS} linkers (ranked among themselves, relevance = the held-out ones among them; ${resColdMovie.ours.users} users).`,
       '',
       '| ranker | NDCG@10 | Recall@10 | coverage | cold users NDCG@10 | cold users Recall@10 | cold movies NDCG@10 | cold movies Recall@10 |',
@@ -542,7 +528,6 @@ export async function run(args: string[]) {
       ...methods.map((k) => `| ${label[k]} | ${f4(res[k].ndcg)} | ${f4(res[k].recall)} | ${(res[k].coverage * 100).toFixed(1)}% | ${f4(resColdUser[k].ndcg)} | ${f4(resColdUser[k].recall)} | ${f4(resColdMovie[k].ndcg)} | ${f4(resColdMovie[k].recall)} |`),
       '',
       `Ours vs the best baseline (${bestName}, NDCG@10): ×${figures.oursVsBestBaselineNdcg}. Goals: NDCG@10 ≥ 1.10 × best baseline ${goalNdcg ? 'met' : 'NOT met'}; Recall@10 above every baseline ${goalRecall ? 'met' : 'NOT met'}; above the best baseline on cold users ${goalColdUser ? 'met' : 'NOT met'}, on cold movies ${goalColdMovie ? 'met' : 'NOT met'}.`,
-      `Served NDCG@10 minus the general blend's for every anchor (in process, same run), per user: ${pairedGeneral}.`,
       ...(paired ? [`Served NDCG@10 minus the reference run's (${arg(args, 'paired-with')}), per user (mean ± standard error of the paired difference): ${paired}.`] : []),
       `The served top 10 equals the in-process top 10 of the same scoring code (model refitted from the replayed event log) for ${agree} of ${u} users; the refitted model equals the live one bit for bit: ${figures.learnedModelEqualsReplay}.`,
       `Served /rerank of 1,000 candidates, one call at a time with nothing else running (100 users): p50 ${figures.rerankAloneP50Ms} ms, p99 ${figures.rerankAloneP99Ms} ms. During the ranking pass (${latencies.length} calls of ≤ ${PAGE} candidates, ${inflight} in flight, sharing this process with the in-process ablations and baselines): p50 ${figures.rerankP50Ms} ms, p99 ${figures.rerankP99Ms} ms; ranking took ${figures.rankingSeconds} s, the whole run ${figures.totalSeconds} s.`,
