@@ -283,11 +283,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
     fewUsers = coldUsers;
     if (coldUsers >= BLEND.minFew) {
       let value = -1;
-      for (const g of grid) {
-        if (g.recency !== recency || g.coldUserNdcg <= value) continue;
-        value = g.coldUserNdcg;
-        fewBest = { tau: g.tau, mapWeight: g.mapWeight };
-      }
+      for (const g of grid) if (g.recency === recency && g.coldUserNdcg > value) (value = g.coldUserNdcg), (fewBest = { tau: g.tau, mapWeight: g.mapWeight });
     }
   }
   const general = { ...servedTau(best.tau), mapWeight: best.mapWeight };
