@@ -64,11 +64,11 @@ describe('ranking: learned graph evidence', () => {
     const model = fitLearnedModel(cat)!;
     expect(Buffer.from(model.model.m.buffer).equals(Buffer.from(live!.model.m.buffer))).toBe(true);
     expect(Buffer.from(model.map.buffer).equals(Buffer.from(live!.map.buffer))).toBe(true);
-    expect([model.lambda, model.tau, model.mapWeight, model.recency, model.few]).toEqual([live!.lambda, live!.tau, live!.mapWeight, live!.recency, live!.few]);
+    expect([model.lambda, model.tau, model.mapWeight, model.recency]).toEqual([live!.lambda, live!.tau, live!.mapWeight, live!.recency]);
     const q = anchorQuery(model, cat, anchor)!;
     let positive = 0;
     for (const x of served) {
-      const expected = learnedMatch(q.blend, learnedScore(model, q, x.entity_id, cat.vectors.get(x.entity_id)));
+      const expected = learnedMatch(model, learnedScore(model, q, x.entity_id, cat.vectors.get(x.entity_id)));
       expect(x.signals['graph']).toBeCloseTo(expected, 6);
       if (expected > 0) positive++;
       expect(x.score).toBeGreaterThanOrEqual(0);

@@ -62,13 +62,8 @@ export const BLEND = Object.freeze({
   mu: 1,
   /** Items with at most this many linkers (in the training part) form the cold-item slice of the validation… */
   coldLinkers: 2,
-  /**
-   * …and entities with at most this many (kept) links its cold-user slice; an anchor with at most this many links in
-   * the model is served the few-links blend ({@link LearnedFit.few}).
-   */
+  /** …and entities with at most this many (kept) links its cold-user slice. */
   coldLinks: 10,
-  /** Fewest validated (sampled) entities with few links for their own blend to be chosen (else they get the general one). */
-  minFew: 20,
   /** Validation users × items scored per fit at most (users are sampled by stride above it). */
   budget: 1_500_000,
   /**
@@ -99,13 +94,6 @@ export interface LearnedInput {
   side?: SideRows;
 }
 
-/** How graph and content evidence are blended for an anchor: τ, the mapping's weight γ and the content weight w. */
-export interface Blend {
-  tau: number;
-  mapWeight: number;
-  contentWeight: number;
-}
-
 /** A fitted learned graph: the EASE model and the tuned blend. */
 export interface LearnedFit {
   tuned: TunedEase;
@@ -116,14 +104,6 @@ export interface LearnedFit {
   recency: number;
   /** Content weight w (1 unless the chosen ratio is below the smallest τ). */
   contentWeight: number;
-  /**
-   * The blend of anchors with at most {@link BLEND.coldLinks} links (the recency share is the general one): τ/w and γ
-   * chosen by the NDCG@10 of the validated entities with that few kept links, when there are at least
-   * {@link BLEND.minFew} of them; else the general τ, γ and w.
-   */
-  few: Blend;
-  /** Validated (sampled) entities with at most {@link BLEND.coldLinks} kept links. */
-  fewUsers: number;
   /** Validation of every blend setting tried (newest holdout, at the chosen λ; `tau`: the ratio τ/w). */
   blendGrid: { tau: number; mapWeight: number; recency: number; ndcg: number; coldNdcg: number; coldUserNdcg: number }[];
   validationUsers: number;
@@ -230,9 +210,7 @@ export function fitLearned(input: LearnedInput): LearnedFit {
   for (let u = 0; u < nUsers; u++) if (validationSplit(links.start[u + 1]! - links.start[u]!).held > 0) validated.push(u);
   const grid: LearnedFit['blendGrid'] = [];
   let best = { tau: 0.02, mapWeight: 0, recency: 0, value: -1 };
-  let fewBest: { tau: number; mapWeight: number } | null = null;
   let sampled = 0;
-  let fewUsers = 0;
   if (validated.length) {
     const train = postingsOf(links, (_u, n) => validationSplit(n).keep, side && { rows: side, alpha: base.alpha });
     const model = fitDualEase(train, lambda);
@@ -277,23 +255,13 @@ export function fitLearned(input: LearnedInput): LearnedFit {
       const value = parts.reduce((a, b) => a + b, 0) / parts.length;
       if (value > best.value) best = { tau: g.tau, mapWeight: g.mapWeight, recency: g.recency, value };
     }
-    // Entities with few links get their own τ/w and γ at that share, chosen by their own NDCG over all items (where the
-    // general choice's mean gives them a third): their links say less, and how far graph evidence should outweigh
-    // content differs from the rest.
-    fewUsers = coldUsers;
-    if (coldUsers >= BLEND.minFew) {
-      let value = -1;
-      for (const g of grid) if (g.recency === recency && g.coldUserNdcg > value) (value = g.coldUserNdcg), (fewBest = { tau: g.tau, mapWeight: g.mapWeight });
-    }
   }
-  const general = { ...servedTau(best.tau), mapWeight: best.mapWeight };
   return {
     tuned: { ...base, recency: best.recency },
     map: contentMap(base.postings, vectors, dim),
-    ...general,
+    ...servedTau(best.tau),
+    mapWeight: best.mapWeight,
     recency: best.recency,
-    few: fewBest ? { ...servedTau(fewBest.tau), mapWeight: fewBest.mapWeight } : general,
-    fewUsers,
     blendGrid: grid,
     validationUsers: sampled,
   };

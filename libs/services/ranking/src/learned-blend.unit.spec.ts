@@ -110,60 +110,6 @@ describe('learned blend', () => {
     expect(chosen.map((g) => servedTau(g.tau))).toContainEqual({ tau: f.tau, contentWeight: f.contentWeight });
   }, 60_000);
 
-  /**
-   * Entities of the fixture's 7 links (6 kept: few links) for the first `nFew` of its users, beside `nMany` of 20 links (12
-   * kept) over a second copy of the fixture's items (offset 80): each links its topic's 10 warm items, then its topic's 10
-   * new ones, in a seeded order.
-   */
-  function mixed(nFew: number, nMany: number): LearnedInput {
-    const few = workspace(1).input;
-    const many = workspace(2).input;
-    const rng = createRng(7);
-    const start = [0];
-    const items: number[] = [];
-    for (let u = 0; u < nFew; u++) {
-      for (let i = few.links.start[u]!; i < few.links.start[u + 1]!; i++) items.push(few.links.items[i]!);
-      start.push(items.length);
-    }
-    for (let u = 0; u < nMany; u++) {
-      const g = u % GROUPS;
-      for (const base of [0, 40]) {
-        const pool = Array.from({ length: 10 }, (_, k) => 80 + base + g + GROUPS * k);
-        while (pool.length) items.push(pool.splice(Math.floor(rng() * pool.length), 1)[0]!);
-      }
-      start.push(items.length);
-    }
-    const vectors = new Float32Array(160 * DIM);
-    vectors.set(few.vectors, 0);
-    vectors.set(many.vectors, 80 * DIM);
-    return { links: { nItems: 160, start: Int32Array.from(start), items: Int32Array.from(items), weights: new Float64Array(items.length).fill(1) }, dim: DIM, vectors, nAll: 160 };
-  }
-  const keptOf = (input: LearnedInput) => Array.from({ length: input.links.start.length - 1 }, (_, u) => validationSplit(input.links.start[u + 1]! - input.links.start[u]!).keep);
-
-  it('fits a second blend for entities with few links, chosen by the NDCG of the validated entities with few kept links', () => {
-    const input = mixed(40, 40);
-    expect(keptOf(input).filter((k) => k <= BLEND.coldLinks)).toHaveLength(40);
-    const f = fitLearned(input);
-    // The general blend as before: τ and γ by the mean of the three NDCGs at the chosen recency share.
-    const atShare = f.blendGrid.filter((g) => g.recency === f.recency);
-    const value = (g: (typeof f.blendGrid)[number]) => (g.ndcg + g.coldNdcg + g.coldUserNdcg) / 3;
-    const best = atShare.find((g) => value(g) === Math.max(...atShare.map(value)))!;
-    expect({ ...servedTau(best.tau), mapWeight: best.mapWeight }).toEqual({ tau: f.tau, contentWeight: f.contentWeight, mapWeight: f.mapWeight });
-    // The few-links blend: the first setting (grid order) with the best NDCG of the few-link entities at that share.
-    const bestFew = atShare.find((g) => g.coldUserNdcg === Math.max(...atShare.map((x) => x.coldUserNdcg)))!;
-    expect(f.few).toEqual({ ...servedTau(bestFew.tau), mapWeight: bestFew.mapWeight });
-    expect(f.fewUsers).toBe(40);
-    expect(fitLearned(input).few).toEqual(f.few);
-  }, 60_000);
-
-  it('serves the general blend to entities with few links when too few of them were validated', () => {
-    const input = mixed(BLEND.minFew - 1, 40);
-    expect(keptOf(input).filter((k) => k <= BLEND.coldLinks)).toHaveLength(BLEND.minFew - 1);
-    const f = fitLearned(input);
-    expect(f.fewUsers).toBe(BLEND.minFew - 1);
-    expect(f.few).toEqual({ tau: f.tau, contentWeight: f.contentWeight, mapWeight: f.mapWeight });
-  }, 60_000);
-
   it('validates on each entity’s newest links, skipping as many links before them (the same session)', () => {
     expect(validationSplit(4)).toEqual({ keep: 4, gap: 0, held: 0 });
     expect(validationSplit(5)).toEqual({ keep: 3, gap: 1, held: 1 });

@@ -11,7 +11,6 @@ const essence = (m: LearnedModel) => ({
   lambda: m.lambda,
   tau: m.tau,
   mapWeight: m.mapWeight,
-  few: m.few,
   recency: m.recency,
   m: m.model.m,
   d: m.model.d,

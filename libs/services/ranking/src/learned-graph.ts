@@ -2,7 +2,7 @@ import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
 import { ROW, graphEvidence, type GraphEvidence, type TopPack } from './graph';
-import { BLEND, blendMatch, fitLearned, mapQuery, mapScore, type Blend, type LearnedFit } from './learned-blend';
+import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
 import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';
 
@@ -48,8 +48,6 @@ export interface LearnedModel {
   readonly mapWeight: number;
   /** Content weight w of the taste score beside this model's evidence (validated; `GraphEvidence.contentWeight`). */
   readonly contentWeight: number;
-  /** τ, γ and w of anchors with at most `BLEND.coldLinks` links in the model (validated on such entities; `LearnedFit.few`). */
-  readonly few: Readonly<Blend>;
   /** The mapping G (users × dim), see `learned-blend.ts`. */
   readonly map: Float64Array;
   readonly dim: number;
@@ -57,14 +55,9 @@ export interface LearnedModel {
   readonly fitMs: number;
 }
 
-/** Graph match of a learned graph score under a blend's τ (an anchor's, {@link AnchorQuery.blend}): 1 − exp(−max(0, s)/τ), in [0, 1]. */
-export function learnedMatch(b: Pick<Blend, 'tau'>, s: number): number {
-  return blendMatch(s, b.tau);
-}
-
-/** The blend of an anchor with `links` links in the model: the few-links one up to `BLEND.coldLinks`, else the general one. */
-export function blendOf(m: LearnedModel, links: number): Readonly<Blend> {
-  return links <= BLEND.coldLinks ? m.few : m;
+/** Graph match of a learned graph score under a model's τ: 1 − exp(−max(0, s)/τ), in [0, 1]. */
+export function learnedMatch(m: Pick<LearnedModel, 'tau'>, s: number): number {
+  return blendMatch(s, m.tau);
 }
 
 /**
@@ -77,10 +70,9 @@ export function learnedScore(m: LearnedModel, query: AnchorQuery, id: string, v:
   return withMapping(m, query, s, v);
 }
 
-/** An EASE score `e` plus the anchor's γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
+/** An EASE score `e` plus γ times the content-to-graph mapping's prediction for vector `v` (the learned score). */
 function withMapping(m: LearnedModel, query: AnchorQuery, e: number, v: Float32Array | null | undefined): number {
-  const g = query.blend.mapWeight;
-  return g ? e + g * mapScore(query.p, vectorOf(m, v)) : e;
+  return m.mapWeight ? e + m.mapWeight * mapScore(query.p, vectorOf(m, v)) : e;
 }
 
 /** A content vector the mapping can read (the model's dimension), else null. */
@@ -92,8 +84,6 @@ function vectorOf(m: LearnedModel, v: Float32Array | null | undefined): Float32A
 export interface AnchorQuery {
   q: Float64Array;
   own: Map<number, number>;
-  /** The blend of graph and content evidence for this anchor ({@link blendOf} its links in the model). */
-  blend: Readonly<Blend>;
   /** Its direction in content space under the mapping (ŝ_j = p·v_j; absent when the mapping is off). */
   p?: Float64Array;
   /** The anchor's strongest items by learned score (computed on first use, kept with the query). */
@@ -127,8 +117,7 @@ export function anchorQuery(m: LearnedModel, cat: WorkspaceCatalog, anchorId: st
   const q = easeQuery(m.model, m.postings, items, w);
   const own = new Map<number, number>();
   items.forEach((j, i) => own.set(j, (own.get(j) ?? 0) + w[i]!));
-  const blend = blendOf(m, items.length);
-  return blend.mapWeight ? { q, own, blend, p: mapQuery(m.map, m.dim, q) } : { q, own, blend };
+  return m.mapWeight ? { q, own, p: mapQuery(m.map, m.dim, q) } : { q, own };
 }
 
 /**
@@ -159,10 +148,9 @@ export function learnedEvidence(
     const e = j === undefined ? 0 : (query.ease ??= easeScores(m, query))[j]!;
     return withMapping(m, query, e, cat.vectors.get(id));
   };
-  const { blend } = query;
-  const match = (id: string): number => listed?.get(id) ?? learnedMatch(blend, scoreOf(id));
+  const match = (id: string): number => listed?.get(id) ?? learnedMatch(m, scoreOf(id));
   /** −ln(1 − G) = max(0, s)/τ (from `easeScore`, not the listed top). */
-  const strength = (id: string): number => Math.max(0, scoreOf(id)) / blend.tau;
+  const strength = (id: string): number => Math.max(0, scoreOf(id)) / m.tau;
   // The strongest items the model knows by learned score, exactly: the EASE score of every item (`easeScores`: qᵀx_j
   // over its column, the links and the stacked term rows, and the diagonal correction) and the mapping; kept with
   // the (cached) query.
@@ -180,7 +168,7 @@ export function learnedEvidence(
   const kept = () => {
     if (!query.top) {
       query.top = ranked().slice(0, TOP_KEPT);
-      query.pack = packTop(m, cat, query.top, blend);
+      query.pack = packTop(m, cat, query.top);
       query.listed = new Map(query.pack.ids.map((id, i) => [id, query.pack!.match[i]!]));
     }
     listed = query.listed;
@@ -188,7 +176,7 @@ export function learnedEvidence(
   };
   const topMatches = (n: number) => {
     // /search asks for at most 300: those are kept with the query; a longer list is ranked again.
-    if (n > TOP_KEPT) return ranked().slice(0, n).map(({ id, s }) => ({ id, match: listed?.get(id) ?? learnedMatch(blend, s) }));
+    if (n > TOP_KEPT) return ranked().slice(0, n).map(({ id, s }) => ({ id, match: listed?.get(id) ?? learnedMatch(m, s) }));
     return kept().slice(0, n).map(({ id }) => ({ id, match: listed!.get(id)! }));
   };
   return {
@@ -196,7 +184,7 @@ export function learnedEvidence(
     // The numbers are those of the model and the anchor's query (and each item's vector): the query is cached per
     // anchor while its links and the model are the same (LearnedGraphs.evidence).
     key: query,
-    contentWeight: blend.contentWeight,
+    contentWeight: m.contentWeight,
     match,
     strength,
     top: (n) => topMatches(n).map((x) => x.id),
@@ -217,7 +205,7 @@ function easeScores(m: LearnedModel, query: AnchorQuery): Float64Array {
 }
 
 /** Packs an anchor's listed top items (see {@link TopPack}). */
-function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: number }[], blend: Pick<Blend, 'tau'>): TopPack {
+function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: number }[]): TopPack {
   const dim = m.dim || (top.length ? (cat.vectors.get(top[0]!.id)?.length ?? 0) : 0);
   const rows = new Float32Array(top.length * dim);
   const norms = new Float64Array(top.length);
@@ -233,7 +221,7 @@ function packTop(m: LearnedModel, cat: WorkspaceCatalog, top: { id: string; s: n
     }
     return v;
   });
-  return { ids: top.map((x) => x.id), match: Float64Array.from(top, (x) => learnedMatch(blend, x.s)), vectors, rows, norms, dim, kinds, current: { cat, version: cat.version } };
+  return { ids: top.map((x) => x.id), match: Float64Array.from(top, (x) => learnedMatch(m, x.s)), vectors, rows, norms, dim, kinds, current: { cat, version: cat.version } };
 }
 
 /** Options of {@link LearnedGraphs}. */
@@ -428,7 +416,6 @@ function modelOf(workspace: string, version: number, r: NonNullable<FitResult>, 
     tau: f.tau,
     mapWeight: f.mapWeight,
     contentWeight: f.contentWeight,
-    few: f.few,
     map: f.map,
     dim: r.dim,
     blendGrid: f.blendGrid,

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats, easeScore, fitDualEase, postingsOf } from '@tg/math';
+import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats, fitDualEase, postingsOf } from '@tg/math';
 import { profileFor } from '@tg/read-model';
 import { graphEvidence } from './graph';
 import { linkedWorkspace } from './learned-fixture';
 import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore } from './learned-graph';
 import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
-import { BLEND, blendMatch, mapQuery, mapScore } from './learned-blend';
+import { BLEND } from './learned-blend';
 import { calibrate } from '@tg/math';
 import { contentMatch, depthFactor } from './scoring';
 import { graphFit, queryFit, topIndices } from './search/search';
@@ -29,7 +29,7 @@ describe('learned graph: optimized request paths', () => {
     const ev = learnedEvidence(model, w.cat, 'anchor', graphEvidence(w.cat, 'anchor'), query);
     let positive = 0;
     for (const id of w.ids) {
-      const straightforward = learnedMatch(query.blend, learnedScore(model, query, id, w.cat.vectors.get(id)));
+      const straightforward = learnedMatch(model, learnedScore(model, query, id, w.cat.vectors.get(id)));
       expect(ev.match(id)).toBe(straightforward);
       if (straightforward > 0) positive++;
     }
@@ -50,8 +50,7 @@ describe('learned graph: optimized request paths', () => {
     const slow = w.ids.map((id) => {
       const v = w.cat.vectors.get(id)!;
       const content = calibrate(affinity(v, profile).raw * depthFactor(profile.count));
-      const q = anchorQuery(model, w.cat, 'anchor')!;
-      const g = learnedMatch(q.blend, learnedScore(model, q, id, v));
+      const g = learnedMatch(model, learnedScore(model, anchorQuery(model, w.cat, 'anchor')!, id, v));
       return { id, score: 1 - (1 - content) * (1 - g) };
     });
     const order = (xs: { id: string; score: number }[]) => [...xs].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
@@ -191,48 +190,13 @@ describe('learned graph: the items\' lexical terms as side information (EASE wit
     for (const { id, match } of top) {
       expect(match).toBeGreaterThanOrEqual(0);
       expect(match).toBeLessThanOrEqual(1);
-      expect(match).toBe(learnedMatch(query.blend, learnedScore(m, query, id, w.cat.vectors.get(id))));
+      expect(match).toBe(learnedMatch(m, learnedScore(m, query, id, w.cat.vectors.get(id))));
     }
     for (let i = 1; i < top.length; i++) expect(top[i]!.match).toBeLessThanOrEqual(top[i - 1]!.match);
     const again = fitLearnedModel(w.cat)!;
     expect(again.alpha).toBe(m.alpha);
     expect(Buffer.from(again.model.m.buffer).equals(Buffer.from(m.model.m.buffer))).toBe(true);
     expect(Buffer.from(again.map.buffer).equals(Buffer.from(m.map.buffer))).toBe(true);
-  });
-});
-
-describe('learned graph: the blend of an anchor with few links', () => {
-  it('scores an anchor with at most BLEND.coldLinks links in the model with the few-links blend, the others with the general one', () => {
-    const w = linkedWorkspace({ items: 400, users: 60 });
-    const fitted = fitLearnedModel(w.cat)!;
-    // A few-links blend unlike the general one, so that the test tells them apart.
-    const few = { tau: fitted.tau * 4, mapWeight: fitted.mapWeight === 0.5 ? 1 : 0.5, contentWeight: 0.5 };
-    const m = { ...fitted, few };
-    const linksOf = (u: string) => [...(w.cat.parents.get(u)?.children.keys() ?? [])].filter((c) => m.items.has(c)).length;
-    const users = fitted.users.filter((u) => u.startsWith('u'));
-    const fewUser = users.find((u) => linksOf(u) <= BLEND.coldLinks)!;
-    const manyUser = users.find((u) => linksOf(u) > BLEND.coldLinks)!;
-    expect(fewUser && manyUser).toBeTruthy();
-    for (const [anchor, blend] of [
-      [fewUser, few],
-      [manyUser, { tau: fitted.tau, mapWeight: fitted.mapWeight, contentWeight: fitted.contentWeight }],
-    ] as const) {
-      const query = anchorQuery(m, w.cat, anchor)!;
-      const ev = learnedEvidence(m, w.cat, anchor, graphEvidence(w.cat, anchor), query);
-      expect(ev.contentWeight).toBe(blend.contentWeight);
-      const p = mapQuery(m.map, m.dim, query.q);
-      let positive = 0;
-      for (const id of w.ids) {
-        const j = m.items.get(id);
-        const e = j === undefined ? 0 : easeScore(m.model, m.postings, query.q, j, query.own.get(j) ?? 0);
-        const s = e + (blend.mapWeight ? blend.mapWeight * mapScore(p, w.cat.vectors.get(id)) : 0);
-        expect(ev.match(id)).toBe(blendMatch(s, blend.tau));
-        expect(ev.strength!(id)).toBe(Math.max(0, s) / blend.tau);
-        if (s > 0) positive++;
-      }
-      expect(positive).toBeGreaterThan(20);
-      for (const { id, match } of ev.topMatches(50)) expect(match).toBe(ev.match(id));
-    }
   });
 });
 
@@ -249,7 +213,7 @@ describe('learned graph: reproducible across workspaces', () => {
     expect([...ma.users].sort().map((id) => id.slice(2))).not.toEqual([...mb.users].sort().map((id) => id.slice(id.indexOf('_') + 1)));
     expect(ma.users.map((id) => nameOf(a.cat, id))).toEqual(mb.users.map((id) => nameOf(b.cat, id)));
     expect(ma.itemIds.map((id) => nameOf(a.cat, id))).toEqual(mb.itemIds.map((id) => nameOf(b.cat, id)));
-    expect([ma.lambda, ma.tau, ma.mapWeight, ma.recency, ma.few]).toEqual([mb.lambda, mb.tau, mb.mapWeight, mb.recency, mb.few]);
+    expect([ma.lambda, ma.tau, ma.mapWeight, ma.recency]).toEqual([mb.lambda, mb.tau, mb.mapWeight, mb.recency]);
     expect(ma.blendGrid).toEqual(mb.blendGrid);
     expect(Array.from(ma.model.m)).toEqual(Array.from(mb.model.m));
     expect(Array.from(ma.model.d)).toEqual(Array.from(mb.model.d));
