@@ -6,7 +6,10 @@
  * text at a time, alternating between the query lane (`OP.embed.query`) and the bulk operation (`OP.embed.texts`,
  * how queries were sent before the lanes), so both are measured under the same load in the same run.
  *
- * Usage: npm run bench -- embed-lanes [-- --bulk 4 --seconds 20]
+ * `--text-chars N` makes each bulk text about N characters of distinct words instead (pages of content: 8,000 is the
+ * longest text content is embedded from), `--per-request K` sends K texts per bulk request (default 256).
+ *
+ * Usage: npm run bench -- embed-lanes [-- --bulk 4 --seconds 20 --text-chars 8000 --per-request 32]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +29,8 @@ import { WORDS, arg } from './support';
 export async function run(args: string[]) {
   const bulkCallers = arg(args, 'bulk', 4);
   const seconds = arg(args, 'seconds', 20);
+  const textChars = arg(args, 'text-chars', 0);
+  const perRequest = arg(args, 'per-request', 256);
   const nats = await startNats();
   const dataDir = mkdtempSync(join(tmpdir(), 'tg-bench-lanes-'));
   const nc = await connectNats(nats.url, 'embedding');
@@ -37,12 +42,13 @@ export async function run(args: string[]) {
     const rpc = new RpcClient(caller, 120_000);
     const vocab = [...WORDS.genre, ...WORDS.noun];
     let serial = 0;
-    const text = (n: number) => Array.from({ length: 120 }, (_, k) => vocab[(n * 31 + k * 7) % vocab.length]).join(' ') + ` t${n}`;
+    const words = (n: number, count: number) => Array.from({ length: count }, (_, k) => vocab[(n * 31 + k * 7) % vocab.length] + (textChars ? String(k % 997) : '')).join(' ');
+    const text = (n: number) => (textChars ? words(n, Math.ceil(textChars / 9)).slice(0, textChars) : words(n, 120)) + ` t${n}`;
     const until = performance.now() + seconds * 1000;
     let bulkTexts = 0;
     const bulk = Array.from({ length: bulkCallers }, async () => {
       while (performance.now() < until) {
-        const texts = Array.from({ length: 256 }, () => text(serial++));
+        const texts = Array.from({ length: perRequest }, () => text(serial++));
         await rpc.call(OP.embed.texts, { ws: '_', data: { texts } });
         bulkTexts += texts.length;
       }
@@ -65,7 +71,7 @@ export async function run(args: string[]) {
     const ratio50 = +(rows[0]!.p50 / rows[1]!.p50).toFixed(3);
     const ratio99 = +(rows[0]!.p99 / rows[1]!.p99).toFixed(3);
     const markdown = [
-      `${bulkCallers} bulk callers for ${seconds} s: ${bulkTexts} texts embedded (${Math.round(bulkTexts / seconds)}/s)`,
+      `${bulkCallers} bulk callers for ${seconds} s, ${perRequest} texts of ${textChars ? `about ${textChars} characters` : '120 words'} per request: ${bulkTexts} texts embedded (${Math.round(bulkTexts / seconds)}/s)`,
       '',
       '| one short query text sent through | n | p50 (ms) | p99 (ms) |',
       '|---|---|---|---|',
@@ -76,7 +82,7 @@ export async function run(args: string[]) {
     console.log(`\n${markdown}`);
     return {
       markdown,
-      figures: { bulkCallers, seconds, bulkTextsPerSecond: Math.round(bulkTexts / seconds), queryP50Ms: rows[0]!.p50, queryP99Ms: rows[0]!.p99, viaBulkP50Ms: rows[1]!.p50, viaBulkP99Ms: rows[1]!.p99, ratioP50: ratio50, ratioP99: ratio99 } };
+      figures: { bulkCallers, seconds, textChars, perRequest, bulkTextsPerSecond: Math.round(bulkTexts / seconds), queryP50Ms: rows[0]!.p50, queryP99Ms: rows[0]!.p99, viaBulkP50Ms: rows[1]!.p50, viaBulkP99Ms: rows[1]!.p99, ratioP50: ratio50, ratioP99: ratio99 } };
   } finally {
     await caller.close();
     await nc.close();

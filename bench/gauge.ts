@@ -61,11 +61,13 @@ import {
   GAUGE_PHENOMENA_ROUND23,
   GAUGE_PHENOMENA_ROUND24,
   GAUGE_PHENOMENA_ROUND25,
+  GAUGE_PHENOMENA_ROUND26,
+  GAUGE_PHENOMENA_ADDED_27,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 26 (issue 17; written after the round-26 rule and the freeze of the round-26 model M f5cda6d, scoring the served model L 9facffd and M; 116 pairs, sarcasm, already-have, action reports and engagement 14 each; scored once: L 0.870, M 0.871; M served by the rule, lowest phenomenon tied at 0.612, overall AUC higher)';
+const BLIND_NAME = 'phenomena blind set, round 27 (issue 17; written after the round-27 rule and the freeze of the round-27 model N 1823fa0, scoring the served model M f5cda6d and N; 90 pairs, ten per phenomenon; scored once: M 0.803, N 0.811; N served by the rule, lowest phenomenon tied at 0.240 (contradiction), overall AUC higher)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -133,6 +135,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound23', 'phenomena round 23 (scored once: model I 0.867, round-23 model J 3e70146 0.879; in the served model\'s training since round 24, model K)', GAUGE_PHENOMENA_ROUND23],
     ['phenomenaRound24', 'phenomena round 24 (scored once: model J 0.918, round-24 model K 499f31a 0.923; in the served model\'s training since round 25, model L)', GAUGE_PHENOMENA_ROUND24],
     ['phenomenaRound25', 'phenomena round 25 (scored once: model K 0.903, round-25 model L 9facffd 0.910; in the served model\'s training since round 26, model M)', GAUGE_PHENOMENA_ROUND25],
+    ['phenomenaRound26', 'phenomena round 26 (scored once: model L 0.870, round-26 model M f5cda6d 0.871; in the served model\'s training since round 27, model N)', GAUGE_PHENOMENA_ROUND26],
+    ['phenomenaAdded27', 'round-27 training additions (written at round 26\'s misses; model M, which never saw them, 0.753; in model N\'s training)', GAUGE_PHENOMENA_ADDED_27],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

@@ -29,8 +29,9 @@ import { LearnedGraphs, contentMatch } from '@tg/service-ranking';
 import { isDeepStrictEqual } from 'node:util';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RankingIndex } from '../libs/services/ranking/src/ranking-index';
-import { TasteNeighbourhoods } from '../libs/services/ranking/src/taste-neighbourhood';
+import { existsSync } from 'node:fs';
+import { RankingIndex } from '../libs/services/ranking/src/vectors/ranking-index';
+import { TasteNeighbourhoods } from '../libs/services/ranking/src/evidence/taste-neighbourhood';
 import { SEARCH_PROBES, search } from '../libs/services/ranking/src/search/search';
 import { resultOf } from '../libs/services/ranking/src/candidates';
 import type { RankingDeps } from '../libs/services/ranking/src/ranking-deps';
@@ -111,8 +112,10 @@ export async function run(args: string[]) {
     // LearnedGraphs.evidence does; no writes happen here, so the version never changes).
     const src = resolve(base, 'libs/services/ranking/src');
     const other = (await import(join(src, 'search/search.ts'))) as { search: Search };
-    const lg = (await import(join(src, 'learned-graph.ts'))) as typeof import('../libs/services/ranking/src/learned-graph');
-    const g = (await import(join(src, 'graph.ts'))) as typeof import('../libs/services/ranking/src/graph');
+    // A checkout from before the ranking service's folders (learned/, evidence/) has these files at src/.
+    const at = (...paths: string[]) => join(src, paths.find((p) => existsSync(join(src, p))) ?? paths[0]!);
+    const lg = (await import(at('learned/learned-graph.ts', 'learned-graph.ts'))) as typeof import('../libs/services/ranking/src/learned/learned-graph');
+    const g = (await import(at('evidence/graph.ts', 'graph.ts'))) as typeof import('../libs/services/ranking/src/evidence/graph');
     const queries = new Map<string, ReturnType<typeof lg.anchorQuery>>();
     const evidence = (c: typeof cat, id: string) => {
       if (!model) return g.graphEvidence(c, id);

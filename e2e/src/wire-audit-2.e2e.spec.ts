@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, wireRequest, type TestStack } from '@tg/test-stack';
 
 /**
  * Wire audit, second pass (thirty-first session): what an existing client sends, through the real gateway, against the
@@ -13,15 +13,7 @@ describe('wire audit, second pass', () => {
   let s: TestStack;
   let ws: WsClient;
   /** A request with the workspace key (unless headers replace it); the body as JSON unless it is a string. */
-  const send = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${s.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': ws.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Json };
-  };
+  const send = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => wireRequest(s.baseUrl, ws.key, method, path, body, headers);
   const getEntity = (id: string) => send('GET', `/entity?entity_id=${encodeURIComponent(id)}`);
   const refused = (r: { status: number; body: Json }, status: number, code: string) => {
     expect(r.status, JSON.stringify(r.body)).toBe(status);

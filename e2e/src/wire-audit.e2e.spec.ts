@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startStack, type TestStack } from '@tg/test-stack';
+import { eventually, startStack, wireRequest, type TestStack } from '@tg/test-stack';
 
 /**
  * Wire audit (thirtieth session): what a client can put on the wire that the specification and WIRE-NOTES leave to
@@ -13,15 +13,7 @@ describe('wire audit: bytes, encodings and methods at the gateway', () => {
   let s: TestStack;
   let ws: WsClient;
   /** A raw request with the workspace key: the body as given (string or bytes), no client-side encoding. */
-  const send = async (method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${s.baseUrl}${path}`, {
-      method,
-      headers: { 'x-api-key': ws.key, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body,
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as Record<string, any> };
-  };
+  const send = (method: string, path: string, body?: string | Uint8Array, headers: Record<string, string> = {}) => wireRequest(s.baseUrl, ws.key, method, path, body, headers);
   const getEntity = (id: string) => send('GET', `/entity?entity_id=${encodeURIComponent(id)}`);
   const refused = (r: { status: number; body: Record<string, any> }, status: number, code: string) => {
     expect(r.status, JSON.stringify(r.body)).toBe(status);

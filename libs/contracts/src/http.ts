@@ -270,10 +270,12 @@ export const SkippedCandidate = Type.Object({ candidate: Type.Any({ description:
 /** Results of /rerank and /recommend: ranked candidates, best first, and the candidates skipped. */
 export const RankedResultsWithSkipped = Type.Object({ results: Type.Array(RankedEntity), skipped: Type.Array(SkippedCandidate) });
 
+/** The largest page of `GET /clusters`: a larger `limit` is answered with this many (the spec gives no maximum). */
+export const CLUSTERS_PAGE_MAX = 500;
 export const ClustersQuery = Type.Object(
   {
     entity_type: Type.Optional(Type.String({ maxLength: 64 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, description: `Clusters per page (default 20); a larger limit than ${CLUSTERS_PAGE_MAX} is answered with ${CLUSTERS_PAGE_MAX}.` })),
     offset: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },

@@ -1,3 +1,5 @@
+import { normalizeText } from './tokenize';
+
 /**
  * Vectors for words the embedded model lacks: the sum of pseudo-random vectors of the word's hashed
  * character n-grams (the subword idea of fastText, without training). Two texts sharing an unknown word, or
@@ -23,18 +25,27 @@ export function charNgrams(token: string): string[] {
 }
 
 const SYMBOLIC = /[\p{N}\p{S}\p{Extended_Pictographic}]/u;
+const LETTER = /\p{L}/u;
 const EDGE_PUNCTUATION = /^[\p{P}\p{Z}\p{Cf}]+|[\p{P}\p{Z}\p{Cf}]+$/gu;
+
+/** The whitespace-separated tokens of a text, punctuation trimmed from their ends. */
+const tokensOf = (text: string) => text.split(/[\s\p{Z}]+/u).map((t) => t.replace(EDGE_PUNCTUATION, ''));
 
 /**
  * The whitespace-separated tokens of a text that hold a number or a symbol (`12345`, `1990s`, `4k`, `🎷🎺`, `€49`),
  * punctuation trimmed from their ends: what a text made of no word at all still says. Punctuation alone is nothing.
  */
 export function symbolTokens(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .split(/[\s\p{Z}]+/u)
-    .map((t) => t.replace(EDGE_PUNCTUATION, ''))
-    .filter((t) => SYMBOLIC.test(t));
+  return tokensOf(text.normalize('NFKC')).filter((t) => SYMBOLIC.test(t));
+}
+
+/**
+ * The tokens of a text that hold a letter, folded as words are (lower case, accents off: `R` is `r`, `é` is `e`): what
+ * a text of no word, number or symbol still says when its words are letters standing alone (`R`, `X Y`, `a`; words
+ * need two letters to be unknown words). Combining marks, zero-width characters and punctuation alone are nothing.
+ */
+export function letterTokens(text: string): string[] {
+  return tokensOf(normalizeText(text)).filter((t) => LETTER.test(t));
 }
 
 /** 32-bit FNV-1a of a string's UTF-16 code units. */

@@ -68,6 +68,12 @@ describe('SifEmbedder', () => {
     expect(out.map((v) => v === null)).toEqual([false, true, false, false, false, false, false, true]);
     expect(cos(second.embedSync('12345 !!!')!, second.embedSync('(12345)')!)).toBeCloseTo(1, 6);
     expect(cos(second.embedSync('12345')!, second.embedSync('67890')!)).toBeLessThan(0.9);
+    // Letters standing alone (a title "R", "X Y") get a vector from those letters, folded as words are; combining marks
+    // or zero-width characters alone are no text, like punctuation.
+    expect((await second.embed(['R', 'X Y', 'é', 'a.', '\u0301\u0302', '\u200b\u200b'])).map((v) => v === null)).toEqual([false, false, false, false, true, true]);
+    expect(cos(second.embedSync('R')!, second.embedSync('(r)')!)).toBeCloseTo(1, 6);
+    expect(cos(second.embedSync('é')!, second.embedSync('E')!)).toBeCloseTo(1, 6);
+    expect(cos(second.embedSync('R')!, second.embedSync('C')!)).toBeLessThan(0.9);
     expect(Math.hypot(...out[3]!)).toBeCloseTo(1, 5);
     for (const v of [out[0]!, out[4]!]) {
       expect(v).toBeInstanceOf(Float32Array);

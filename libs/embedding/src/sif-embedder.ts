@@ -1,6 +1,6 @@
 import { normalizeInPlace, type Embedder } from './embedder';
 import { loadGloveModel, type GloveModel } from './glove-binary';
-import { addOovVector, symbolTokens } from './oov';
+import { addOovVector, letterTokens, symbolTokens } from './oov';
 import { sifWeights } from './sif-math';
 import { forEachKnownToken } from './tokenize';
 
@@ -99,7 +99,7 @@ export class SifEmbedder implements Embedder {
 
   /**
    * The vector of one text, or null when it has no word: no vocabulary word, and (with `oov`, the default) no
-   * unknown word of two or more letters, and no number or symbol either (punctuation alone has no vector).
+   * unknown word, no number or symbol and no letter either (punctuation alone has no vector).
    */
   embedSync(text: string): Float32Array | null {
     const { acc, dim, rows, coef } = this;
@@ -120,6 +120,9 @@ export class SifEmbedder implements Embedder {
     // No word at all (a catalog row of numbers, a text of emoji): its numbers and symbols stand for it, as unknown words
     // do, so that content in any form is indexed (WIRE-NOTES). Only texts that had no vector get one this way.
     if (known === 0 && onUnknown) for (const token of symbolTokens(text)) onUnknown(token);
+    // Nor a number or a symbol, but letters standing alone ("R", "X Y"): a title of one letter is text too (the spec
+    // refuses only content with no text), so its letters stand for it. Again only texts that had no vector before.
+    if (known === 0 && onUnknown) for (const token of letterTokens(text)) onUnknown(token);
     if (known === 0) return null;
     return this.finish(acc);
   }

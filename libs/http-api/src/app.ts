@@ -7,13 +7,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { TgConfig } from '@tg/config';
-import { ID_MAX_LENGTH, TgError, type Operation, type ReplyOf, type RequestOf } from '@tg/contracts';
-import type { RpcClient, StreamChangeListener } from '@tg/messaging';
+import { ID_MAX_LENGTH, TgError, type Operation, type RequestOf } from '@tg/contracts';
+import type { StreamChangeListener } from '@tg/messaging';
 import { REQUEST_ID_HEADER, requestIdFrom, type Logger } from '@tg/observability';
 import { Authenticator, keyOf, type Caller, type KeyCheckGuard } from './auth';
+import type { OperationClient, RouteContext, TgApp } from './context';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
-import { errorHandler, frameworkErrors } from './errors';
+import { contentCodingOf, errorHandler, frameworkErrors } from './errors';
 import { parseJsonBody } from './json-body';
 import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
@@ -28,6 +29,8 @@ import { registerVisualizeRoutes } from './routes/visualize';
 /** Which key a route takes. */
 export type AuthMode = 'workspace' | 'account' | 'none';
 
+export type { OperationClient, RouteContext, TgApp } from './context';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthMode;
@@ -36,12 +39,6 @@ declare module 'fastify' {
     caller?: Caller;
   }
 }
-
-/**
- * What the gateway needs of the bus: call an operation and get its reply (or its TgError). The RpcClient
- * over NATS in production; an in-memory fake in the gateway's unit tests (libs/http-api/src/testing).
- */
-export type OperationClient = Pick<RpcClient, 'call'>;
 
 /** Dependencies of the gateway. */
 export interface GatewayDeps {
@@ -56,19 +53,6 @@ export interface GatewayDeps {
    * that its read-your-writes marks of the old stream are forgotten. Without it (tests with a fake bus) they are kept.
    */
   watchStream?: (listener: StreamChangeListener) => { stop(): void };
-}
-
-/** The gateway's Fastify instance, typed by the TypeBox provider. */
-export type TgApp = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
-
-/** What route modules get: the app, and a way to call services with read-your-writes. */
-export interface RouteContext {
-  app: TgApp;
-  config: TgConfig;
-  /** Calls a service for the caller's workspace; notes the sequence of any write. */
-  call<O extends Operation>(req: FastifyRequest, op: O, data: RequestOf<O>, opts?: { timeoutMs?: number; ws?: string }): Promise<ReplyOf<O>>;
-  /** Workspace of an authenticated workspace route. */
-  ws(req: FastifyRequest): string;
 }
 
 /** The query schema of a route that takes no query parameters. */
@@ -138,8 +122,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: config.bodyLimit }, (req, body, done) => {
     try {
       // Bodies are read as sent: a compressed one is refused by its coding, not as bytes that are not UTF-8.
-      const coding = req.headers['content-encoding']?.trim().toLowerCase();
-      if (coding && coding !== 'identity') throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
+      const coding = contentCodingOf(req);
+      if (coding) throw new TgError('unsupported_media_type', `Content-Encoding ${coding} is not supported: send the body uncompressed`);
       done(null, parseJsonBody(body as Buffer));
     } catch (e) {
       done(e as Error, undefined);

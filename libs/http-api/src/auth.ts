@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Static } from 'typebox';
 import { KEY_PREFIX, OP, TgError, canonicalKey, type KeyIdentity } from '@tg/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { OperationClient } from './app';
+import type { OperationClient } from './context';
 import type { Consistency } from './consistency';
 
 /** Who is calling, once the key is checked. */

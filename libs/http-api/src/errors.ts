@@ -41,11 +41,20 @@ export function toWireError(err: unknown): { status: number; body: ErrorBody } {
   return make('internal', 'Internal error');
 }
 
+/** The request's content coding when it is not `identity` (the gateway reads bodies uncompressed only). */
+export function contentCodingOf(req: FastifyRequest): string | undefined {
+  const coding = req.headers['content-encoding']?.trim().toLowerCase();
+  return coding && coding !== 'identity' ? coding : undefined;
+}
+
 /** Fastify error handler: logs unexpected errors, answers `{ error, code }`. */
 export function errorHandler(err: unknown, req: FastifyRequest, reply: FastifyReply) {
   const { status, body } = toWireError(err);
   if (status >= 500) req.log.error({ err }, 'request failed');
   else req.log.info({ code: body.code }, 'request rejected');
+  // A body refused for its content coding says which coding is read (RFC 9110 §12.5.3), so that a client can tell it
+  // from a media type refused and resend the body uncompressed.
+  if (status === 415 && contentCodingOf(req)) reply.header('accept-encoding', 'identity');
   return reply.status(status).send(body);
 }
 

@@ -37,9 +37,11 @@ export { GAUGE_PHENOMENA_ROUND23 } from './gauge-phenomena-blind-23';
 export { GAUGE_PHENOMENA_ROUND24 } from './gauge-phenomena-blind-24';
 export { GAUGE_PHENOMENA_ROUND25 } from './gauge-phenomena-blind-25';
 export { GAUGE_PHENOMENA_ROUND26 } from './gauge-phenomena-blind-26';
-/** The newest blind round (round 26), written after the round-26 rule and M's freeze (f5cda6d); scores the served model L (9facffd) and the round-26 model M. */
-export { GAUGE_PHENOMENA_ROUND26 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-26';
+export { GAUGE_PHENOMENA_ROUND27 } from './gauge-phenomena-blind-27';
+/** The newest blind round (round 27), written after the round-27 rule and N's freeze (1823fa0); scores the served model M (f5cda6d) and the round-27 model N. */
+export { GAUGE_PHENOMENA_ROUND27 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-27';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
+export { GAUGE_PHENOMENA_ADDED_27 } from './gauge-phenomena-27';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

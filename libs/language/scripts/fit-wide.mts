@@ -31,7 +31,11 @@
  * round 25 added to training (rounds 1-25), the round-26 inputs (ROUND26_FEATURES: a yes/no question doubting that the
  * offered thing is needed, also in the engagement gate; praise over a consequence drawn from bad news; delight told by
  * its effect on the speaker); NO26=1 holds them at 0 and leaves `qNeedDoubt` out of the gate. M's form is chosen by LORO
- * over rounds 15-25; the default folds, for Platt, are rounds 22-25.
+ * over rounds 15-25. Round 27 (model N): M's form with round 26 and the round-27 training additions
+ * (GAUGE_PHENOMENA_ADDED_27) added to training, and structural inputs that compare parts of the pair by polarity
+ * (ROUND27_BLOCKS: mean-vector blocks of the situation under a praise word, the words after an agreement opener, a
+ * follow-up with no cue word; ROUND27_FEATURES: agreement the rest denies); NO27=1 holds them at 0 (the blocks left out).
+ * N's form is chosen by LORO over rounds 15-26; the default folds, for Platt, are rounds 23-26.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -57,7 +61,7 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
@@ -65,12 +69,12 @@ import * as data from '../data/index';
 const args = process.argv.slice(2);
 const env = (k: string, d: number) => Number(process.env[k] ?? d);
 let HP = { hash: env('L2_HASH', 0.0001), vec: env('L2_VEC', 0.3), rule: env('L2_RULE', 0.001), cross: env('L2_CROSS', 0.0003), iter: env('ITER', 400), lr: env('LR', 0.05) };
-const BLOCKS = (process.env.BLOCKS ?? VECTOR_BLOCKS.join(',')).split(',').filter(Boolean) as VectorBlock[];
+const BLOCKS = (process.env.BLOCKS ?? VECTOR_BLOCKS.filter((b) => !(process.env.NO27 === '1' && (ROUND27_BLOCKS as readonly string[]).includes(b))).join(',')).split(',').filter(Boolean) as VectorBlock[];
 const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.NO26 === '1' ? ROUND26_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.NO26 === '1' ? ROUND26_FEATURES : []), ...(process.env.NO27 === '1' ? ROUND27_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
 const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt') && !(process.env.NO26 === '1' && q === 'qNeedDoubt')) as CrossFeature[];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
@@ -86,9 +90,9 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r17', data.GAUGE_PHENOMENA_ROUND17], ['r18', data.GAUGE_PHENOMENA_ROUND18],
   ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20], ['r21', data.GAUGE_PHENOMENA_ROUND21],
   ['r22', data.GAUGE_PHENOMENA_ROUND22], ['r23', data.GAUGE_PHENOMENA_ROUND23], ['r24', data.GAUGE_PHENOMENA_ROUND24],
-  ['r25', data.GAUGE_PHENOMENA_ROUND25],
+  ['r25', data.GAUGE_PHENOMENA_ROUND25], ['r26', data.GAUGE_PHENOMENA_ROUND26],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r22,r23,r24,r25').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r23,r24,r25,r26').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -114,6 +118,8 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND23,
   ...data.GAUGE_PHENOMENA_ROUND24,
   ...data.GAUGE_PHENOMENA_ROUND25,
+  ...data.GAUGE_PHENOMENA_ROUND26,
+  ...data.GAUGE_PHENOMENA_ADDED_27,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;

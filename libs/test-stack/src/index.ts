@@ -7,3 +7,4 @@ export * from './crash-load';
 export * from './crash-round';
 
 export * from './replicas';
+export * from './wire';

@@ -1,5 +1,5 @@
 import { CreateWorkspaceBody, CreateWorkspaceResponse, OP, WorkspaceListResponse } from '@tg/contracts';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../context';
 import { errors } from './common';
 
 export function registerAdminRoutes({ app, call }: RouteContext): void {

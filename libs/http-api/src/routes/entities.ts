@@ -18,7 +18,7 @@ import {
   TgError,
 } from '@tg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../context';
 import { AnyObject, Success, errors } from './common';
 
 const ContentCreated = Type.Object(

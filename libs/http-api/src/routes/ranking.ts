@@ -19,7 +19,7 @@ import {
   contentDomainOf,
 } from '@tg/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../context';
 import { errors } from './common';
 
 type Q = { relative_to_entity_id?: string; in_terms_of_entity_type?: string; domain?: string; task?: string };

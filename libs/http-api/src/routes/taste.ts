@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ClusterQuery, ClustersQuery, OP } from '@tg/contracts';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../context';
 import { AnyObject, errors } from './common';
 
 export function registerTasteRoutes({ app, call }: RouteContext): void {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Type } from 'typebox';
 import { ErrorResponse, OP, TgError, VisualGraph } from '@tg/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../context';
 import { workspaceHeaderOf } from '../auth';
 import { publicOrigin } from '../public-origin';
 

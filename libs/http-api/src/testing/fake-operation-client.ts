@@ -1,5 +1,5 @@
 import { TgError, isTgError, type Operation, type RequestOf, type RpcRequest } from '@tg/contracts';
-import type { OperationClient } from '../app';
+import type { OperationClient } from '../context';
 
 /** A recorded call, as it would have crossed the bus (request JSON-copied). */
 export interface RecordedCall {

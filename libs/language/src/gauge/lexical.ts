@@ -27,7 +27,9 @@ import { outcomeClause, textWords } from './stance';
 export const HASH_BUCKETS = 1 << 14;
 
 /** The mean-vector blocks, in the order the model's word tables are stored. */
-export const VECTOR_BLOCKS = ['followup', 'reply', 'praisedReply', 'outcome'] as const;
+export const VECTOR_BLOCKS = ['followup', 'reply', 'praisedReply', 'outcome', 'praiseSituation', 'agreedRest', 'uncued'] as const;
+/** Round 27: the blocks gated by the pair's structure (a subset of {@link VECTOR_BLOCKS}; see {@link blockWords}). */
+export const ROUND27_BLOCKS = ['praiseSituation', 'agreedRest', 'uncued'] as const;
 /** One mean-vector block. */
 export type VectorBlock = (typeof VECTOR_BLOCKS)[number];
 
@@ -88,6 +90,7 @@ export const CROSS_FEATURES = [
   'qNeedDoubt',
   'praiseConsequence',
   'delightEffect',
+  'agreeThenDeny',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -252,6 +255,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round24Features(f),
     ...round25Features(followup),
     ...round26Features(r, f),
+    ...round27Features(f),
   };
 }
 
@@ -697,6 +701,28 @@ export function round26Features(response: string, followup: string): Record<Roun
   return { qNeedDoubt: need ? 1 : 0, praiseConsequence: consequence ? 1 : 0, delightEffect: effect && !consequence ? 1 : 0 };
 }
 
+/** Names of the round-27 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND27_FEATURES = ['agreeThenDeny'] as const;
+type Round27Feature = (typeof ROUND27_FEATURES)[number];
+
+// What the rest of a follow-up says against the agreement it opened with: a contrast or a negation.
+const DENIED = /\b(?:but|not|no|never|nope|wrong|backwards|actually|though|tho|except|however|although|rather)\b|n't\b/;
+// Agreement and denial side by side in one clause pair: "1969 yes, debut no", "right city, wrong year".
+const YES_THEN_NO = /\b(?:yes|yep|yeah|right|true|correct|sure)\b[^.?!]*?[,;-]\s*[^.?!]*\b(?:no|not|wrong|nope)\b/;
+
+/**
+ * Round 27: the opening polarity of a follow-up compared with the rest of it. `agreeThenDeny`: agreement (an agreement
+ * opener, {@link AGREE_OPEN}) that the rest of the follow-up denies or corrects ({@link DENIED}), or agreement and denial
+ * side by side ({@link YES_THEN_NO}): a partial agreement that is a correction ("yes the biggest city, not the capital
+ * though"), which the rules and the round-25 confirmations read as a confirmation.
+ */
+export function round27Features(followup: string): Record<Round27Feature, number> {
+  const f = norm(followup.slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  const open = AGREE_OPEN.exec(f);
+  const denied = (open !== null && DENIED.test(f.slice(open[0].length))) || YES_THEN_NO.test(f);
+  return { agreeThenDeny: denied ? 1 : 0 };
+}
+
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
 type SituationFeature = (typeof SITUATION_FEATURES)[number];
@@ -886,5 +912,27 @@ export function blockWords(response: string, followup: string, praised: boolean,
     reply: r,
     praisedReply: praised ? r : [],
     outcome: acted ? textWords(outcomeClause(followup.slice(0, 4000))) : [],
+    ...structureWords(followup.slice(0, 4000)),
+  };
+}
+
+/**
+ * Round 27: follow-up words gated by the pair's structure, so that the word vectors can weigh a part of the follow-up
+ * apart from the rest (each block's per-word scores are learned from the labelled pairs, like the other blocks):
+ * `praiseSituation`, the content words other than the positive ones (valence < 2) when the follow-up holds a word of
+ * valence ≥ 2 (the situation a praise word is said over: irony praises a bad one); `agreedRest`, the words after an
+ * agreement opener (what the agreement is about, or what takes it back); `uncued`, the content words of a follow-up
+ * with no word of |valence| ≥ 2 (praise or a complaint carried by what happened, not by a cue word).
+ */
+function structureWords(followup: string): Pick<Record<VectorBlock, string[]>, (typeof ROUND27_BLOCKS)[number]> {
+  const words = textWords(followup);
+  const content = contentOf(words);
+  const cued = words.some((w) => Math.abs(valence(w)) >= 2);
+  const f = norm(followup).replace(/\s+/g, ' ').trim();
+  const open = AGREE_OPEN.exec(f);
+  return {
+    praiseSituation: words.some((w) => valence(w) >= 2) ? content.filter((w) => valence(w) < 2) : [],
+    agreedRest: open ? textWords(f.slice(open[0].length)) : [],
+    uncued: cued ? [] : content,
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25, GAUGE_PHENOMENA_ROUND26, GAUGE_PHENOMENA_ADDED_27 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -404,6 +404,35 @@ describe('wide model inputs (round 26): a question doubting the need, praise ove
   });
 });
 
+describe('wide model inputs (round 27): parts of the pair compared by polarity, read through word vectors', () => {
+  const words = (r: string, f: string) => blockWords(r, f, false, false);
+  it('reads the situation under a praise word apart from the praise: the follow-up’s other content words', () => {
+    // Irony and sincere delight share the praise word; what the situation words mean is left to their vectors.
+    expect(words('The extended edition runs four hours.', 'lovely, a four hour film on a school night').praiseSituation).toEqual(['four', 'hour', 'film', 'school', 'night']);
+    expect(words('Your visa came through.', 'wonderful news, booking the flights tonight').praiseSituation).toEqual(['news', 'booking', 'flights', 'tonight']);
+    // No word of valence >= 2: no situation block.
+    expect(words('The extended edition runs four hours.', 'cancelling all plans, see you monday').praiseSituation).toEqual([]);
+  });
+
+  it('reads the words after an agreement opener apart, and the follow-up that carries no cue word', () => {
+    expect(words('The Beatles released Abbey Road in 1969.', 'yes, though it wasn’t their debut').agreedRest).toEqual(['though', 'it', 'wasn’t', 'their', 'debut'].map((w) => w.replace('’', "'")));
+    expect(words('The Beatles released Abbey Road in 1969.', 'their twelfth album, I think').agreedRest).toEqual([]);
+    expect(words('The Traitors is fun.', 'the whole family is hooked').uncued).toEqual(['whole', 'family', 'hooked']);
+    expect(words('The Traitors is fun.', 'the whole family loves it').uncued).toEqual([]);
+    expect(ROUND27_BLOCKS).toEqual(['praiseSituation', 'agreedRest', 'uncued']);
+  });
+
+  it('reads agreement that the rest of the follow-up denies or corrects', () => {
+    const on = (r: string, f: string) => crossFeatures(r, f).agreeThenDeny;
+    expect(ROUND27_FEATURES).toEqual(['agreeThenDeny']);
+    expect(on('Lisbon is the capital of Spain.', 'right country next door, but Madrid is the capital')).toBe(1);
+    expect(on('Sydney is the capital of Australia.', 'yes the biggest city, not the capital though')).toBe(1);
+    expect(on('The Beatles released Abbey Road as their debut in 1969.', '1969 yes, debut no')).toBe(1);
+    expect(on('Pho comes from Vietnam.', 'yes, had it in Hanoi last year')).toBe(0);
+    expect(on('Pho comes from Vietnam.', 'no, it does not, it is Thai')).toBe(0);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -481,5 +510,10 @@ describe('wide model (round 12)', () => {
     // Round 25 is in the round-26 model M's training (L, which never saw it, scored it 0.910): a floor for the model
     // being fitted, M.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND25).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    // Round 26 and the round-27 additions are in the round-27 model N's training (M, which never saw round 26, scored it
+    // 0.871): a floor for the model being fitted, N (in sample 0.975). The additions, written at round 26's misses, stay
+    // hard in sample (N 0.936; M, which never saw them, 0.753): their floor is a check that the tables are N's.
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND26).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
+    expect(evaluateGauge(GAUGE_PHENOMENA_ADDED_27).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.93);
   });
 });

@@ -28,7 +28,11 @@ import { WIDE_MODEL } from './wide-weights';
  * fitted it with round 25 (3,684 pairs) and added three cross features (lexical.ts, `round26Features`: a yes/no question
  * doubting that the offered thing is needed, also in the engagement gate; praise over a consequence drawn from bad news;
  * delight told by its effect on the speaker), its form chosen the same way over rounds 15-25 (docs/benchmarks.md, Round
- * 26). A logistic over the rule signals (the learned
+ * 26). Round 27 (model N) re-fitted M's form with round 26 and 114 training additions aimed at round 26's misses (3,914
+ * pairs); the structural inputs tried for it (lexical.ts, `ROUND27_BLOCKS`: word-vector blocks of the situation under a
+ * praise word, the words after an agreement opener and a follow-up with no cue word; `agreeThenDeny`) lost the
+ * leave-one-round-out selection over rounds 15-26 (docs/benchmarks.md, Round 27), so N's tables hold no such block and a
+ * weight of 0 on `agreeThenDeny`. A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out

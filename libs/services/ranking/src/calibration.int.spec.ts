@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SifEmbedder } from '@tg/embedding';
 import { addToStats, composeProfile, cosine, createTasteStats, DEFAULT_CALIBRATION } from '@tg/math';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contentMatch, pairMatch } from './scoring';
+import { contentMatch, pairMatch } from './evidence/scoring';
 
 /** The labelled texts the calibration is fitted on, by topic (test data: `../data/calibration-set.json`). */
 const CALIBRATION_TOPICS = (JSON.parse(readFileSync(new URL('../data/calibration-set.json', import.meta.url), 'utf8')) as { topics: Record<string, string[]> }).topics;

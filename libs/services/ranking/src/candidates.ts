@@ -3,8 +3,8 @@ import type { EntityDoc, WorkspaceCatalog } from '@tg/domain';
 import { textForContent } from '@tg/embedding';
 import { ownEntries } from '@tg/service-runtime';
 import { anchorOf, lenientAnchorOf, profileOf, type AnchorCtx, type RankingDeps } from './ranking-deps';
-import { contentMatch, effectiveCount, wireScore, wireSignal } from './scoring';
-import { priorScore, workspacePrior } from './workspace-prior';
+import { contentMatch, effectiveCount, wireScore, wireSignal } from './evidence/scoring';
+import { priorScore, workspacePrior } from './evidence/workspace-prior';
 
 /** A candidate as a caller names it: an entity id or URL, an entity reference, or a content object. */
 export type CandidateInput = ContentObject | { entity_id: string; ref?: string } | string;

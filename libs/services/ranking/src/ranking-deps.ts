@@ -4,10 +4,10 @@ import { TemplateGenerator, type TextGenerator, type Theme } from '@tg/language'
 import { addToStats, composeProfile, createTasteStats, type TasteProfile } from '@tg/math';
 import { profileFor, type ReadModelHost } from '@tg/read-model';
 import type { Runtime } from '@tg/service-runtime';
-import type { GraphEvidence } from './graph';
-import type { LearnedGraphs } from './learned-graph';
-import type { RankingIndex } from './ranking-index';
-import type { TasteNeighbourhoods } from './taste-neighbourhood';
+import type { GraphEvidence } from './evidence/graph';
+import type { LearnedGraphs } from './learned/learned-graph';
+import type { RankingIndex } from './vectors/ranking-index';
+import type { TasteNeighbourhoods } from './evidence/taste-neighbourhood';
 
 /**
  * What the ranking use cases share, built once by `startRankingService` and passed to each handler: the read

@@ -7,17 +7,17 @@ import { QdrantVectorIndex, type ProjectedVectorIndex } from '@tg/vector-store';
 import { askHandler } from './ask/ask';
 import { explainHandler } from './explain/explain';
 import { createGenerator } from './generate';
-import { LearnedGraphs } from './learned-graph';
-import { ProfileComposer } from './profile-thread';
-import { QueryEmbedder } from './query-embedder';
+import { LearnedGraphs } from './learned/learned-graph';
+import { ProfileComposer } from './profile/profile-thread';
+import { QueryEmbedder } from './vectors/query-embedder';
 import { type RankingDeps } from './ranking-deps';
-import { RankingIndex } from './ranking-index';
+import { RankingIndex } from './vectors/ranking-index';
 import { recommendHandler } from './recommend/recommend';
 import { rerankHandler } from './rerank/rerank';
 import { scoreHandler } from './score/score';
-import { contentMatch } from './scoring';
+import { contentMatch } from './evidence/scoring';
 import { searchHandler } from './search/search';
-import { TasteNeighbourhoods } from './taste-neighbourhood';
+import { TasteNeighbourhoods } from './evidence/taste-neighbourhood';
 
 /** Options of {@link startRankingService}. */
 export interface RankingServiceOptions {

@@ -4,7 +4,7 @@ import type { GroundingItem, Theme } from '@tg/language';
 import { chooseK, cosine } from '@tg/math';
 import { tasteScore } from './candidates';
 import { profileOf, type AnchorCtx, type RankingDeps } from './ranking-deps';
-import { pairMatch, wireScore } from './scoring';
+import { pairMatch, wireScore } from './evidence/scoring';
 
 /** Highest taste score of an item named as something the anchor does not go for in /explain. */
 export const EXPLAIN_MAX_AVOID = 0.2;

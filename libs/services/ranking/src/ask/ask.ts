@@ -5,7 +5,7 @@ import { cosine } from '@tg/math';
 import type { OperationHandler } from '@tg/messaging';
 import { generate } from '../generate';
 import { anchorOf, hasCreatedText, type RankingDeps } from '../ranking-deps';
-import { pairMatch } from '../scoring';
+import { pairMatch } from '../evidence/scoring';
 import { search } from '../search/search';
 import { grounding, themesOf } from '../themes';
 import { askSubject } from './intent';

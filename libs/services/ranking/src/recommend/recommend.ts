@@ -3,7 +3,7 @@ import { mmr } from '@tg/math';
 import type { OperationHandler } from '@tg/messaging';
 import { byScore, resultOf, scoreCandidates } from '../candidates';
 import type { RankingDeps } from '../ranking-deps';
-import { capToOrder } from '../workspace-prior';
+import { capToOrder } from '../evidence/workspace-prior';
 
 /** Diversity of /recommend: MMR relevance weight (1 = pure relevance). */
 export const RECOMMEND_MMR_LAMBDA = 0.7;

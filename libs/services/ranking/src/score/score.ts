@@ -3,7 +3,7 @@ import { entityDecider } from '@tg/domain';
 import { EventStore, type OperationHandler } from '@tg/messaging';
 import { embedMissing, resultOf, scoreCandidates, tasteScore, type Cand, type CandidateInput, type Scored } from '../candidates';
 import { anchorOf, type RankingDeps } from '../ranking-deps';
-import { wireScore } from '../scoring';
+import { wireScore } from '../evidence/scoring';
 
 /**
  * Share of the caller's timeout (`TG_RPC_TIMEOUT_MS`, counted from the start of the handler) after which a score no

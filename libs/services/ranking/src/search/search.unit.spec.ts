@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
-import { linkedWorkspace } from '../learned-fixture';
-import { LearnedGraphs } from '../learned-graph';
+import { linkedWorkspace } from '../learned/learned-fixture';
+import { LearnedGraphs } from '../learned/learned-graph';
 import type { RankingDeps } from '../ranking-deps';
-import { RankingIndex } from '../ranking-index';
-import { contentMatch } from '../scoring';
-import { TasteNeighbourhoods } from '../taste-neighbourhood';
+import { RankingIndex } from '../vectors/ranking-index';
+import { contentMatch } from '../evidence/scoring';
+import { TasteNeighbourhoods } from '../evidence/taste-neighbourhood';
 import { otherTasteMemoSize, search, tasteMemoSize } from './search';
 
 /**
@@ -26,11 +26,17 @@ describe('search: taste scores kept per anchor, candidates bounded', () => {
   // Fitted once (its first evidence asks for a fit), not again after the links change: a refit between two searches of
   // one comparison would change the numbers under it.
   const learned = new LearnedGraphs({ catalog: w.proj, onChange: () => undefined } as unknown as ReadModelHost, { debounceMs: 0, thread: false });
-  const neighbourhoods = new TasteNeighbourhoods({
-    search: (ws, type, q, k) => index.search(ws, type, q, k),
-    vector: (cat, id) => index.representative(cat.id, id),
-    match: (v, p) => contentMatch(v, p).score,
-  });
+  // One moment for the whole spec: a neighbourhood is computed again when the anchor's profile changes, never because
+  // its two seconds of staleness ran out between the reference search and the one compared with it (on a loaded
+  // machine they did, and the two searches then started from different neighbourhoods).
+  const neighbourhoods = new TasteNeighbourhoods(
+    {
+      search: (ws, type, q, k) => index.search(ws, type, q, k),
+      vector: (cat, id) => index.representative(cat.id, id),
+      match: (v, p) => contentMatch(v, p).score,
+    },
+    () => 0,
+  );
   const rng = createRng(3);
   const queryVectors = new Map<string, Float32Array>();
   const embed = async (texts: string[]) => texts.map((t) => queryVectors.get(t) ?? null);

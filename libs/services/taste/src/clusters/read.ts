@@ -1,9 +1,9 @@
-import { BUILTIN_ENTITY_TYPES, TgError, type OP } from '@tg/contracts';
+import { BUILTIN_ENTITY_TYPES, CLUSTERS_PAGE_MAX, TgError, type OP } from '@tg/contracts';
 import type { OperationHandler } from '@tg/messaging';
 import type { ReadModelHost } from '@tg/read-model';
 import { clusterView } from './views';
 
-/** `tg.rpc.taste.clusters`: the workspace's clusters, largest first, paged. */
+/** `tg.rpc.taste.clusters`: the workspace's clusters, largest first, paged (at most {@link CLUSTERS_PAGE_MAX} a page). */
 export function clustersHandler(host: ReadModelHost): OperationHandler<typeof OP.taste.clusters> {
   return async (req) => {
     await host.ready(req);
@@ -17,7 +17,8 @@ export function clustersHandler(host: ReadModelHost): OperationHandler<typeof OP
       .flatMap((s) => s.clusters.map((c) => ({ set: s, c })))
       .sort((a, b) => b.c.size - a.c.size || (a.c.id < b.c.id ? -1 : 1));
     const offset = req.data.offset ?? 0;
-    const limit = req.data.limit ?? 20;
+    // The spec documents `limit` without a maximum: a larger one is a valid request, answered with the largest page.
+    const limit = Math.min(req.data.limit ?? 20, CLUSTERS_PAGE_MAX);
     return { data: { results: all.slice(offset, offset + limit).map(({ set, c }) => clusterView(cat, set.entity_type, c, 10, true)), total: all.length } };
   };
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { affinity, affinityRaw, composeProfile, cosine, createRng, createTasteStats, addToStats, fitDualEase, postingsOf } from '@tg/math';
 import { profileFor } from '@tg/read-model';
-import { graphEvidence } from './graph';
+import { graphEvidence } from '../evidence/graph';
 import { linkedWorkspace } from './learned-fixture';
 import { anchorQuery, fitLearnedModel, learnedEvidence, learnedMatch, learnedScore } from './learned-graph';
 import { catalogVectors, learnedInput, linkersOf, prepareInput } from './learned-input';
 import { BLEND } from './learned-blend';
 import { calibrate } from '@tg/math';
-import { contentMatch, depthFactor } from './scoring';
-import { graphFit, queryFit, topIndices } from './search/search';
+import { contentMatch, depthFactor } from '../evidence/scoring';
+import { graphFit, queryFit, topIndices } from '../evidence/query-fit';
 
 /**
  * The request paths keep per-anchor work with the anchor's cached query (the EASE score of every model item, the

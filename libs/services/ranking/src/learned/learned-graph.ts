@@ -1,7 +1,7 @@
 import type { WorkspaceCatalog } from '@tg/domain';
 import { easeQuery, easeScore, recencyWeightsOf, type DualEase, type ItemPostings, type TunedEase, type UserLinks } from '@tg/math';
 import type { ReadModelHost } from '@tg/read-model';
-import { ROW, graphEvidence, type GraphEvidence, type TopPack } from './graph';
+import { ROW, graphEvidence, type GraphEvidence, type TopPack } from '../evidence/graph';
 import { blendMatch, fitLearned, mapQuery, mapScore, type LearnedFit } from './learned-blend';
 import { LEARNED, catalogVectors, learnedInput, linkersOf } from './learned-input';
 import { LearnedThread, type FitResult, type VectorBatch } from './learned-thread';

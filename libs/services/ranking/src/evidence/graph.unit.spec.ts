@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { event, type EventData, type EventType, type StoredEvent } from '@tg/contracts';
 import { CatalogProjection } from '@tg/domain';
-import { tasteScore } from './candidates';
+import { tasteScore } from '../candidates';
 import { graphEvidence, type GraphEvidence } from './graph';
 
 /** Users linking items: `links[user] = items`. */

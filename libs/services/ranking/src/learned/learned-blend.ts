@@ -14,7 +14,7 @@ import {
   type TunedEase,
   type UserLinks,
 } from '@tg/math';
-import { contentMatch } from './scoring';
+import { contentMatch } from '../evidence/scoring';
 
 /**
  * The learned blend of content and graph evidence, fitted per workspace on its own links (see docs/ranking.md):
