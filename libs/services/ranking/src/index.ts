@@ -2,6 +2,8 @@ export * from './ranking-service';
 export { GRAPH, graphEvidence, type GraphEvidence } from './evidence/graph';
 export { LEARNED, LearnedGraphs, anchorQuery, fitLearnedModel, learnedEvidence, learnedInput, learnedMatch, learnedScore, type LearnedModel } from './learned/learned-graph';
 export { BLEND, contentTerm, fitLearned } from './learned/learned-blend';
+export { LearnedThread } from './learned/learned-thread';
+export { VectorMirror, countTerms, sideRows, type ContentVectors, type Linker } from './learned/learned-input';
 export { PAIR_COSINE_PRIOR, contentMatch, depthFactor, pairMatch, queryRelevance, searchScore } from './evidence/scoring';
 export { HISTORY_SHARE, recencyWeights, tasteScore } from './candidates';
 export { createGenerator } from './generate';

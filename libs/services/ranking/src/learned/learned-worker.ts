@@ -4,47 +4,21 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { fitLearned } from './learned-blend';
-import { prepareInput, type ContentVectors } from './learned-input';
+import { VectorMirror, prepareInput } from './learned-input';
 import type { FitJob, FitResult, VectorBatch } from './learned-thread';
 
-/** A workspace's mirrored content vectors, their order keys and lexical terms. */
-class Mirror implements ContentVectors {
-  readonly vectors = new Map<string, Float32Array>();
-  readonly orderKeys = new Map<string, string>();
-  readonly itemTerms = new Map<string, string>();
-  get(id: string) {
-    return this.vectors.get(id);
-  }
-  keys() {
-    return this.vectors.keys();
-  }
-  orderKey(id: string) {
-    return this.orderKeys.get(id);
-  }
-  terms(id: string) {
-    return this.itemTerms.get(id);
-  }
-}
-
-const mirrors = new Map<string, Mirror>();
+const mirrors = new Map<string, VectorMirror>();
 
 parentPort!.on('message', (job: VectorBatch | Omit<FitJob, 'cat'>) => {
   try {
     let mirror = mirrors.get(job.ws);
-    if (!mirror) mirrors.set(job.ws, (mirror = new Mirror()));
+    if (!mirror) mirrors.set(job.ws, (mirror = new VectorMirror()));
     if (job.kind === 'vectors') {
       job.ids.forEach((id, i) => {
         const a = job.offsets[i]!;
         const b = job.offsets[i + 1]!;
-        if (b > a) {
-          mirror!.vectors.set(id, job.data.subarray(a, b));
-          mirror!.orderKeys.set(id, job.keys[i]!);
-          mirror!.itemTerms.set(id, job.terms[i]!);
-        } else {
-          mirror!.vectors.delete(id);
-          mirror!.orderKeys.delete(id);
-          mirror!.itemTerms.delete(id);
-        }
+        if (b > a) mirror!.set(id, job.data.subarray(a, b), job.keys[i]!, job.terms[i]!);
+        else mirror!.delete(id);
       });
       parentPort!.postMessage({ ok: true });
       return;
