@@ -134,7 +134,7 @@ const rowOf = new Map<GaugeExample, Row>();
 /** The wide inputs of (response, followup) with the rule signals `s` of the pair (as wide.ts reads them). */
 function wideRow(response: string, followup: string, s: ReturnType<typeof gaugeSignals>, praised: boolean): Row {
   const acted = s.actionDone > 0 || s.actionFailed > 0;
-  const words = blockWords(response, followup, praised, acted);
+  const words = blockWords(response, followup, praised, acted, BLOCKS);
   const grams = gramBuckets(response, followup);
   const cf = crossFeatures(response, followup, s.correction > 0 || s.rejection > 0, praised, acted);
   return {

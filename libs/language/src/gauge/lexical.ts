@@ -902,8 +902,12 @@ export function firstSentence(text: string): string {
   return text.trim().split(/(?<=[.!?])\s+/)[0] ?? '';
 }
 
-/** The words each vector block averages over (`praised`, `acted`: as the rules read the follow-up). */
-export function blockWords(response: string, followup: string, praised: boolean, acted: boolean): Record<VectorBlock, string[]> {
+/**
+ * The words each vector block averages over (`praised`, `acted`: as the rules read the follow-up). The round-27 blocks
+ * ({@link ROUND27_BLOCKS}) are read only when `wanted` names one of them (a model with no table for them, as the served
+ * one, does not pay for them); otherwise they are empty.
+ */
+export function blockWords(response: string, followup: string, praised: boolean, acted: boolean, wanted: readonly VectorBlock[] = VECTOR_BLOCKS): Record<VectorBlock, string[]> {
   // Round 13: the reply blocks read the reply's first sentence. Every labelled reply is one sentence, so this is what
   // they were fitted on, and the sentences after it (a longer reply) do not move the resonance.
   const r = textWords(firstSentence(response.slice(0, 4000)));
@@ -912,9 +916,11 @@ export function blockWords(response: string, followup: string, praised: boolean,
     reply: r,
     praisedReply: praised ? r : [],
     outcome: acted ? textWords(outcomeClause(followup.slice(0, 4000))) : [],
-    ...structureWords(followup.slice(0, 4000)),
+    ...(wanted.some((b) => (ROUND27_BLOCKS as readonly VectorBlock[]).includes(b)) ? structureWords(followup.slice(0, 4000)) : NO_STRUCTURE_WORDS),
   };
 }
+
+const NO_STRUCTURE_WORDS: Readonly<Record<(typeof ROUND27_BLOCKS)[number], string[]>> = Object.freeze({ praiseSituation: [], agreedRest: [], uncued: [] });
 
 /**
  * Round 27: follow-up words gated by the pair's structure, so that the word vectors can weigh a part of the follow-up

@@ -43,6 +43,8 @@ interface Decoded {
   cross: number[];
   hash: Int8Array;
   blocks: { name: VectorBlock; offset: number; scale: number; scores: Int8Array }[];
+  /** The names of `blocks`: the words {@link blockWords} reads for this model. */
+  blockNames: VectorBlock[];
 }
 
 let decoded: Decoded | undefined;
@@ -54,6 +56,7 @@ function model(): Decoded {
     cross: CROSS_FEATURES.map((k) => WIDE_MODEL.cross[k]),
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
+    blockNames: WIDE_MODEL.blocks.map((b) => b.name),
   };
   return decoded;
 }
@@ -73,7 +76,7 @@ export function wideLogit(response: string, followup: string, signals: GaugeSign
     for (const b of buckets) h += m.hash[b]!;
     z += WIDE_MODEL.hash.scale * h * gramScale(buckets.length);
   }
-  const words = blockWords(response, followup, praised, acted);
+  const words = blockWords(response, followup, praised, acted, m.blockNames);
   for (const b of m.blocks) {
     const rows = rowsOf(words[b.name]);
     if (!rows.length) continue;
