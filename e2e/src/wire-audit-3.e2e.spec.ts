@@ -109,6 +109,58 @@ describe('wire audit, third pass', () => {
     });
   });
 
+  describe('`null` for an optional field means the field is absent (clients that serialise every field of a record send `null` for the ones they lack)', () => {
+    it('POST /entity (content and parent mode), a link, /search, /rerank, /score, /gauge and a batch take `null` optional fields as absent', async () => {
+      const nulls = { title: null, description: null, id: null, domain: null, ref: null, alt: null, skip_url_fetch: null, skip_media_enrich: null };
+      const content = await send('POST', '/entity', { content: { ...item('https://nulls.example/a', 'jazz saxophone records'), ...nulls }, id: null, entity_id: null, force_reindex: null });
+      ok(content, 'content');
+      expect(content.body).toMatchObject({ url: 'https://nulls.example/a' });
+      const parent = await send('POST', '/entity', { type: 'user', id: 'nulls-user', name: 'N', description: null, entity_type: null, content: null, linked_content: null });
+      ok(parent, 'parent');
+      expect(parent.body).toMatchObject({ id: 'nulls-user', description: '' });
+      const link = await send('POST', '/entity/nulls-user/link', { entity_id: content.body['entity_id'], rel: null, relation: null, weight: null, child_id: null, content_id: null });
+      ok(link, 'link');
+      expect(link.body).toMatchObject({ parent_id: 'nulls-user', entity_id: content.body['entity_id'], weight: 1 });
+      const search = await send('POST', `/search?${rank('nulls-user')}`, { query: 'jazz', limit: null, additional_candidates: null });
+      ok(search, 'search');
+      const rerank = await send('POST', `/rerank?${rank('nulls-user')}`, { candidates: [{ ...item('https://nulls.example/b', 'bebop quartet'), title: null, ref: null }, 'https://nulls.example/a'], history: null, item_texts: null, item_images: null, limit: null });
+      ok(rerank, 'rerank');
+      expect(rerank.body['results'].map((x: Json) => x['url']).sort()).toEqual(['https://nulls.example/a', 'https://nulls.example/b']);
+      ok(await send('POST', `/score?${rank('nulls-user')}`, { content: { ...item('https://nulls.example/c', 'hiking boots'), title: null } }), 'score');
+      const gauge = await send('POST', '/gauge', { response: 'Try the Coltrane album.', followup: 'Bought it, thanks!', prompt: null });
+      ok(gauge, 'gauge');
+      expect(gauge.body['prompt']).toBe('');
+      const batch = await send('POST', '/entity/batch', { content: [{ ...item('https://nulls.example/d', 'sushi'), title: null }], ids: null, entity_ids: null, async: null, force_reindex: null });
+      ok(batch, 'batch');
+      expect(batch.body['results'][0]).toMatchObject({ url: 'https://nulls.example/d' });
+    });
+
+    it('a resend with `null` optional fields is the same request as one without them (same key: nothing new written)', async () => {
+      const headers = { 'X-Request-Id': 'nulls-resend-1' };
+      const first = await send('POST', '/entity', { type: 'user', id: 'nulls-resend', name: 'R' }, headers);
+      const again = await send('POST', '/entity', { type: 'user', id: 'nulls-resend', name: 'R', description: null }, headers);
+      ok(first);
+      ok(again);
+      expect(again.body['created_at']).toBe(first.body['created_at']);
+    });
+
+    it('`null` is still refused where a value is required, and keeps its meaning inside `ids`', async () => {
+      for (const [path, body, field] of [
+        ['/search', { query: null }, 'query'],
+        ['/gauge', { response: null, followup: 'ok' }, 'response'],
+        ['/entity', { content: { url: null, type: 'text', content: 'jazz' } }, 'url'],
+        ['/rerank', { candidates: null }, 'candidates'],
+      ] as const) {
+        const r = await send('POST', path, body);
+        expect([r.status, r.body['code']], JSON.stringify(body)).toEqual([400, 'validation_failed']);
+        expect(JSON.stringify(r.body), JSON.stringify(body)).toContain(field);
+      }
+      const r = await send('POST', '/entity/batch', { content: [item('https://nulls.example/e', 'ramen'), item('https://nulls.example/f', 'tea')], ids: [null, 'nulls-f'] });
+      ok(r);
+      expect(r.body['results'][1]).toMatchObject({ entity_id: 'nulls-f' });
+    });
+  });
+
   describe('found conformant (kept so that it stays so)', () => {
     it('HEAD on a GET route answers its headers and no body; a trailing slash on a POST path reaches the route', async () => {
       ok(await send('POST', '/entity/', { type: 'user', id: 'head-user', name: 'H' }));

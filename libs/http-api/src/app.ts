@@ -16,6 +16,7 @@ import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { contentCodingOf, errorHandler, frameworkErrors } from './errors';
 import { parseJsonBody } from './json-body';
+import { dropNullOptionals } from './null-members';
 import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
 import { registerHealth, type HealthReport } from './health';
@@ -112,7 +113,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   const lenient = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
   addFormats.default(strict);
   addFormats.default(lenient);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict.compile(schema) : lenient.compile(schema)));
+  // A body's `null` for an optional member means the member is absent (null-members.ts); then the schema judges it.
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    if (httpPart !== 'body') return lenient.compile(schema);
+    const validate = strict.compile(schema);
+    const judged = (data: unknown) => {
+      dropNullOptionals(schema as object, data);
+      const valid = validate(data);
+      judged.errors = validate.errors;
+      return valid;
+    };
+    judged.errors = validate.errors;
+    return judged;
+  });
   app.setErrorHandler(errorHandler);
   registerConnectionGuards(app as unknown as FastifyInstance, config);
   // JSON bodies are I-JSON (json-body.ts); an empty body (clients send Content-Type: application/json with nothing on
