@@ -1,4 +1,4 @@
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, type VectorBlock } from './lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, type CrossFeature, type VectorBlock } from './lexical';
 import type { GaugeSignals } from './signals';
 import { rowsOf } from './stance';
 import { WIDE_MODEL } from './wide-weights';
@@ -53,7 +53,8 @@ const int8 = (b64: string): Int8Array => Int8Array.from(Buffer.from(b64, 'base64
 function model(): Decoded {
   decoded ??= {
     rules: Object.entries(WIDE_MODEL.rules) as [keyof GaugeSignals, number][],
-    cross: CROSS_FEATURES.map((k) => WIDE_MODEL.cross[k]),
+    // A model fitted before a cross feature existed has no weight for it: 0 (round 28's inputs for model N).
+    cross: CROSS_FEATURES.map((k) => (WIDE_MODEL.cross as Partial<Record<CrossFeature, number>>)[k] ?? 0),
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
     blockNames: WIDE_MODEL.blocks.map((b) => b.name),
