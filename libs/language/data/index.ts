@@ -42,6 +42,7 @@ export { GAUGE_PHENOMENA_ROUND27 } from './gauge-phenomena-blind-27';
 export { GAUGE_PHENOMENA_ROUND27 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-27';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 export { GAUGE_PHENOMENA_ADDED_27 } from './gauge-phenomena-27';
+export { GAUGE_PHENOMENA_ADDED_28 } from './gauge-phenomena-28';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

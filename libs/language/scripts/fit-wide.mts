@@ -125,6 +125,7 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ROUND26,
   ...data.GAUGE_PHENOMENA_ADDED_27,
   ...data.GAUGE_PHENOMENA_ROUND27,
+  ...data.GAUGE_PHENOMENA_ADDED_28,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;
