@@ -63,11 +63,13 @@ import {
   GAUGE_PHENOMENA_ROUND25,
   GAUGE_PHENOMENA_ROUND26,
   GAUGE_PHENOMENA_ADDED_27,
+  GAUGE_PHENOMENA_ROUND27,
+  GAUGE_PHENOMENA_ADDED_28,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 27 (issue 17; written after the round-27 rule and the freeze of the round-27 model N 1823fa0, scoring the served model M f5cda6d and N; 90 pairs, ten per phenomenon; scored once: M 0.803, N 0.811; N served by the rule, lowest phenomenon tied at 0.240 (contradiction), overall AUC higher)';
+const BLIND_NAME = 'phenomena blind set, round 28 (issue 17; written after the round-28 rule and the freeze of the round-28 model O f39068e, scoring the served model N 1823fa0 and O; 90 pairs, ten per phenomenon; scored once: N 0.849, O 0.864; O served by the rule, lowest phenomenon 0.520 (engagement) against 0.400)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -137,6 +139,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaRound25', 'phenomena round 25 (scored once: model K 0.903, round-25 model L 9facffd 0.910; in the served model\'s training since round 26, model M)', GAUGE_PHENOMENA_ROUND25],
     ['phenomenaRound26', 'phenomena round 26 (scored once: model L 0.870, round-26 model M f5cda6d 0.871; in the served model\'s training since round 27, model N)', GAUGE_PHENOMENA_ROUND26],
     ['phenomenaAdded27', 'round-27 training additions (written at round 26\'s misses; model M, which never saw them, 0.753; in model N\'s training)', GAUGE_PHENOMENA_ADDED_27],
+    ['phenomenaRound27', 'phenomena round 27 (scored once: model M 0.803, round-27 model N 1823fa0 0.811; in the served model\'s training since round 28, model O)', GAUGE_PHENOMENA_ROUND27],
+    ['phenomenaAdded28', 'round-28 training additions (written at round 27\'s misses; model N, which never saw them, 0.609; in model O\'s training)', GAUGE_PHENOMENA_ADDED_28],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

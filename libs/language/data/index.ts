@@ -38,10 +38,12 @@ export { GAUGE_PHENOMENA_ROUND24 } from './gauge-phenomena-blind-24';
 export { GAUGE_PHENOMENA_ROUND25 } from './gauge-phenomena-blind-25';
 export { GAUGE_PHENOMENA_ROUND26 } from './gauge-phenomena-blind-26';
 export { GAUGE_PHENOMENA_ROUND27 } from './gauge-phenomena-blind-27';
-/** The newest blind round (round 27), written after the round-27 rule and N's freeze (1823fa0); scores the served model M (f5cda6d) and the round-27 model N. */
-export { GAUGE_PHENOMENA_ROUND27 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-27';
+export { GAUGE_PHENOMENA_ROUND28 } from './gauge-phenomena-blind-28';
+/** The newest blind round (round 28), written after the round-28 rule and O's freeze (f39068e); scores the served model N (1823fa0) and the round-28 model O. */
+export { GAUGE_PHENOMENA_ROUND28 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-28';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 export { GAUGE_PHENOMENA_ADDED_27 } from './gauge-phenomena-27';
+export { GAUGE_PHENOMENA_ADDED_28 } from './gauge-phenomena-28';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

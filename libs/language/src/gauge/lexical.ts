@@ -1,7 +1,9 @@
 import { createRequire } from 'node:module';
 import { DERIVED_VALENCE } from './derived-valence';
 import { quantities, restatedNumbers } from './quantity';
-import { outcomeClause, textWords } from './stance';
+import { analyse } from '../nlp';
+import { outcomeClause, rowsOf, textWords } from './stance';
+import { WORD_CLASSES } from './word-classes';
 
 /**
  * Round 12 (issue 17): the inputs the gauge's wide model reads besides the rule signals. The rules name
@@ -91,6 +93,11 @@ export const CROSS_FEATURES = [
   'praiseConsequence',
   'delightEffect',
   'agreeThenDeny',
+  'slotReplaced',
+  'slotReplacedAgreed',
+  'slotKept',
+  'actedPast',
+  'actedAgain',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -256,6 +263,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round25Features(followup),
     ...round26Features(r, f),
     ...round27Features(f),
+    ...round28Features(r, f),
   };
 }
 
@@ -721,6 +729,103 @@ export function round27Features(followup: string): Record<Round27Feature, number
   const open = AGREE_OPEN.exec(f);
   const denied = (open !== null && DENIED.test(f.slice(open[0].length))) || YES_THEN_NO.test(f);
   return { agreeThenDeny: denied ? 1 : 0 };
+}
+
+/** Names of the round-28 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND28_FEATURES = ['slotReplaced', 'slotReplacedAgreed', 'slotKept', 'actedPast', 'actedAgain'] as const;
+type Round28Feature = (typeof ROUND28_FEATURES)[number];
+
+let wordClass: Uint8Array | undefined;
+/** The class of a word (word-classes.ts, clustered from the same word vectors as the other tables), or -1 if unknown. */
+export function classOf(word: string): number {
+  wordClass ??= Uint8Array.from(Buffer.from(WORD_CLASSES.classes, 'base64'));
+  const row = rowsOf([word])[0];
+  return row === undefined ? -1 : wordClass[row]!;
+}
+// The class of the commonest function words: no slot.
+let functionClass: number | undefined;
+
+/** The 1,000 commonest words of the table name no slot. */
+const COMMON_ROWS = 1000;
+
+/** Per class, the distinct content-word stems of a text (the function class, the commonest and unknown words left out). */
+function slotsOf(words: string[]): Map<number, Set<string>> {
+  functionClass ??= classOf('the');
+  const out = new Map<number, Set<string>>();
+  for (const w of contentOf(words)) {
+    const row = rowsOf([w])[0];
+    const c = classOf(w);
+    if (row === undefined || row < COMMON_ROWS || c === functionClass) continue;
+    if (!out.has(c)) out.set(c, new Set());
+    out.get(c)!.add(stem5(w));
+  }
+  return out;
+}
+
+/** Stems of the follow-up's words in a negation scope ("no soy in it": soy), as {@link followupGrams} scopes them. */
+function negatedStems(followup: string): Set<string> {
+  const out = new Set<string>();
+  let negated = false;
+  for (const t of lexTokens(followup)) {
+    if (BREAK.has(t)) negated = false;
+    else if (isNegator(t)) negated = true;
+    else if (negated && /^[a-z]/.test(t)) out.add(stem5(t));
+  }
+  return out;
+}
+
+// Repetition or continuation of an action: what a user does with a thing they like.
+const AGAIN = /\b(?:again|twice|every (?:day|night|morning|evening|week|weekend|time)|on repeat|on a loop|second (?:time|helping|batch|round)|another (?:one|batch|round|pair|copy)|already (?:\w+ing|on|booked|bought|ordered)|kept (?:\w+ing)|(?:still|keep) \w+ing|can't stop|cannot stop|ever since|since then|now)\b/;
+
+/**
+ * Round 28: the reply's values compared with the follow-up's, and actions told in the past tense.
+ *
+ * - `slotReplaced`: the follow-up names a content word of the class of one of the reply's content words (a class from
+ *   {@link classOf}: words that stand in for each other) that the reply does not hold, and repeats none of the reply's
+ *   words of that class: another value for the same slot ("rice vinegar, sugar and salt" after "soy sauce";
+ *   "Albuquerque" after "Phoenix"; a reply word repeated under a negation is not a repeat: "no soy in it").
+ *   `slotReplacedAgreed`: the same after an agreement opener (a partial agreement, or
+ *   agreement with more detail). `slotKept`: the follow-up repeats one of the reply's content words and replaces or
+ *   denies none (it affirms the reply's own values).
+ * - `actedPast`: a verb in the past tense (wink-nlp: a VERB whose form is not its lemma and not an -ing or -s form),
+ *   with the speaker or no subject before it, in a follow-up with no negation and no word of valence ≤ -2 (praise told
+ *   by what the user did: "went twice in one day", "filled half of it in the first week"). `actedAgain`: repetition or
+ *   continuation ({@link AGAIN}: "on repeat every night", "already looking") under the same conditions.
+ */
+export function round28Features(response: string, followup: string): Record<Round28Feature, number> {
+  const r = slotsOf(textWords(firstSentence(response.slice(0, 4000))));
+  const fw = textWords(followup.slice(0, 4000));
+  const f = slotsOf(fw);
+  const denied = negatedStems(followup.slice(0, 4000));
+  let replaced = false;
+  let kept = false;
+  for (const [c, stems] of f) {
+    const rs = r.get(c);
+    if (!rs) continue;
+    // A reply word repeated under a negation ("no soy in it") is denied, not kept.
+    const repeats = [...stems].some((s) => rs.has(s) && !denied.has(s));
+    if (!repeats && ![...stems].some((s) => !rs.has(s))) continue;
+    if (repeats) kept = true;
+    else replaced = true;
+  }
+  const fl = norm(followup.slice(0, 4000)).replace(/\s+/g, ' ').trim();
+  const agreed = AGREE_OPEN.test(fl);
+  const a = analyse(followup.slice(0, 600));
+  const negative = a.tokens.some((t) => t.negated || isNegator(t.normal)) || fw.some((w) => valence(w) <= -2);
+  let past = false;
+  a.tokens.forEach((t, i) => {
+    if (past || t.pos !== 'VERB' || t.normal === t.lemma || /(?:ing|s)$/.test(t.normal)) return;
+    const before = a.tokens.slice(Math.max(0, i - 3), i).filter((x) => x.type === 'word');
+    const subject = before.find((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN');
+    if (!subject || /^(?:i|we)$/.test(subject.normal)) past = true;
+  });
+  return {
+    slotReplaced: replaced ? 1 : 0,
+    slotReplacedAgreed: replaced && agreed ? 1 : 0,
+    slotKept: kept && !replaced && ![...r.values()].some((stems) => [...stems].some((x) => denied.has(x))) ? 1 : 0,
+    actedPast: past && !negative ? 1 : 0,
+    actedAgain: AGAIN.test(fl) && !negative ? 1 : 0,
+  };
 }
 
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25, GAUGE_PHENOMENA_ROUND26, GAUGE_PHENOMENA_ADDED_27 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25, GAUGE_PHENOMENA_ROUND26, GAUGE_PHENOMENA_ADDED_27, GAUGE_PHENOMENA_ROUND27, GAUGE_PHENOMENA_ADDED_28 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, round28Features, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
 import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
@@ -433,6 +433,46 @@ describe('wide model inputs (round 27): parts of the pair compared by polarity, 
   });
 });
 
+describe('wide model inputs (round 28): the reply’s values compared with the follow-up’s, actions told in the past tense', () => {
+  const on = (r: string, f: string) => Object.entries(round28Features(r, f)).filter(([, v]) => v > 0).map(([k]) => k);
+  it('reads another value for the slot a reply word filled (a word of its class that the reply does not hold) as replaced', () => {
+    expect(ROUND28_FEATURES).toEqual(['slotReplaced', 'slotReplacedAgreed', 'slotKept', 'actedPast', 'actedAgain']);
+    // A city for a city, a fat for a fat: no number, no capital letter, no cue word.
+    expect(on('The Breaking Bad house is in Denver.', 'albuquerque, has been since the pilot')).toContain('slotReplaced');
+    expect(on('Carbonara is traditionally made with cream.', 'butter and parmesan actually')).toContain('slotReplaced');
+    // The reply's value repeated under a negation is denied: neither kept nor (with no other word of its class) replaced.
+    expect(on('Carbonara is made with cream.', 'eggs and cheese, no cream in it')).toEqual([]);
+    // After an agreement opener the replacement is read apart (partial agreement, or agreement with more detail).
+    expect(on('The Breaking Bad house is in Denver.', 'yes, in albuquerque')).toEqual(expect.arrayContaining(['slotReplaced', 'slotReplacedAgreed']));
+  });
+
+  it('reads a follow-up that repeats the reply’s own values and replaces none as kept', () => {
+    expect(on('Carbonara is made with eggs and cheese.', 'eggs and cheese, that’s how my nonna does it')).toEqual(['slotKept']);
+    expect(on('The Breaking Bad house is in Albuquerque.', 'albuquerque it is')).toEqual(['slotKept']);
+  });
+
+  it('reads an action told in the past tense by the speaker, or with no subject, and not under a negation or a complaint', () => {
+    expect(on('That ramen bar near the station is worth a visit.', 'went back the next day with my sister')).toContain('actedPast');
+    expect(on('The dotted notebook suits planning.', 'we filled it in a fortnight')).toContain('actedPast');
+    expect(on('That ramen bar near the station is worth a visit.', 'never went back')).not.toContain('actedPast');
+    expect(on('That ramen bar near the station is worth a visit.', 'they closed it last year')).not.toContain('actedPast');
+    expect(on('That ramen bar near the station is worth a visit.', 'went once, awful broth')).not.toContain('actedPast');
+  });
+
+  it('reads repetition or continuation of an action as acting again, not under a negation', () => {
+    expect(on('The soundtrack is worth a listen.', 'on repeat all week')).toContain('actedAgain');
+    expect(on('The soundtrack is worth a listen.', 'listening to it again now')).toContain('actedAgain');
+    expect(on('The soundtrack is worth a listen.', 'not listening to that again')).not.toContain('actedAgain');
+  });
+
+  it('leaves the round-28 inputs at weight 0 for a model that has none (the served resonance stays finite)', () => {
+    const r = 'The Breaking Bad house is in Denver.';
+    const f = 'yes, in albuquerque';
+    const { signals, praised } = pairSignals(r, f);
+    expect(Number.isFinite(wideLogit(r, f, signals, praised))).toBe(true);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -515,5 +555,9 @@ describe('wide model (round 12)', () => {
     // hard in sample (N 0.936; M, which never saw them, 0.753): their floor is a check that the tables are N's.
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND26).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.97);
     expect(evaluateGauge(GAUGE_PHENOMENA_ADDED_27).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.93);
+    // Round 27 and the round-28 additions are in the round-28 model O's training (N, which never saw round 27, scored it
+    // 0.811; the additions 0.609): a floor for the model being fitted, O (in sample 0.956 and 0.880).
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND27).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
+    expect(evaluateGauge(GAUGE_PHENOMENA_ADDED_28).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.87);
   });
 });

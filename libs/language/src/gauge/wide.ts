@@ -1,4 +1,4 @@
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, type VectorBlock } from './lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, type CrossFeature, type VectorBlock } from './lexical';
 import type { GaugeSignals } from './signals';
 import { rowsOf } from './stance';
 import { WIDE_MODEL } from './wide-weights';
@@ -32,7 +32,12 @@ import { WIDE_MODEL } from './wide-weights';
  * pairs); the structural inputs tried for it (lexical.ts, `ROUND27_BLOCKS`: word-vector blocks of the situation under a
  * praise word, the words after an agreement opener and a follow-up with no cue word; `agreeThenDeny`) lost the
  * leave-one-round-out selection over rounds 15-26 (docs/benchmarks.md, Round 27), so N's tables hold no such block and a
- * weight of 0 on `agreeThenDeny`. A logistic over the rule signals (the learned
+ * weight of 0 on `agreeThenDeny`. Round 28 (model O) re-fitted it with round 27 and 68 training additions aimed at
+ * round 27's misses (4,072 pairs) and added the round-28 inputs (lexical.ts, `round28Features`: a follow-up word of a
+ * reply word's class, from word classes clustered once from the word vectors, that replaces or keeps the reply's value;
+ * an action told in the past tense or repeated); its form, chosen by leave-one-round-out over rounds 15-27
+ * (docs/benchmarks.md, Round 28), also holds the round-27 structural inputs again. A model with no weight for a cross
+ * feature reads 0 for it. A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
@@ -53,7 +58,8 @@ const int8 = (b64: string): Int8Array => Int8Array.from(Buffer.from(b64, 'base64
 function model(): Decoded {
   decoded ??= {
     rules: Object.entries(WIDE_MODEL.rules) as [keyof GaugeSignals, number][],
-    cross: CROSS_FEATURES.map((k) => WIDE_MODEL.cross[k]),
+    // A model fitted before a cross feature existed has no weight for it: 0 (round 28's inputs for model N).
+    cross: CROSS_FEATURES.map((k) => (WIDE_MODEL.cross as Partial<Record<CrossFeature, number>>)[k] ?? 0),
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
     blockNames: WIDE_MODEL.blocks.map((b) => b.name),
