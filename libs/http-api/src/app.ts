@@ -15,7 +15,7 @@ import type { OperationClient, RouteContext, TgApp } from './context';
 import { Consistency } from './consistency';
 import { WriteGate, isWrite } from './write-gate';
 import { contentCodingOf, errorHandler, frameworkErrors } from './errors';
-import { parseJsonBody } from './json-body';
+import { holdsNull, parseJsonBody } from './json-body';
 import { dropNullOptionals } from './null-members';
 import { RouteMethods } from './route-methods';
 import { registerConnectionGuards, serverLimits } from './limits';
@@ -113,12 +113,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<TgApp> {
   const lenient = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
   addFormats.default(strict);
   addFormats.default(lenient);
-  // A body's `null` for an optional member means the member is absent (null-members.ts); then the schema judges it.
+  // A body's `null` for an optional member means the member is absent (null-members.ts; only bodies that hold a `null`
+  // are walked); then the schema judges it.
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart !== 'body') return lenient.compile(schema);
     const validate = strict.compile(schema);
     const judged = (data: unknown) => {
-      dropNullOptionals(schema as object, data);
+      if (holdsNull(data)) dropNullOptionals(schema as object, data);
       const valid = validate(data);
       judged.errors = validate.errors;
       return valid;

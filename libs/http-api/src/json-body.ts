@@ -30,22 +30,37 @@ export function parseJsonBody(raw: Uint8Array): unknown {
   } catch {
     throw new TgError('invalid_json', 'Request body is not valid JSON');
   }
-  const members = checkValue(value);
+  const { members, nulls } = checkValue(value);
   // Every member of every object in a JSON text is written `name : value`, one colon outside strings each: more
   // colons than the parsed objects hold members means some object named a member twice.
   if (membersWritten(text) !== members) throw refuse('an object has two members with the same name');
+  if (nulls && value !== null && typeof value === 'object') WITH_NULLS.add(value);
   return value;
 }
 
-/** Walks a parsed body (iteratively, bounded by depth): refuses unpaired surrogates; answers the number of members. */
-function checkValue(root: unknown): number {
+/** Bodies {@link parseJsonBody} parsed that hold a `null` somewhere (the others need no walk for them). */
+const WITH_NULLS = new WeakSet<object>();
+
+/** Whether a body parsed by {@link parseJsonBody} holds a `null` at any depth (false for anything else). */
+export function holdsNull(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && WITH_NULLS.has(body);
+}
+
+/**
+ * Walks a parsed body (iteratively, bounded by depth): refuses unpaired surrogates; answers the number of members and
+ * whether a `null` is among the values.
+ */
+function checkValue(root: unknown): { members: number; nulls: boolean } {
   let members = 0;
+  let nulls = false;
   const stack: [unknown, number][] = [[root, 0]];
   while (stack.length) {
     const [v, depth] = stack.pop()!;
     if (typeof v === 'string') {
       if (UNPAIRED_SURROGATE.test(v)) throw refuse('a string has an unpaired surrogate (\\ud800–\\udfff), which has no UTF-8 form');
-    } else if (v !== null && typeof v === 'object') {
+    } else if (v === null) {
+      nulls = true;
+    } else if (typeof v === 'object') {
       if (depth >= MAX_BODY_DEPTH) throw refuse(`it is nested deeper than ${MAX_BODY_DEPTH} levels`);
       if (Array.isArray(v)) {
         for (const item of v) stack.push([item, depth + 1]);
@@ -58,7 +73,7 @@ function checkValue(root: unknown): number {
       }
     }
   }
-  return members;
+  return { members, nulls };
 }
 
 const BACKSLASH = 92;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_DEPTH, parseJsonBody } from './json-body';
+import { MAX_BODY_DEPTH, holdsNull, parseJsonBody } from './json-body';
 
 const parse = (text: string | Uint8Array) => parseJsonBody(typeof text === 'string' ? Buffer.from(text) : text);
 const refused = (text: string | Uint8Array) => expect(() => parse(text)).toThrow(expect.objectContaining({ code: 'invalid_json' }));
@@ -37,5 +37,15 @@ describe('parseJsonBody: request bodies are I-JSON', () => {
     expect(parse('['.repeat(MAX_BODY_DEPTH) + ']'.repeat(MAX_BODY_DEPTH))).toBeDefined();
     refused('['.repeat(MAX_BODY_DEPTH + 1) + ']'.repeat(MAX_BODY_DEPTH + 1));
     refused('{"a":'.repeat(200_000) + '1' + '}'.repeat(200_000));
+  });
+});
+
+describe('holdsNull: which parsed bodies hold a null (only those are walked for null optional members)', () => {
+  const parse = (text: string) => parseJsonBody(new TextEncoder().encode(text));
+  it('is true for a body with a null at any depth, false otherwise', () => {
+    for (const text of ['{"a":null}', '{"a":{"b":[1,{"c":null}]}}', '[null]']) expect(holdsNull(parse(text)), text).toBe(true);
+    for (const text of ['{"a":1}', '{"a":"null"}', '[]', '{}', '"x"', '1']) expect(holdsNull(parse(text)), text).toBe(false);
+    expect(holdsNull(parse('null'))).toBe(false);
+    expect(holdsNull({ a: null })).toBe(false);
   });
 });
