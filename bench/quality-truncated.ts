@@ -20,7 +20,7 @@
  *
  * Usage: npm run bench -- quality-truncated [-- --data DIR] [--ks 3,5,10] [--min-train 20] [--groups 10]
  *   [--mode seen|unseen] [--keep first|last] [--lambda 100] [--alpha 2] [--recency 0.5] [--ratio 0.0025]
- *   [--ease 50] [--knn 400] [--rp3 0.5,0.5]
+ *   [--ease 50] [--knn 400] [--rp3 0.5,0.5] [--prior m1,m2,…] [--exponent e1,e2,…] (few-links variants of the served key)
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { SifEmbedder, textForContent } from '@tg/embedding';
 import { addToStats, composeProfile, createTasteStats, easeQuery, easeScore, fitDualEase, ndcgAtK, recencyWeightsOf } from '@tg/math';
 import { contentMatch, contentTerm } from '@tg/service-ranking';
 import { parseCsv, splitUsers } from './quality';
-import { ease, itemKnn, rp3beta, topOf, type CfUser } from './cf-baselines';
+import { ease, itemKnn, newestFold, rp3beta, topOf, type CfUser } from './cf-baselines';
 import { movieTerms, readTags, stackTerms, termFeatures } from './side-terms';
 
 function arg(args: string[], name: string, def: string): string {
@@ -38,8 +38,7 @@ function arg(args: string[], name: string, def: string): string {
 }
 
 const RANKERS = ['served', 'graph alone', 'content alone', 'EASE', 'ItemKNN', 'RP3beta', 'popularity'] as const;
-type Ranker = (typeof RANKERS)[number];
-const BASELINES: Ranker[] = ['EASE', 'ItemKNN', 'RP3beta', 'popularity'];
+const BASELINES = ['EASE', 'ItemKNN', 'RP3beta', 'popularity'];
 
 /** Mean and standard error of the paired per-user difference a − b. */
 function paired(a: number[], b: number[]): { mean: number; se: number } {
@@ -72,6 +71,11 @@ export async function run(args: string[]) {
   const easeLambda = Number(arg(args, 'ease', '50'));
   const knnK = Number(arg(args, 'knn', '400'));
   const [rpA, rpB] = arg(args, 'rp3', '0.5,0.5').split(',').map(Number) as [number, number];
+  const list = (name: string) => arg(args, name, '').split(',').filter(Boolean).map(Number);
+  const priors = list('prior');
+  const exponents = list('exponent');
+  const names = [...RANKERS, ...priors.map((m) => `served + popularity × ${m}/n`), ...exponents.map((e) => `served, graph × (n/20)^${e}`)];
+  const table = (): Record<string, number[]> => Object.fromEntries(names.map((r) => [r, [] as number[]]));
 
   // --- the split and the movie texts, embedded as the service embeds them (as `quality-cold`) ---
   const movieRows = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8'));
@@ -103,7 +107,8 @@ export async function run(args: string[]) {
     const model = fitDualEase(xs, lambda);
     const baseline = { EASE: ease(n, fitted, easeLambda), ItemKNN: itemKnn(n, fitted, knnK), RP3beta: rp3beta(n, fitted, rpA, rpB) };
     const pop = Float64Array.from(per, (c) => c.length);
-    return (profile: CfUser): Record<Ranker, Float64Array> => {
+    const maxPop = Math.max(1, ...pop);
+    return (profile: CfUser): Record<string, Float64Array> => {
       const rw = recencyWeightsOf(profile.train.length, recency);
       const q = easeQuery(model, xs, profile.train, profile.train.map((_, p) => rw[p]!));
       const stats = createTasteStats(dim);
@@ -116,32 +121,50 @@ export async function run(args: string[]) {
         content[j] = ct;
         served[j] = graph[j]! + ct;
       }
-      return { served, 'graph alone': graph, 'content alone': content, EASE: baseline.EASE(0, profile), ItemKNN: baseline.ItemKNN(0, profile), RP3beta: baseline.RP3beta(0, profile), popularity: pop };
+      const out: Record<string, Float64Array> = { served, 'graph alone': graph, 'content alone': content, EASE: baseline.EASE(0, profile), ItemKNN: baseline.ItemKNN(0, profile), RP3beta: baseline.RP3beta(0, profile), popularity: pop };
+      // Few-links variants of the served key (`--prior`, `--exponent`): a popularity prior of weight m/n (n the anchor's
+      // links: Bayesian shrinkage of the anchor's evidence towards the workspace's), and graph evidence scaled by
+      // (n/20)^e (content weighs relatively more below 20 links for e > 0, less for e < 0).
+      const nl = Math.max(1, profile.train.length);
+      for (const m of priors) out[`served + popularity × ${m}/n`] = Float64Array.from(served, (x, j) => x + ((m / nl) * pop[j]!) / maxPop / ratio);
+      for (const e of exponents) out[`served, graph × (n/20)^${e}`] = Float64Array.from(graph, (x, j) => x * Math.pow(nl / 20, e) + content[j]!);
+      return out;
     };
   };
   const ndcg = (s: Float64Array, u: CfUser) => ndcgAtK(topOf(s, u.exclude, 10).map(String), new Set([...u.test].map(String)), 10);
 
   // --- k = all: the usual split (every user; the reproduction of the quality benchmark's figures) ---
   const full = fitAll(users);
-  const usual = Object.fromEntries(RANKERS.map((r) => [r, [] as number[]])) as Record<Ranker, number[]>;
-  const usualCold = Object.fromEntries(RANKERS.map((r) => [r, [] as number[]])) as Record<Ranker, number[]>;
-  const perK = new Map<string, Record<Ranker, number[]>>();
-  const allEval = Object.fromEntries(RANKERS.map((r) => [r, [] as number[]])) as Record<Ranker, number[]>;
+  const usual = table();
+  const usualCold = table();
+  const perK = new Map<string, Record<string, number[]>>();
+  const allEval = table();
   users.forEach((u, i) => {
     const s = full(u);
-    for (const r of RANKERS) {
-      const v = ndcg(s[r], u);
-      usual[r].push(v);
-      if (u.train.length <= 10) usualCold[r].push(v);
-      if (u.train.length >= minTrain) allEval[r].push(v);
+    for (const r of names) {
+      const v = ndcg(s[r]!, u);
+      usual[r]!.push(v);
+      if (u.train.length <= 10) usualCold[r]!.push(v);
+      if (u.train.length >= minTrain) allEval[r]!.push(v);
     }
     if (i % 100 === 99) console.log(`usual split: ${i + 1} users (${since()} s)`);
   });
   perK.set('all', allEval);
   console.log(`usual split ranked (${since()} s)`);
+  // The service's own validation of the blend (each entity's newest 20% ranked from its links before the 20% before
+  // them, every entity with ≥ 5 links; `newestFold(…, true)`): what a choice among the rankers would be made on.
+  const fold = newestFold(users, true);
+  const validation = table();
+  const vfit = fitAll(fold);
+  fold.forEach((u) => {
+    if (!u.test.size) return;
+    const s = vfit(u);
+    for (const r of names) validation[r]!.push(ndcg(s[r]!, u));
+  });
+  console.log(`validation ranked (${validation.served!.length} entities, ${since()} s)`);
 
   // --- truncated profiles: per k and group, every ranker refitted on the same links ---
-  for (const k of ks) perK.set(String(k), Object.fromEntries(RANKERS.map((r) => [r, new Array<number>(evaluated.length)])) as Record<Ranker, number[]>);
+  for (const k of ks) perK.set(String(k), Object.fromEntries(names.map((r) => [r, new Array<number>(evaluated.length)])));
   for (let g = 0; g < groups; g++) {
     const members = new Set(evaluated.filter((_, e) => e % groups === g));
     if (!members.size) continue;
@@ -154,7 +177,7 @@ export async function run(args: string[]) {
         if (!members.has(i)) return;
         const u = users[i]!;
         const s = score({ ...u, train: truncate(u.train, k) });
-        for (const r of RANKERS) out[r][e] = ndcg(s[r], u);
+        for (const r of names) out[r]![e] = ndcg(s[r]!, u);
       });
     }
     console.log(`group ${g + 1}/${groups} (${members.size} users) refitted and ranked at k ${ks.join(', ')} (${since()} s)`);
@@ -166,20 +189,38 @@ export async function run(args: string[]) {
   const sgn = (d: { mean: number; se: number }) => `${d.mean >= 0 ? '+' : ''}${f4(d.mean)} ± ${f4(d.se)}`;
   const figures: Record<string, number | string> = {};
   const lines: string[] = [];
+  const at = (r: Record<string, number[]>, x: string) => r[x]!;
   lines.push(
-    `Usual split (every user), offline reproduction of the served ranking (EASE λ ${lambda}, terms α ${alpha}, recency ${recency}, τ/w ${ratio}, γ 0): served ${f4(mean(usual.served))}, EASE λ ${easeLambda} ${f4(mean(usual.EASE))}, ItemKNN k ${knnK} ${f4(mean(usual.ItemKNN))}, RP3beta ${f4(mean(usual.RP3beta))}, popularity ${f4(mean(usual.popularity))}; cold users (≤ 10 links, ${usualCold.served.length}): served ${f4(mean(usualCold.served))}, graph alone ${f4(mean(usualCold['graph alone']))}, EASE ${f4(mean(usualCold.EASE))} (served − EASE ${sgn(paired(usualCold.served, usualCold.EASE))})`,
+    `Usual split (every user), offline reproduction of the served ranking (EASE λ ${lambda}, terms α ${alpha}, recency ${recency}, τ/w ${ratio}, γ 0): served ${f4(mean(at(usual, 'served')))}, EASE λ ${easeLambda} ${f4(mean(at(usual, 'EASE')))}, ItemKNN k ${knnK} ${f4(mean(at(usual, 'ItemKNN')))}, RP3beta ${f4(mean(at(usual, 'RP3beta')))}, popularity ${f4(mean(at(usual, 'popularity')))}; cold users (≤ 10 links, ${at(usualCold, 'served').length}): served ${f4(mean(at(usualCold, 'served')))}, graph alone ${f4(mean(at(usualCold, 'graph alone')))}, EASE ${f4(mean(at(usualCold, 'EASE')))} (served − EASE ${sgn(paired(at(usualCold, 'served'), at(usualCold, 'EASE')))})`,
     '',
-    `Truncated profiles (the ${keep} k training links; mode ${mode}: the truncated users ${mode === 'seen' ? 'in the model with their k links' : 'left out of the fit, ranked from outside it'}; ${groups} groups), ${evaluated.length} users with ≥ ${minTrain} training links, NDCG@10:`,
+    `Truncated profiles (the ${keep} k training links; mode ${mode}: the truncated users ${mode === 'seen' ? 'in the model with their k links' : 'left out of the fit, ranked from outside it'}; ${groups} groups), ${evaluated.length} users with ≥ ${minTrain} training links, NDCG@10 (validation: the service's newest-links validation, ${at(validation, 'served').length} entities):`,
     '',
     `| k | served | graph alone | content alone | EASE λ ${easeLambda} | ItemKNN k ${knnK} | RP3beta α ${rpA} β ${rpB} | popularity | served − EASE | served − ItemKNN | served − RP3beta | served − popularity |`,
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| validation | ${RANKERS.map((x) => f4(mean(at(validation, x)))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(at(validation, 'served'), at(validation, b)))).join(' | ')} |`,
   );
   for (const [k, r] of perK) {
-    const line = `| ${k === 'all' ? 'all (the usual split)' : k} | ${RANKERS.map((x) => f4(mean(r[x]))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(r.served, r[b]))).join(' | ')} |`;
+    const line = `| ${k === 'all' ? 'all (the usual split)' : k} | ${RANKERS.map((x) => f4(mean(at(r, x)))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(at(r, 'served'), at(r, b)))).join(' | ')} |`;
     lines.push(line);
     console.log(line);
-    for (const x of RANKERS) figures[`k${k} ${x}`] = Number(f4(mean(r[x])));
-    for (const b of BASELINES) figures[`k${k} served-${b}`] = sgn(paired(r.served, r[b]));
+    for (const x of RANKERS) figures[`k${k} ${x}`] = Number(f4(mean(at(r, x))));
+    for (const b of BASELINES) figures[`k${k} served-${b}`] = sgn(paired(at(r, 'served'), at(r, b)));
+  }
+  const variants = names.slice(RANKERS.length);
+  if (variants.length) {
+    lines.push(
+      '',
+      `Few-links variants of the served key: NDCG@10 on the service's validation, the usual split (all users; the ${at(usualCold, 'served').length} cold users) and the truncated profiles, each with its paired difference from served ± SE:`,
+      '',
+      `| variant | validation | usual split: all | cold users | ${ks.map((k) => `k ${k}`).join(' | ')} |`,
+      `|---|---|---|---|${ks.map(() => '---|').join('')}`,
+    );
+    for (const v of ['served', ...variants]) {
+      const cell = (r: Record<string, number[]>) => `${f4(mean(at(r, v)))}${v === 'served' ? '' : ` (${sgn(paired(at(r, v), at(r, 'served')))})`}`;
+      const line = `| ${v} | ${cell(validation)} | ${cell(usual)} | ${cell(usualCold)} | ${ks.map((k) => cell(perK.get(String(k))!)).join(' | ')} |`;
+      lines.push(line);
+      console.log(line);
+    }
   }
   lines.push('', `(${since()} s)`);
   return { figures, markdown: lines.join('\n') };
