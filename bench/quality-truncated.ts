@@ -21,6 +21,7 @@
  * Usage: npm run bench -- quality-truncated [-- --data DIR] [--ks 3,5,10] [--min-train 20] [--groups 10]
  *   [--mode seen|unseen] [--keep first|last] [--lambda 100] [--alpha 2] [--recency 0.5] [--ratio 0.0025]
  *   [--ease 50] [--knn 400] [--rp3 0.5,0.5] [--prior m1,m2,…] [--exponent e1,e2,…] (few-links variants of the served key)
+ *   [--random] (also the three random holdouts the service chooses λ on) [--groups 0] (no truncation)
  */
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ import { SifEmbedder, textForContent } from '@tg/embedding';
 import { addToStats, composeProfile, createTasteStats, easeQuery, easeScore, fitDualEase, ndcgAtK, recencyWeightsOf } from '@tg/math';
 import { contentMatch, contentTerm } from '@tg/service-ranking';
 import { parseCsv, splitUsers } from './quality';
-import { ease, itemKnn, newestFold, rp3beta, topOf, type CfUser } from './cf-baselines';
+import { ease, itemKnn, newestFold, rp3beta, topOf, validationUsers, type CfUser } from './cf-baselines';
 import { movieTerms, readTags, stackTerms, termFeatures } from './side-terms';
 
 function arg(args: string[], name: string, def: string): string {
@@ -52,9 +53,10 @@ export async function run(args: string[]) {
   const dir = resolve(arg(args, 'data', '../shared/data/movielens'));
   const t0 = performance.now();
   const since = () => ((performance.now() - t0) / 1000).toFixed(1);
-  const ks = arg(args, 'ks', '3,5,10').split(',').map(Number);
   const minTrain = Number(arg(args, 'min-train', '20'));
+  // `--groups 0`: the usual split and the validations only.
   const groups = Number(arg(args, 'groups', '10'));
+  const ks = groups > 0 ? arg(args, 'ks', '3,5,10').split(',').map(Number) : [];
   const mode = arg(args, 'mode', 'seen');
   // `--keep last`: the k training links just before the held-out ones instead of the first k (a profile as recent as a
   // natural cold user's, to tell few links from old links).
@@ -162,6 +164,21 @@ export async function run(args: string[]) {
     for (const r of names) validation[r]!.push(ndcg(s[r]!, u));
   });
   console.log(`validation ranked (${validation.served!.length} entities, ${since()} s)`);
+  // `--random`: also the service's other validation, three seeded random 20% holdouts (where λ and α are chosen).
+  const random = table();
+  if (args.includes('--random'))
+    for (const f of validationUsers(users)) {
+      const rfit = fitAll(f);
+      const sums = table();
+      f.forEach((u) => {
+        if (!u.test.size) return;
+        const s = rfit(u);
+        for (const r of names) sums[r]!.push(ndcg(s[r]!, u));
+      });
+      // Per user, the mean over the three holdouts (the same users in each: every user has ≥ 5 links).
+      for (const r of names) sums[r]!.forEach((v, i) => (random[r]![i] = (random[r]![i] ?? 0) + v / 3));
+      console.log(`random holdout ranked (${since()} s)`);
+    }
 
   // --- truncated profiles: per k and group, every ranker refitted on the same links ---
   for (const k of ks) perK.set(String(k), Object.fromEntries(names.map((r) => [r, new Array<number>(evaluated.length)])));
@@ -199,6 +216,7 @@ export async function run(args: string[]) {
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     `| validation | ${RANKERS.map((x) => f4(mean(at(validation, x)))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(at(validation, 'served'), at(validation, b)))).join(' | ')} |`,
   );
+  if (random.served!.length) lines.push(`| random holdouts | ${RANKERS.map((x) => f4(mean(at(random, x)))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(at(random, 'served'), at(random, b)))).join(' | ')} |`);
   for (const [k, r] of perK) {
     const line = `| ${k === 'all' ? 'all (the usual split)' : k} | ${RANKERS.map((x) => f4(mean(at(r, x)))).join(' | ')} | ${BASELINES.map((b) => sgn(paired(at(r, 'served'), at(r, b)))).join(' | ')} |`;
     lines.push(line);
@@ -212,12 +230,12 @@ export async function run(args: string[]) {
       '',
       `Few-links variants of the served key: NDCG@10 on the service's validation, the usual split (all users; the ${at(usualCold, 'served').length} cold users) and the truncated profiles, each with its paired difference from served ± SE:`,
       '',
-      `| variant | validation | usual split: all | cold users | ${ks.map((k) => `k ${k}`).join(' | ')} |`,
-      `|---|---|---|---|${ks.map(() => '---|').join('')}`,
+      `| variant | validation | ${random.served!.length ? 'random holdouts | ' : ''}usual split: all | cold users | ${ks.map((k) => `k ${k}`).join(' | ')} |`,
+      `|---|---|---|---|${random.served!.length ? '---|' : ''}${ks.map(() => '---|').join('')}`,
     );
     for (const v of ['served', ...variants]) {
       const cell = (r: Record<string, number[]>) => `${f4(mean(at(r, v)))}${v === 'served' ? '' : ` (${sgn(paired(at(r, v), at(r, 'served')))})`}`;
-      const line = `| ${v} | ${cell(validation)} | ${cell(usual)} | ${cell(usualCold)} | ${ks.map((k) => cell(perK.get(String(k))!)).join(' | ')} |`;
+      const line = `| ${v} | ${cell(validation)} | ${random.served!.length ? `${cell(random)} | ` : ''}${cell(usual)} | ${cell(usualCold)} | ${ks.map((k) => cell(perK.get(String(k))!)).join(' | ')} |`;
       lines.push(line);
       console.log(line);
     }
