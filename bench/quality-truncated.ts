@@ -20,7 +20,7 @@
  *
  * Usage: npm run bench -- quality-truncated [-- --data DIR] [--ks 3,5,10] [--min-train 20] [--groups 10]
  *   [--mode seen|unseen] [--keep first|last] [--lambda 100] [--alpha 2] [--recency 0.5] [--ratio 0.0025]
- *   [--ease 50] [--knn 400] [--rp3 0.5,0.5] [--prior m1,m2,…] [--exponent e1,e2,…] (few-links variants of the served key)
+ *   [--ease 50] [--knn 400] [--rp3 0.5,0.5] [--prior m1,m2,…] [--exponent e1,e2,…] [--intercept b1,b2,…] (few-links variants of the served key)
  *   [--random] (also the three random holdouts the service chooses λ on) [--groups 0] (no truncation)
  */
 import { readFileSync } from 'node:fs';
@@ -76,7 +76,8 @@ export async function run(args: string[]) {
   const list = (name: string) => arg(args, name, '').split(',').filter(Boolean).map(Number);
   const priors = list('prior');
   const exponents = list('exponent');
-  const names = [...RANKERS, ...priors.map((m) => `served + popularity × ${m}/n`), ...exponents.map((e) => `served, graph × (n/20)^${e}`)];
+  const intercepts = list('intercept');
+  const names = [...RANKERS, ...priors.map((m) => `served + popularity × ${m}/n`), ...exponents.map((e) => `served, graph × (n/20)^${e}`), ...intercepts.map((b) => `served, EASE with an intercept ${b}`)];
   const table = (): Record<string, number[]> => Object.fromEntries(names.map((r) => [r, [] as number[]]));
 
   // --- the split and the movie texts, embedded as the service embeds them (as `quality-cold`) ---
@@ -110,6 +111,13 @@ export async function run(args: string[]) {
     const baseline = { EASE: ease(n, fitted, easeLambda), ItemKNN: itemKnn(n, fitted, knnK), RP3beta: rp3beta(n, fitted, rpA, rpB) };
     const pop = Float64Array.from(per, (c) => c.length);
     const maxPop = Math.max(1, ...pop);
+    // `--intercept b`: EASE with an intercept, a pseudo-item (column n) that every linking entity links with weight b
+    // (the anchor's query too), so that the regression learns a popularity term of its own beside the item weights.
+    const biased = intercepts.map((b) => {
+      const withBias = [...per, fitted.flatMap((u, i) => (u.train.length ? [[i, b] as [number, number]] : []))];
+      const xb = stackTerms(withBias, fitted.length, { ...side, rows: [...side.rows.map((row, j) => (linked[j] ? row : [])), []] }, alpha);
+      return { b, xb, mb: fitDualEase(xb, lambda) };
+    });
     return (profile: CfUser): Record<string, Float64Array> => {
       const rw = recencyWeightsOf(profile.train.length, recency);
       const q = easeQuery(model, xs, profile.train, profile.train.map((_, p) => rw[p]!));
@@ -130,6 +138,10 @@ export async function run(args: string[]) {
       const nl = Math.max(1, profile.train.length);
       for (const m of priors) out[`served + popularity × ${m}/n`] = Float64Array.from(served, (x, j) => x + ((m / nl) * pop[j]!) / maxPop / ratio);
       for (const e of exponents) out[`served, graph × (n/20)^${e}`] = Float64Array.from(graph, (x, j) => x * Math.pow(nl / 20, e) + content[j]!);
+      for (const { b, xb, mb } of biased) {
+        const qb = easeQuery(mb, xb, [...profile.train, n], [...profile.train.map((_, p) => rw[p]!), b]);
+        out[`served, EASE with an intercept ${b}`] = Float64Array.from(content, (ct, j) => Math.max(0, linked[j] ? easeScore(mb, xb, qb, j) : 0) / ratio + ct);
+      }
       return out;
     };
   };
@@ -230,12 +242,12 @@ export async function run(args: string[]) {
       '',
       `Few-links variants of the served key: NDCG@10 on the service's validation, the usual split (all users; the ${at(usualCold, 'served').length} cold users) and the truncated profiles, each with its paired difference from served ± SE:`,
       '',
-      `| variant | validation | ${random.served!.length ? 'random holdouts | ' : ''}usual split: all | cold users | ${ks.map((k) => `k ${k}`).join(' | ')} |`,
+      `| variant | validation | ${random.served!.length ? 'random holdouts | ' : ''}usual split: all | cold users |${ks.map((k) => ` k ${k} |`).join('')}`,
       `|---|---|---|---|${random.served!.length ? '---|' : ''}${ks.map(() => '---|').join('')}`,
     );
     for (const v of ['served', ...variants]) {
       const cell = (r: Record<string, number[]>) => `${f4(mean(at(r, v)))}${v === 'served' ? '' : ` (${sgn(paired(at(r, v), at(r, 'served')))})`}`;
-      const line = `| ${v} | ${cell(validation)} | ${random.served!.length ? `${cell(random)} | ` : ''}${cell(usual)} | ${cell(usualCold)} | ${ks.map((k) => cell(perK.get(String(k))!)).join(' | ')} |`;
+      const line = `| ${v} | ${cell(validation)} | ${random.served!.length ? `${cell(random)} | ` : ''}${cell(usual)} | ${cell(usualCold)} |${ks.map((k) => ` ${cell(perK.get(String(k))!)} |`).join('')}`;
       lines.push(line);
       console.log(line);
     }
