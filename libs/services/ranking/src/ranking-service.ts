@@ -1,7 +1,7 @@
 import { OP } from '@tg/contracts';
 import type { SifEmbedder } from '@tg/embedding';
 import { TemplateGenerator, type TextGenerator } from '@tg/language';
-import type { ReadModelHost } from '@tg/read-model';
+import { catalogDigestHandler, type ReadModelHost } from '@tg/read-model';
 import { embedTexts, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { QdrantVectorIndex, type ProjectedVectorIndex } from '@tg/vector-store';
 import { askHandler } from './ask/ask';
@@ -125,7 +125,9 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     .serve(OP.rank.score, scoreHandler(deps))
     .serve(OP.rank.recommend, recommendHandler(deps))
     .serve(OP.rank.ask, askHandler(deps))
-    .serve(OP.rank.explain, explainHandler(deps));
+    .serve(OP.rank.explain, explainHandler(deps))
+    // The catalog and the vectors its searches read, at its position (replay checks; the learned graphs are not in it).
+    .serve(OP.rank.digest, catalogDigestHandler(host, () => index.digest()));
   return {
     name: 'ranking',
     index,
