@@ -21,9 +21,16 @@
  * cluster, half the NATS faults a stall of the stream leader for 10-20 s (past the election timeout: a stale leader when
  * resumed), their share `--nats-share`.
  *
+ * fault34 added: every replica of every service with a read model (entity, taste, ranking, visualize: two of each; in
+ * the all-in-one shape each process, all four) compared with a replay of the log at its position after each round,
+ * ranking with the vectors of its index and of its search worker; kills aimed inside a periodic snapshot's write
+ * (`--snap-share` of the faults, and a window after each round on replica #1 of each: `catalog.snap.tmp` seen through
+ * fs.watch, the kill 0-`--snap-delay-ms` later); a filler catalog of `--big` items (6,000) in every process, so that a
+ * write takes long enough to be hit and ranking's worker graphs are written with each snapshot.
+ *
  * Usage: npm run bench -- campaign [-- --seed 42 --rounds 2 --round-s 60 --concurrency 6 --nats cluster|single
  *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
- *   --nats-share 0.2]
+ *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000]
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, watch } from 'node:fs';
@@ -1035,9 +1042,11 @@ export async function run(args: string[]) {
       const from = filled;
       filled += n;
       const body = { content: Array.from({ length: n }, (_, k) => ({ url: `https://filler.example.com/${from + k}`, type: 'text', content: `${pick(Math.random, WORDS)} ${pick(Math.random, WORDS)} filler ${from + k}`, skip_url_fetch: true, skip_media_enrich: true })) };
+      // Each attempt through the next gateway (one may be down: in the all-in-one shape the window kills a process).
+      let attempt = Math.floor(from / n);
       await eventually(
         async () => {
-          const res = await fetch(`${stack.baseUrls[(from / n) % stack.baseUrls.length | 0]}/entity/batch`, { method: 'POST', headers: { 'x-api-key': filler.key, 'content-type': 'application/json', 'x-request-id': `filler-${from}-${n}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
+          const res = await fetch(`${stack.baseUrls[attempt++ % stack.baseUrls.length]}/entity/batch`, { method: 'POST', headers: { 'x-api-key': filler.key, 'content-type': 'application/json', 'x-request-id': `filler-${from}-${n}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
           await res.text();
           return res.ok;
         },
