@@ -7,7 +7,7 @@ import { startStack, type TestStack } from '@tg/test-stack';
 /** Every service with a read model answers a digest of it (replay checks): the catalog, and ranking's vectors. */
 const DIGESTS = { entity: OP.entity.digest, ranking: OP.rank.digest, visualize: OP.visualize.digest, taste: OP.taste.digest } as const;
 
-describe('digests of the entity, ranking and visualize read models (as taste has): equal to a replay, not after a change', () => {
+describe('digests of the entity, ranking (with its index vectors and lexical index) and visualize read models (as taste has): equal to a replay, not after a change', () => {
   let s: TestStack;
   let ws: Awaited<ReturnType<TestStack['workspace']>>;
   const store = () => EventStore.open(s.tg.nc);
@@ -33,7 +33,7 @@ describe('digests of the entity, ranking and visualize read models (as taste has
       const d = await live(op);
       const check = await checkLiveDigest(await store(), d);
       expect(check.differences, name).toEqual([]);
-      expect(check.compared, name).toEqual(name === 'ranking' ? ['catalog', 'index'] : ['catalog']);
+      expect(check.compared, name).toEqual(name === 'ranking' ? ['catalog', 'index', 'lexical'] : ['catalog']);
       expect(Object.keys(d.digest.workspaces), name).toContain(ws.workspaceId);
     }
     // Ranking's index holds the user (its pooled mean: a derived vector) and the four contents.
@@ -67,6 +67,10 @@ describe('digests of the entity, ranking and visualize read models (as taste has
     index.index!.upsertSync(ws.workspaceId, 'content', content!.id, other);
     const r = await checkLiveDigest(await store(), await live(OP.rank.digest));
     expect(r.differences).toEqual([`index: ${ws.workspaceId}: vectors differ (live 6, replay 6)`]);
+    // Its lexical index alone: a document the catalog does not hold.
+    s.tg.readModel.catalog.ws(ws.workspaceId).lexical.add('ghost', ['jazz', 'ghost']);
+    const l = await checkLiveDigest(await store(), await live(OP.rank.digest));
+    expect(l.differences).toEqual([`index: ${ws.workspaceId}: vectors differ (live 6, replay 6)`, `lexical: ${ws.workspaceId}: documents and postings differ (live 7, replay 6)`]);
     // The catalog itself: an event folded into this process's read model that the log does not hold.
     const seq = s.tg.readModel.cursor.position;
     const meta = { workspace: ws.workspaceId, at: 1 };

@@ -159,7 +159,7 @@ describe('replay: every projection rebuilt from the stream equals the live state
     // Every service with a read model answers and equals the replay (ranking: its index vectors too).
     for (const svc of ['taste', 'entity', 'ranking', 'visualize']) expect(report.compare[svc], svc).toMatchObject({ equal: true, differences: [] });
     expect(report.compare.taste.live).toBe(before.digest.hash);
-    expect(report.compare.ranking.compared).toEqual(['catalog', 'index']);
+    expect(report.compare.ranking.compared).toEqual(['catalog', 'index', 'lexical']);
     expect(report.projections.map((p: { name: string }) => p.name)).toEqual(['catalog', 'admin']);
     expect(report.projections[0].events).toBe(report.raw.events);
     expect(report.projections[0].eventsPerSecond).toBeGreaterThan(0);

@@ -146,7 +146,8 @@ const VectorIndexDigest = Type.Object({ hash: Hex, workspaces: Type.Record(Type.
 /**
  * `*.digest` reply (taste, entity, ranking, visualize): the instance's live catalog projection's digest at its stream
  * position and the position its snapshot restored (replay checks). Taste says whether its cluster fits are settled;
- * ranking adds the vectors its index holds (`index`: the main thread's; `graphs`: the search worker's, when it runs).
+ * ranking adds the vectors its index holds (`index`: the main thread's; `graphs`: the search worker's, when it runs) and
+ * its lexical indexes (`lexical`).
  */
 const DigestReply = Type.Object({
   position: Type.Integer(),
@@ -155,6 +156,8 @@ const DigestReply = Type.Object({
   digest: Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), WorkspaceDigest) }),
   index: Type.Optional(VectorIndexDigest),
   graphs: Type.Optional(Type.Union([VectorIndexDigest, Type.Null()])),
+  /** Ranking: its lexical (BM25) indexes (libs/domain catalog-digest.ts lexicalDigest). */
+  lexical: Type.Optional(Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), Type.Object({ hash: Hex, docs: Type.Integer() })) })),
 });
 
 /**

@@ -1,5 +1,5 @@
 import type { OP, ReplyOf } from '@tg/contracts';
-import { catalogDigest, diffCatalogDigests, type CatalogDigest, type CatalogProjection } from '@tg/domain';
+import { catalogDigest, diffCatalogDigests, lexicalDigest, type CatalogDigest, type CatalogProjection, type LexicalDigest } from '@tg/domain';
 import type { EventStore, OperationHandler } from '@tg/messaging';
 import { diffVectorIndexDigests, vectorIndexDigest, type VectorEntry, type VectorIndexDigest } from '@tg/vector-store';
 import type { ReadModelHost } from './host';
@@ -17,6 +17,8 @@ export interface DigestExtra {
   index?: VectorIndexDigest;
   /** The vectors its search worker holds (null when none runs). */
   graphs?: Promise<VectorIndexDigest | null>;
+  /** The lexical (BM25) indexes its searches score with. */
+  lexical?: LexicalDigest;
 }
 
 /**
@@ -42,6 +44,7 @@ export function catalogDigestHandler(host: ReadModelHost, extra: () => DigestExt
         digest,
         ...(x.index ? { index: x.index } : {}),
         ...(graphs !== undefined ? { graphs } : {}),
+        ...(x.lexical ? { lexical: x.lexical } : {}),
       },
     };
   };
@@ -65,14 +68,14 @@ export interface LiveDigestCheck {
   restoredFrom: number;
   /** Differences (empty when the live read model equals the replay in every part it reported). */
   differences: string[];
-  /** Parts compared: `catalog`, and `index`/`graphs` when the service reported them. */
+  /** Parts compared: `catalog`, and `index`/`graphs`/`lexical` when the service reported them. */
   compared: string[];
 }
 
 /**
  * Rebuilds the catalog from the stream up to the live digest's position and compares: the catalog, and (when
  * reported) the vectors of the ranking index on the main thread and in its search worker against the
- * representative vectors of the rebuilt catalog.
+ * representative vectors of the rebuilt catalog, and the lexical indexes against ones built from its entities.
  */
 export async function checkLiveDigest(store: EventStore, live: LiveDigestReply): Promise<LiveDigestCheck> {
   const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position });
@@ -89,6 +92,16 @@ export async function checkLiveDigest(store: EventStore, live: LiveDigestReply):
       compared.push('graphs');
       differences.push(...diffVectorIndexDigests(live.graphs, expected, ['worker', 'replay']).map((d) => `graphs: ${d}`));
     }
+  }
+  if (live.lexical) {
+    compared.push('lexical');
+    const expected = lexicalDigest(replay.state);
+    for (const ws of [...new Set([...Object.keys(live.lexical.workspaces), ...Object.keys(expected.workspaces)])].sort()) {
+      const a = live.lexical.workspaces[ws];
+      const b = expected.workspaces[ws];
+      if (a?.hash !== b?.hash) differences.push(`lexical: ${ws}: documents and postings differ (live ${a?.docs ?? 'none'}, replay ${b?.docs ?? 'none'})`);
+    }
+    if (live.lexical.hash !== expected.hash && !differences.some((d) => d.startsWith('lexical:'))) differences.push('lexical: hashes differ');
   }
   return { position: live.position, restoredFrom: live.restored_from, differences, compared };
 }
