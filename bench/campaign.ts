@@ -892,12 +892,13 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   let digestChecks = 0;
   const digests: Record<string, number> = {};
   // Replica i of every app alone (the others killed -9 meanwhile, then started again: they restore from their snapshots,
-  // and the next replica checked is such a restarted one).
+  // and the next replica checked is such a restarted one). The last replica first: #1, which the snapshot window has
+  // just killed inside a snapshot's write and started again, is checked as that restart left it.
   const aio = stack.processes().some((x) => x.name === 'tastegraph');
   const apps = digestApps(aio);
   const count = (a: AppName) => stack.processes().filter((x) => x.name === a).length;
   const maxN = Math.max(...apps.map(count));
-  for (let i = 0; i < maxN; i++) {
+  for (let i = maxN - 1; i >= 0; i--) {
     const others = apps.flatMap((a) => Array.from({ length: count(a) }, (_, j) => j).filter((j) => j !== i).map((j) => [a, j] as const));
     await Promise.all(others.map(([a, j]) => stack.kill(a, j)));
     try {
