@@ -32,11 +32,11 @@
  *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
  *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000]
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { Subscription } from '@nats-io/transport-node';
+import { connect, type Subscription } from '@nats-io/transport-node';
 import { contentIdForUrl, OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { checkLiveDigest, type LiveDigestReply } from '@tg/read-model';
@@ -906,13 +906,32 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
         const app = aio ? 'tastegraph' : SERVICE_APP[svc];
         if (i >= count(app)) continue;
         try {
-          const last = await store.streamLastSeq();
-          const live = (await rpc.call(DIGEST_OPS[svc], { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 90_000 })).data as LiveDigestReply;
+          // Asked until it answers (bounded): a replica just started may still be catching up, and a niced one busy
+          // digesting a large catalog under load can miss its liveness beats (an error then, not a divergence).
+          let errors = 0;
+          const live = await eventually(
+            async () => {
+              const last = await store.streamLastSeq();
+              try {
+                return (await rpc.call(DIGEST_OPS[svc], { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 90_000 })).data as LiveDigestReply;
+              } catch (e) {
+                errors++;
+                throw e;
+              }
+            },
+            { timeoutMs: 240_000, intervalMs: 2_000, what: `${svc} of ${app}#${i} digest` },
+          );
           const checked = await checkLiveDigest(store, live);
           digestChecks += 1;
           digests[svc] = (digests[svc] ?? 0) + 1;
-          console.log(`  ${svc} of ${app}#${i} digest (${checked.compared.join(', ')}) at ${live.position}, restored from ${live.restored_from}: ${checked.differences.length ? 'DIFFERS' : 'equal'}`);
-          if (checked.differences.length) v.push(`${svc} of ${app}#${i} digest at ${live.position} (restored from ${live.restored_from}) differs from a replay: ${checked.differences.slice(0, 5).join('; ')}`);
+          console.log(`  ${svc} of ${app}#${i} digest (${checked.compared.join(', ')}) at ${live.position}, restored from ${live.restored_from}${errors ? ` (after ${errors} failed asks)` : ''}: ${checked.differences.length ? 'DIFFERS' : 'equal'}`);
+          if (checked.differences.length) {
+            v.push(`${svc} of ${app}#${i} digest at ${live.position} (restored from ${live.restored_from}) differs from a replay: ${checked.differences.slice(0, 5).join('; ')}`);
+            // Evidence, while the stack still runs: do replays of the log agree with one another, and do the stream's
+            // replicas (each NATS node's, by direct gets from a connection to that node) hold the same messages?
+            const again = await Promise.all([0, 1].map(() => checkLiveDigest(store, live).then((x) => x.differences.length)));
+            console.log(`    two more replays to ${live.position}: ${again.join(', ')} differences; stream replicas: ${await replicaHashes(stack, live.position)}`);
+          }
         } catch (e) {
           v.push(`${svc} of ${app}#${i} digest: ${(e as Error).message.slice(0, 200)}`);
         }
@@ -924,6 +943,32 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
     }
   }
   return { violations: v, verified, digestChecks, digests };
+}
+
+/** A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node). */
+async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string> {
+  const out: string[] = [];
+  for (const [n, url] of stack.nats.url.split(',').entries()) {
+    try {
+      const c = await connect({ servers: [url], noRandomize: true, maxReconnectAttempts: 0 });
+      try {
+        const jsm = await jetstreamManager(c, { checkAPI: false });
+        const h = createHash('sha256');
+        let missing = 0;
+        for (let seq = 1; seq <= upTo; seq++) {
+          const m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
+          if (!m) missing++;
+          else h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+        }
+        out.push(`node ${n} ${h.digest('hex').slice(0, 12)}${missing ? ` (${missing} missing)` : ''}`);
+      } finally {
+        await c.close();
+      }
+    } catch (e) {
+      out.push(`node ${n}: ${(e as Error).message.slice(0, 80)}`);
+    }
+  }
+  return out.join(', ');
 }
 
 /**
