@@ -21,18 +21,25 @@
  * cluster, half the NATS faults a stall of the stream leader for 10-20 s (past the election timeout: a stale leader when
  * resumed), their share `--nats-share`.
  *
+ * fault34 added: every replica of every service with a read model (entity, taste, ranking, visualize: two of each; in
+ * the all-in-one shape each process, all four) compared with a replay of the log at its position after each round,
+ * ranking with the vectors of its index and of its search worker; kills aimed inside a periodic snapshot's write
+ * (`--snap-share` of the faults, and a window after each round on replica #1 of each: `catalog.snap.tmp` seen through
+ * fs.watch, the kill 0-`--snap-delay-ms` later); a filler catalog of `--big` items (6,000) in every process, so that a
+ * write takes long enough to be hit and ranking's worker graphs are written with each snapshot.
+ *
  * Usage: npm run bench -- campaign [-- --seed 42 --rounds 2 --round-s 60 --concurrency 6 --nats cluster|single
  *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
- *   --nats-share 0.2]
+ *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000]
  */
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, statSync, watch } from 'node:fs';
+import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { Subscription } from '@nats-io/transport-node';
+import { connect, type Subscription } from '@nats-io/transport-node';
 import { contentIdForUrl, OP } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
-import { catalogReplay, replayProjection } from '@tg/read-model';
-import { diffCatalogDigests, type CatalogDigest } from '@tg/domain';
+import { checkLiveDigest, type LiveDigestReply } from '@tg/read-model';
 import { eventually, natsCluster, readWorkspaceEvents, replicasOnly, singleNats, startProcessStack, urlOwnerConflicts, type AppName, type ProcessStack } from '@tg/test-stack';
 import { createRng } from '@tg/math';
 import { mapLimit } from '@tg/service-runtime';
@@ -90,6 +97,10 @@ interface RoundResult {
   violations: string[];
   verified: number;
   digestChecks: number;
+  /** Digests compared with a replay, by service. */
+  digests: Record<string, number>;
+  /** Kills aimed at a periodic snapshot's write (in the round and in the window after it), and where they landed. */
+  snapshotKills: SnapshotKill[];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -376,7 +387,7 @@ interface Kill {
   restart: () => Promise<void>;
 }
 
-const KILLABLE: AppName[] = ['entity-service', 'ingestion-service', 'admin-service', 'taste-service', 'embedding-service', 'gateway'];
+const KILLABLE: AppName[] = ['entity-service', 'ingestion-service', 'admin-service', 'taste-service', 'embedding-service', 'ranking-service', 'visualize-service', 'gateway'];
 const TRIGGERS: [string, AppName][] = [
   ['UrlClaimed', 'ingestion-service'],
   ['ContentIndexed', 'ingestion-service'],
@@ -513,8 +524,92 @@ async function takeoverOnClaim(stack: ProcessStack, c: Campaign, ws: string, app
   return { label: `${app}#${slow} frozen ${ms} ms on UrlClaimed (${indexed ? 'its content came: not the claimant' : 'contested by the replica a lease ahead'})`, restart: () => sleep(ms).then(() => void process.kill(pid, 'SIGCONT')) };
 }
 
+/** The digest operation of each service with a read model, by the app that serves it. */
+const DIGEST_OPS = { entity: OP.entity.digest, taste: OP.taste.digest, ranking: OP.rank.digest, visualize: OP.visualize.digest } as const;
+type DigestService = keyof typeof DIGEST_OPS;
+const SERVICE_APP: Record<DigestService, AppName> = { entity: 'entity-service', taste: 'taste-service', ranking: 'ranking-service', visualize: 'visualize-service' };
+/** The apps whose processes hold a catalog read model (and answer its digest), in this stack's shape. */
+const digestApps = (aio: boolean): AppName[] => (aio ? ['tastegraph'] : Object.values(SERVICE_APP));
+
+/** A kill aimed inside a periodic snapshot's write, and where it landed. */
+interface SnapshotKill {
+  label: string;
+  /** True when the catalog's `.tmp` was still there after the kill: the process died before the snapshot was renamed in place. */
+  inWrite: boolean;
+  /** Bytes of the catalog's `.tmp` at the kill, and whether ranking's vector part was being written (its `.tmp`). */
+  tmpBytes: number;
+  partTmp: boolean;
+  delayMs: number;
+}
+
+/**
+ * Waits (at most `timeoutMs`) for `app#i` to start writing a periodic catalog snapshot (its `catalog.snap.tmp` appears in
+ * its data directory: fs.watch), then kills it -9 `delayMs` later, and says whether the kill landed inside the write
+ * (the `.tmp` is still there: the rename never came, so the restart must restore the snapshot before and replay the tail).
+ */
+async function killInSnapshot(stack: ProcessStack, app: AppName, i: number, timeoutMs: number, delayMs: number): Promise<SnapshotKill | undefined> {
+  const p = stack.proc(app, i);
+  if (!p.alive) return undefined;
+  const pid = p.pid!;
+  const dir = join(p.spec.env['TG_DATA_DIR']!, 'snapshots');
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, 'catalog.snap.tmp');
+  const killed = await new Promise<boolean>((resolve) => {
+    let fired = false;
+    const w = watch(dir, (_ev, file) => {
+      // A rename away (the write done) also names the file: only its appearance counts.
+      if (fired || file !== 'catalog.snap.tmp' || !existsSync(tmp)) return;
+      fired = true;
+      const go = () => {
+        w.close();
+        clearTimeout(timer);
+        try {
+          process.kill(pid, 'SIGKILL');
+          resolve(true);
+        } catch {
+          resolve(false);
+        }
+      };
+      if (delayMs > 0) setTimeout(go, delayMs);
+      else go();
+    });
+    const timer = setTimeout(() => {
+      w.close();
+      resolve(false);
+    }, timeoutMs);
+  });
+  if (!killed) return undefined;
+  await stack.kill(app, i);
+  const inWrite = existsSync(tmp);
+  const tmpBytes = inWrite ? statSync(tmp).size : 0;
+  const partTmp = existsSync(join(dir, 'ranking-vectors.tmp'));
+  return { label: `${app}#${i} in a snapshot write (+${delayMs} ms: ${inWrite ? `inside, .tmp ${tmpBytes} bytes${partTmp ? ', vector part .tmp too' : ''}` : 'after its rename'})`, inWrite, tmpBytes, partTmp, delayMs };
+}
+
+/**
+ * The snapshot window after a round: replica #1 of every app with a read model is watched for its next snapshot write
+ * and killed inside it while writes to the filler workspace make every process write one (a snapshot every
+ * `--snapshot-every` events); then they are started again (each restores the snapshot before the one cut). The digest
+ * checks that follow compare each of them with a replay.
+ */
+async function snapshotWindow(stack: ProcessStack, apps: AppName[], fill: (n: number) => Promise<void>, r: () => number, maxDelayMs: number): Promise<SnapshotKill[]> {
+  const armed = apps.filter((a) => stack.processes().some((p) => p.name === a && p.index === 1 && p.alive));
+  const kills = armed.map((a) => killInSnapshot(stack, a, 1, 90_000, Math.floor(r() * maxDelayMs)));
+  let done = false;
+  const all = Promise.all(kills).finally(() => (done = true));
+  const end = Date.now() + 90_000;
+  while (!done && Date.now() < end) {
+    await fill(60).catch((e: unknown) => console.log(`  snapshot window: a filler batch failed: ${(e as Error).message.slice(0, 200)}`));
+    await Promise.race([all, sleep(500)]);
+  }
+  const out = (await all).filter((k): k is SnapshotKill => !!k);
+  for (const a of armed) if (!stack.proc(a, 1).alive) await stack.start(a, 1);
+  for (const k of out) console.log(`  snapshot window: killed ${k.label}`);
+  return out;
+}
+
 /** Verifies a round's acknowledged writes; returns violations and the number of checks made. */
-async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: string; key: string }, prefix: string): Promise<{ violations: string[]; verified: number; digestChecks: number }> {
+async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: string; key: string }, prefix: string): Promise<{ violations: string[]; verified: number; digestChecks: number; digests: Record<string, number> }> {
   const v: string[] = [];
   let verified = 0;
   const fronts = stack.baseUrls;
@@ -789,36 +884,91 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
       if (!byName.get(o.name!)?.includes(o.answers[0]!.body.public_id)) v.push(`${o.n}: acknowledged workspace ${o.name} not listed`);
     }
   }
-  // The taste replicas' catalogs against a replay from the log at their positions.
+  // Every replica of every service with a read model (entity, taste, ranking, visualize; all-in-one: each process, all
+  // four) against a replay of the log to its position.
   const nc = await stack.bus();
   const rpc = new RpcClient(nc);
   const store = await EventStore.open(nc);
   let digestChecks = 0;
-  // Each taste replica alone (the others killed -9 meanwhile, then started again: they restore from their snapshots,
-  // and the next replica checked is such a restarted one).
-  const tasteApp: AppName = stack.processes().some((x) => x.name === 'tastegraph') ? 'tastegraph' : 'taste-service';
-  const tasteN = stack.processes().filter((x) => x.name === tasteApp).length;
-  for (let i = 0; i < tasteN; i++) {
-    const others = Array.from({ length: tasteN }, (_, j) => j).filter((j) => j !== i);
-    await Promise.all(others.map((j) => stack.kill(tasteApp, j)));
+  const digests: Record<string, number> = {};
+  // Replica i of every app alone (the others killed -9 meanwhile, then started again: they restore from their snapshots,
+  // and the next replica checked is such a restarted one). The last replica first: #1, which the snapshot window has
+  // just killed inside a snapshot's write and started again, is checked as that restart left it.
+  const aio = stack.processes().some((x) => x.name === 'tastegraph');
+  const apps = digestApps(aio);
+  const count = (a: AppName) => stack.processes().filter((x) => x.name === a).length;
+  const maxN = Math.max(...apps.map(count));
+  for (let i = maxN - 1; i >= 0; i--) {
+    const others = apps.flatMap((a) => Array.from({ length: count(a) }, (_, j) => j).filter((j) => j !== i).map((j) => [a, j] as const));
+    await Promise.all(others.map(([a, j]) => stack.kill(a, j)));
     try {
-      const last = await store.streamLastSeq();
-      const live = (await rpc.call(OP.taste.digest, { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 90_000 })).data as { position: number; digest: CatalogDigest; restored_from?: unknown };
-      const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position });
-      const rebuilt = (replay.digest.detail as { catalog: CatalogDigest }).catalog;
-      const diffs = diffCatalogDigests(live.digest, rebuilt, ['live', 'replay']);
-      digestChecks += 1;
-      console.log(`  taste-service#${i} digest at ${live.position}, restored from ${JSON.stringify(live.restored_from)}: ${diffs.length ? 'DIFFERS' : 'equal'}`);
-      if (diffs.length || rebuilt.hash !== live.digest.hash) v.push(`taste-service#${i} digest at ${live.position} (restored from ${JSON.stringify(live.restored_from)}) differs from a replay: ${diffs.slice(0, 5).join('; ')}`);
-    } catch (e) {
-      v.push(`taste-service#${i} digest: ${(e as Error).message.slice(0, 200)}`);
+      for (const svc of Object.keys(DIGEST_OPS) as DigestService[]) {
+        const app = aio ? 'tastegraph' : SERVICE_APP[svc];
+        if (i >= count(app)) continue;
+        try {
+          // Asked until it answers (bounded): a replica just started may still be catching up, and a niced one busy
+          // digesting a large catalog under load can miss its liveness beats (an error then, not a divergence).
+          let errors = 0;
+          const live = await eventually(
+            async () => {
+              const last = await store.streamLastSeq();
+              try {
+                return (await rpc.call(DIGEST_OPS[svc], { ws: '_account', data: {}, minSeq: last }, { timeoutMs: 90_000 })).data as LiveDigestReply;
+              } catch (e) {
+                errors++;
+                throw e;
+              }
+            },
+            { timeoutMs: 240_000, intervalMs: 2_000, what: `${svc} of ${app}#${i} digest` },
+          );
+          const checked = await checkLiveDigest(store, live);
+          digestChecks += 1;
+          digests[svc] = (digests[svc] ?? 0) + 1;
+          console.log(`  ${svc} of ${app}#${i} digest (${checked.compared.join(', ')}) at ${live.position}, restored from ${live.restored_from}${errors ? ` (after ${errors} failed asks)` : ''}: ${checked.differences.length ? 'DIFFERS' : 'equal'}`);
+          if (checked.differences.length) {
+            v.push(`${svc} of ${app}#${i} digest at ${live.position} (restored from ${live.restored_from}) differs from a replay: ${checked.differences.slice(0, 5).join('; ')}`);
+            // Evidence, while the stack still runs: do replays of the log agree with one another, and do the stream's
+            // replicas (each NATS node's, by direct gets from a connection to that node) hold the same messages?
+            const again = await Promise.all([0, 1].map(() => checkLiveDigest(store, live).then((x) => x.differences.length)));
+            console.log(`    two more replays to ${live.position}: ${again.join(', ')} differences; stream replicas: ${await replicaHashes(stack, live.position)}`);
+          }
+        } catch (e) {
+          v.push(`${svc} of ${app}#${i} digest: ${(e as Error).message.slice(0, 200)}`);
+        }
+      }
     } finally {
       // Each one killed -9 once while it starts (in its restore from the snapshot or its replay of the tail), then
       // started again: the next replica checked has been through that.
-      await Promise.all(others.map((j) => startThroughAKill(stack, tasteApp, j)));
+      await Promise.all(others.map(([a, j]) => startThroughAKill(stack, a, j)));
     }
   }
-  return { violations: v, verified, digestChecks };
+  return { violations: v, verified, digestChecks, digests };
+}
+
+/** A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node). */
+async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string> {
+  const out: string[] = [];
+  for (const [n, url] of stack.nats.url.split(',').entries()) {
+    try {
+      const c = await connect({ servers: [url], noRandomize: true, maxReconnectAttempts: 0 });
+      try {
+        const jsm = await jetstreamManager(c, { checkAPI: false });
+        const h = createHash('sha256');
+        let missing = 0;
+        for (let seq = 1; seq <= upTo; seq++) {
+          const m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
+          if (!m) missing++;
+          else h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+        }
+        out.push(`node ${n} ${h.digest('hex').slice(0, 12)}${missing ? ` (${missing} missing)` : ''}`);
+      } finally {
+        await c.close();
+      }
+    } catch (e) {
+      out.push(`node ${n}: ${(e as Error).message.slice(0, 80)}`);
+    }
+  }
+  return out.join(', ');
 }
 
 /**
@@ -900,13 +1050,20 @@ export async function run(args: string[]) {
   const skewM = arg(args, 'skew-m', 0);
   // The share of the random faults that hit a NATS node (on the cluster): half kills, half stalls of the stream leader.
   const natsShare = arg(args, 'nats-share', 0.2);
-  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape} --shape ${strArg(args, 'shape', 'services')}${skewM ? ` --skew-m ${skewM}` : ''}${natsShare !== 0.2 ? ` --nats-share ${natsShare}` : ''})`);
+  // The share of the faults aimed inside a periodic snapshot's write of a process with a read model (0.15), the most
+  // the kill waits after the write starts (ms), and the size of the catalog every process holds beside the rounds'
+  // (items in a filler workspace, loaded before the rounds: a write that takes long enough to be hit, and, from 5,000
+  // items of one type, ranking's search worker whose vector graphs are written with the snapshot).
+  const snapShare = arg(args, 'snap-share', 0.15);
+  const snapDelayMs = arg(args, 'snap-delay-ms', 60);
+  const bigN = arg(args, 'big', 6_000);
+  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape} --shape ${strArg(args, 'shape', 'services')}${skewM ? ` --skew-m ${skewM}` : ''}${natsShare !== 0.2 ? ` --nats-share ${natsShare}` : ''}${snapShare !== 0.15 ? ` --snap-share ${snapShare}` : ''}${snapDelayMs !== 60 ? ` --snap-delay-ms ${snapDelayMs}` : ''}${bigN !== 6_000 ? ` --big ${bigN}` : ''})`);
   const shape = strArg(args, 'shape', 'services') === 'all-in-one' ? 'all-in-one' : 'services';
   const aio = shape === 'all-in-one';
   // All-in-one: two processes of apps/tastegraph (every service and a gateway each) on one NATS.
   const replicas: Partial<Record<AppName, number>> = aio
     ? { tastegraph: 2 }
-    : replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': 2, 'ranking-service': 1, gateway: 2 });
+    : replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': 2, 'ranking-service': 2, 'visualize-service': 2, gateway: 2 });
   const killable: AppName[] = aio ? ['tastegraph'] : KILLABLE;
   const replicasOf = (a: AppName) => replicas[a] ?? 0;
   const natsNodes = natsShape === 'cluster' ? 3 : 1;
@@ -923,6 +1080,32 @@ export async function run(args: string[]) {
   console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const results: RoundResult[] = [];
   try {
+    // The filler workspace: a large catalog in every process (so that a snapshot's write takes long enough to be hit),
+    // and the writes that make every process write a snapshot in the window after each round.
+    const filler = await eventually(() => stack.workspace('campaign-filler'), { timeoutMs: 60_000, what: 'the filler workspace' });
+    let filled = 0;
+    const fill = async (n: number) => {
+      const from = filled;
+      filled += n;
+      const body = { content: Array.from({ length: n }, (_, k) => ({ url: `https://filler.example.com/${from + k}`, type: 'text', content: `${pick(Math.random, WORDS)} ${pick(Math.random, WORDS)} filler ${from + k}`, skip_url_fetch: true, skip_media_enrich: true })) };
+      // Each attempt through the next gateway (one may be down: in the all-in-one shape the window kills a process).
+      let attempt = Math.floor(from / n);
+      await eventually(
+        async () => {
+          const res = await fetch(`${stack.baseUrls[attempt++ % stack.baseUrls.length]}/entity/batch`, { method: 'POST', headers: { 'x-api-key': filler.key, 'content-type': 'application/json', 'x-request-id': `filler-${from}-${n}` }, body: JSON.stringify(body), signal: AbortSignal.timeout(120_000) });
+          await res.text();
+          return res.ok;
+        },
+        { timeoutMs: 300_000, intervalMs: 1_000, what: `a filler batch of ${n}` },
+      );
+    };
+    const tb = Date.now();
+    for (let k = 0; k < bigN; k += 250) await fill(Math.min(250, bigN - k));
+    // Searches of it through both gateways: each ranking replica searched starts its worker thread (5,000 items or more).
+    for (let k = 0; k < 8 && bigN > 0; k++) {
+      await fetch(`${stack.baseUrls[k % stack.baseUrls.length]}/search`, { method: 'POST', headers: { 'x-api-key': filler.key, 'content-type': 'application/json' }, body: JSON.stringify({ query: `${WORDS[k]} filler`, limit: 5 }), signal: AbortSignal.timeout(60_000) }).then((x) => x.text()).catch(() => undefined);
+    }
+    console.log(`filler workspace: ${filled} items in ${((Date.now() - tb) / 1000).toFixed(1)} s`);
     for (let round = 0; round < rounds; round++) {
       const rseed = seed + round * 7919;
       const r = prng(rseed);
@@ -933,6 +1116,7 @@ export async function run(args: string[]) {
       await c.start();
       const writers = c.run();
       const kills: string[] = [];
+      const snapshotKills: SnapshotKill[] = [];
       // Restarts run beside the next kills (a process comes back while another dies); at most two down at once.
       const restarting = new Map<string, Promise<void>>();
       while (Date.now() < end) {
@@ -941,7 +1125,15 @@ export async function run(args: string[]) {
         if (restarting.size >= 2) await Promise.race(restarting.values());
         let k: Kill | undefined;
         const busy = (label: string) => [...restarting.keys()].some((x) => x.split(' ')[0]!.split('+')[0]!.replace(/#.*/, '') === label.replace(/#.*/, ''));
-        if (r() < 0.45) {
+        if (r() < snapShare) {
+          const dapps = digestApps(aio);
+          const app = pick(r, dapps);
+          const i = Math.floor(r() * replicasOf(app));
+          if (busy(app)) continue;
+          const sk = await killInSnapshot(stack, app, i, Math.max(1_000, Math.min(20_000, end - Date.now())), Math.floor(r() * snapDelayMs));
+          if (sk) snapshotKills.push(sk);
+          k = sk && { label: sk.label, restart: () => stack.start(app, i) };
+        } else if (r() < 0.45) {
           const [type, svc] = pick(r, TRIGGERS);
           const app: AppName = aio ? 'tastegraph' : svc;
           if (busy(app)) continue;
@@ -977,7 +1169,8 @@ export async function run(args: string[]) {
       for (const p of stack.processes()) if (!p.alive) await p.start();
       for (const n of stack.nats.nodes) if (!n.alive) await stack.startNats(n.index);
       const late = await c.lateRetries(lateN, r);
-      const { violations, verified, digestChecks } = await verify(stack, c, ws, prefix);
+      snapshotKills.push(...(await snapshotWindow(stack, digestApps(aio), fill, r, snapDelayMs)));
+      const { violations, verified, digestChecks, digests } = await verify(stack, c, ws, prefix);
       const res: RoundResult = {
         seed: rseed,
         round,
@@ -991,9 +1184,11 @@ export async function run(args: string[]) {
         violations,
         verified,
         digestChecks,
+        digests,
+        snapshotKills,
       };
       results.push(res);
-      console.log(`round ${round} (seed ${rseed}): ops ${res.ops}, acked ${res.acked}, unacked ${res.unacked}, retried ${res.retriedOps}, double-sent ${res.doubleSent}, attempts ${res.attempts}, kills ${kills.length} [${kills.join(', ')}], late retries ${late}, verified ${verified}, digest checks ${digestChecks}, violations ${violations.length}`);
+      console.log(`round ${round} (seed ${rseed}): ops ${res.ops}, acked ${res.acked}, unacked ${res.unacked}, retried ${res.retriedOps}, double-sent ${res.doubleSent}, attempts ${res.attempts}, kills ${kills.length} [${kills.join(', ')}], late retries ${late}, verified ${verified}, digest checks ${digestChecks} ${JSON.stringify(digests)}, snapshot kills ${snapshotKills.length} (${snapshotKills.filter((x) => x.inWrite).length} inside the write), violations ${violations.length}`);
       for (const x of violations.slice(0, 60)) console.log(`  VIOLATION: ${x}`);
     }
   } finally {
@@ -1007,12 +1202,15 @@ export async function run(args: string[]) {
     kills: results.reduce((a, x) => a + x.kills.length, 0),
     verified: results.reduce((a, x) => a + x.verified, 0),
     violations: results.reduce((a, x) => a + x.violations.length, 0),
+    digests: results.reduce((a, x) => a + x.digestChecks, 0),
+    snapshotKills: results.reduce((a, x) => a + x.snapshotKills.length, 0),
+    snapshotKillsInside: results.reduce((a, x) => a + x.snapshotKills.filter((k) => k.inWrite).length, 0),
   };
   const markdown = [
     `seed ${seed}, nats ${natsShape}, shape ${shape}`,
-    '| round | seed | ops | acknowledged | unacknowledged | retried | double-sent | kills | checks | digest checks | violations |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...results.map((x) => `| ${x.round} | ${x.seed} | ${x.ops} | ${x.acked} | ${x.unacked} | ${x.retriedOps} | ${x.doubleSent} | ${x.kills.length} | ${x.verified} | ${x.digestChecks} | ${x.violations.length} |`),
+    '| round | seed | ops | acknowledged | unacknowledged | retried | double-sent | kills | checks | digests = replay (entity/taste/ranking/visualize) | kills aimed at a snapshot write (inside it) | violations |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((x) => `| ${x.round} | ${x.seed} | ${x.ops} | ${x.acked} | ${x.unacked} | ${x.retriedOps} | ${x.doubleSent} | ${x.kills.length} | ${x.verified} | ${x.digestChecks} (${['entity', 'taste', 'ranking', 'visualize'].map((k) => x.digests[k] ?? 0).join('/')}) | ${x.snapshotKills.length} (${x.snapshotKills.filter((k) => k.inWrite).length}) | ${x.violations.length} |`),
     '',
     ...results.flatMap((x) => x.violations.map((y) => `- round ${x.round}: ${y}`)),
   ].join('\n');

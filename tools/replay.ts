@@ -4,8 +4,10 @@
  * Drops nothing live: rebuilds each named read model into a fresh instance from the event stream
  * (TG_EVENTS on the NATS at NATS_URL), prints its digest and how fast it replayed.
  *
- *   --compare     also ask the running taste service for its live catalog digest and compare it with a
- *                 rebuild up to the same stream position (exit 1 when they differ)
+ *   --compare     also ask each running service with a read model (taste, entity, ranking, visualize) for its
+ *                 live digest and compare it with a rebuild up to the same stream position: the catalog, and
+ *                 for ranking the vectors its index (and search worker) holds (exit 1 when one differs, or
+ *                 when none answers); one instance of each answers (whichever its queue group picks)
  *   --raw         also read the whole stream without decoding it (raw JetStream read throughput)
  *   --until <n>   replay only up to stream sequence n
  *   --json        print one JSON document instead of text
@@ -14,8 +16,9 @@
  */
 import { jetstreamManager, JetStreamApiError } from '@nats-io/jetstream';
 import { loadConfig } from '@tg/config';
+import { OP } from '@tg/contracts';
 import { EVENT_STREAM, EventStore, RpcClient, connectNats } from '@tg/messaging';
-import { compareCatalogWithLive, readStream, replayProjection, resolveProjections, type ReplayResult } from '@tg/read-model';
+import { checkLiveDigest, readStream, replayProjection, resolveProjections, type ReplayResult } from '@tg/read-model';
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
@@ -96,18 +99,26 @@ try {
   out['projections'] = results.map(({ state: _state, digest, ...rest }) => ({ ...rest, digest: { hash: digest.hash, counts: digest.counts } }));
 
   if (flags.has('--compare')) {
-    try {
-      const cmp = await compareCatalogWithLive(store, new RpcClient(nc));
-      out['compare'] = { position: cmp.position, equal: cmp.equal, differences: cmp.differences, live: cmp.live.hash, replay: cmp.replay.digest.hash };
-      say(`  compare catalog with the live taste service at sequence ${fmt(cmp.position)}: ${cmp.equal ? 'EQUAL' : 'DIFFERENT'}`);
-      say(`               live   ${cmp.live.hash}\n               replay ${cmp.replay.digest.hash}`);
-      for (const d of cmp.differences) say(`                 ${d}`);
-      if (!cmp.equal) exitCode = 1;
-    } catch (e) {
-      out['compare'] = { error: (e as Error).message };
-      say(`  compare: no live catalog digest (${(e as Error).message}); is the taste service running against this NATS?`);
-      exitCode = 1;
+    const rpc = new RpcClient(nc);
+    const compare: Record<string, unknown> = {};
+    let answered = 0;
+    for (const [name, op] of Object.entries({ taste: OP.taste.digest, entity: OP.entity.digest, ranking: OP.rank.digest, visualize: OP.visualize.digest })) {
+      try {
+        const live = (await rpc.call(op, { ws: '_account', data: {} }, { timeoutMs: 120_000 })).data;
+        answered++;
+        const cmp = await checkLiveDigest(store, live);
+        const equal = cmp.differences.length === 0;
+        compare[name] = { position: cmp.position, restored_from: cmp.restoredFrom, compared: cmp.compared, equal, differences: cmp.differences, live: live.digest.hash };
+        say(`  compare ${name} (${cmp.compared.join(', ')}) with a replay at sequence ${fmt(cmp.position)}: ${equal ? 'EQUAL' : 'DIFFERENT'} (restored from ${fmt(cmp.restoredFrom)})`);
+        for (const d of cmp.differences) say(`                 ${d}`);
+        if (!equal) exitCode = 1;
+      } catch (e) {
+        compare[name] = { error: (e as Error).message };
+        say(`  compare ${name}: no live digest (${(e as Error).message}); is that service running against this NATS?`);
+      }
     }
+    out['compare'] = compare;
+    if (!answered) exitCode = 1;
   }
   if (json) console.log(JSON.stringify(out, null, 2));
 } finally {

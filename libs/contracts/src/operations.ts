@@ -141,12 +141,23 @@ const WorkspaceDigest = Type.Object({
     links: Type.Integer(), pooled: Type.Integer(), clusterSets: Type.Integer(), clusters: Type.Integer(),
   }),
 });
-/** `taste.digest` reply: the live catalog projection's digest at its stream position (replay checks). */
+/** Digest of the vectors an in-process index searches (libs/vector-store digest.ts), by workspace. */
+const VectorIndexDigest = Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), Type.Object({ hash: Hex, vectors: Type.Integer() })) });
+/**
+ * `*.digest` reply (taste, entity, ranking, visualize): the instance's live catalog projection's digest at its stream
+ * position and the position its snapshot restored (replay checks). Taste says whether its cluster fits are settled;
+ * ranking adds the vectors its index holds (`index`: the main thread's; `graphs`: the search worker's, when it runs) and
+ * its lexical indexes (`lexical`).
+ */
 const DigestReply = Type.Object({
   position: Type.Integer(),
   restored_from: Type.Integer(),
   settled: Type.Boolean(),
   digest: Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), WorkspaceDigest) }),
+  index: Type.Optional(VectorIndexDigest),
+  graphs: Type.Optional(Type.Union([VectorIndexDigest, Type.Null()])),
+  /** Ranking: its lexical (BM25) indexes (libs/domain catalog-digest.ts lexicalDigest). */
+  lexical: Type.Optional(Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), Type.Object({ hash: Hex, docs: Type.Integer() })) })),
 });
 
 /**
@@ -169,6 +180,7 @@ export const OP = {
     registerType: op(RPC.entity.registerType, open(RegisterTypeBody), RegisterTypeResponse),
     getType: op(RPC.entity.getType, open(EntityTypeQuery), EntityTypeView),
     link: op(RPC.entity.link, LinkRequest, LinkReply),
+    digest: op(RPC.entity.digest, Empty, DigestReply),
   },
   ingest: {
     /**
@@ -194,6 +206,7 @@ export const OP = {
   },
   visualize: {
     graph: op(RPC.visualize.graph, Type.Object({ max_nodes: Type.Optional(Type.Integer({ minimum: 1 })) }), VisualGraph),
+    digest: op(RPC.visualize.digest, Empty, DigestReply),
   },
   rank: {
     search: op(RPC.rank.search, Type.Intersect([Anchor, open(SearchBody), Type.Object({ exhaustive: Type.Optional(Type.Boolean()) })]), RankedResults),
@@ -202,6 +215,7 @@ export const OP = {
     recommend: op(RPC.rank.recommend, Type.Intersect([Anchor, open(RecommendBody)]), RankedResultsWithSkipped),
     ask: op(RPC.rank.ask, Type.Intersect([Anchor, Type.Object({ query: Type.String({ minLength: 1 }) })]), AskReply),
     explain: op(RPC.rank.explain, Type.Intersect([Anchor, Type.Object({ query: Type.String({ minLength: 1 }) })]), ExplainReply),
+    digest: op(RPC.rank.digest, Empty, DigestReply),
   },
   language: {
     // Each text must hold a non-space character (a blank reply or follow-up has nothing to gauge).

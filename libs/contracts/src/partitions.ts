@@ -12,7 +12,7 @@ import { RPC } from './rpc';
 export const PARTITIONED_SERVICES: readonly string[] = ['rank', 'taste', 'visualize'];
 
 /** Operations of those services that are not about one workspace (answered by any instance). */
-const UNPARTITIONED_SUBJECTS: ReadonlySet<string> = new Set([RPC.taste.digest]);
+const UNPARTITIONED_SUBJECTS: ReadonlySet<string> = new Set([RPC.taste.digest, RPC.rank.digest, RPC.visualize.digest]);
 
 /** The partition of a workspace (32-bit FNV-1a of its id, modulo the partition count). */
 export function partitionOf(workspace: string, count: number): number {

@@ -17,7 +17,7 @@ describe('workspace partitions', () => {
 
   it('routes the read-model services by partition and leaves the others (and the account-wide digest) alone', () => {
     for (const s of [RPC.rank.search, RPC.rank.rerank, RPC.taste.compose, RPC.taste.clusters, RPC.visualize.graph]) expect(isPartitionedSubject(s)).toBe(true);
-    for (const s of [RPC.entity.create, RPC.ingest.content, RPC.admin.verifyKey, RPC.embed.texts, RPC.taste.digest]) expect(isPartitionedSubject(s)).toBe(false);
+    for (const s of [RPC.entity.create, RPC.ingest.content, RPC.admin.verifyKey, RPC.embed.texts, RPC.taste.digest, RPC.rank.digest, RPC.visualize.digest, RPC.entity.digest]) expect(isPartitionedSubject(s)).toBe(false);
   });
 
   it('gives every partition the requested number of replicas, spread evenly', () => {

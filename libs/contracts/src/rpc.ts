@@ -33,6 +33,8 @@ export const RPC = {
     registerType: 'tg.rpc.entity.register-type',
     getType: 'tg.rpc.entity.get-type',
     link: 'tg.rpc.entity.link',
+    /** Digest of this instance's catalog projection at its stream position (replay checks; not on the HTTP API). */
+    digest: 'tg.rpc.entity.digest',
   },
   ingest: {
     content: 'tg.rpc.ingest.content',
@@ -50,6 +52,8 @@ export const RPC = {
   visualize: {
     /** The workspace's visual graph (nodes, edges, clusters) for the /visualize page. */
     graph: 'tg.rpc.visualize.graph',
+    /** Digest of this instance's catalog projection at its stream position (replay checks; not on the HTTP API). */
+    digest: 'tg.rpc.visualize.digest',
   },
   rank: {
     search: 'tg.rpc.rank.search',
@@ -58,6 +62,8 @@ export const RPC = {
     recommend: 'tg.rpc.rank.recommend',
     ask: 'tg.rpc.rank.ask',
     explain: 'tg.rpc.rank.explain',
+    /** Digest of this instance's catalog and of the vectors its index searches, at its stream position (replay checks). */
+    digest: 'tg.rpc.rank.digest',
   },
   language: {
     /** How much a follow-up resonates with a response (no anchor, no catalog). */

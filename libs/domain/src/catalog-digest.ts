@@ -211,3 +211,41 @@ export function checkTasteStats(c: WorkspaceCatalog): StatsCheck {
   }
   return { parents, maxAbsError, problems };
 }
+
+/** Digest of the lexical (BM25) indexes of a catalog projection, by workspace. */
+export interface LexicalDigest {
+  /** sha256 (hex) over the workspace ids and their hashes, in id order. */
+  hash: string;
+  workspaces: Record<string, { hash: string; docs: number }>;
+}
+
+/**
+ * Digest of what each workspace's lexical index scores with: every document's length and distinct terms, every term's
+ * postings (document, term frequency) and the total length, in sorted order (a term whose postings are all gone counts
+ * as no term: document frequencies are what matter). Builds an index not built yet (a replay's: from the entities), so
+ * a live index kept up to date or restored from a snapshot can be compared with one built afresh.
+ */
+export function lexicalDigest(projection: CatalogProjection): LexicalDigest {
+  const workspaces: LexicalDigest['workspaces'] = {};
+  const all = createHash('sha256');
+  const cats = [...projection.all()].filter((c) => !isEmptyCatalog(c)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const c of cats) {
+    const state = c.lexical.exportState();
+    if (!state.docs.size) continue;
+    const h = createHash('sha256');
+    line(h, canonicalJson([state.k1, state.b, state.totalLength]));
+    for (const id of sorted(state.docs.keys())) {
+      const d = state.docs.get(id)!;
+      line(h, canonicalJson([id, d.length, sorted(d.terms)]));
+    }
+    for (const t of sorted(state.postings.keys())) {
+      const p = state.postings.get(t)!;
+      if (!p.size) continue;
+      line(h, canonicalJson([t, [...p].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))]));
+    }
+    const hash = hex(h);
+    workspaces[c.id] = { hash, docs: state.docs.size };
+    line(all, `${c.id}:${hash}`);
+  }
+  return { hash: hex(all), workspaces };
+}

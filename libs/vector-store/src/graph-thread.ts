@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { EXACT_BELOW, InProcessVectorIndex } from './in-process';
+import { vectorIndexDigest, type VectorIndexDigest } from './digest';
 import type { VectorHit, VectorIndex } from './port';
 
 /** Whether two {@link InProcessVectorIndex.fingerprint} answers are equal. */
@@ -16,7 +17,7 @@ export interface GraphThreadRequest {
   clear?: boolean;
   ops?: GraphThreadOp[];
   /** Snapshot work, after `ops`: load the index from a snapshot, or save it to one. */
-  ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string } };
+  ctl?: { seq: number; load?: { path: string; id: string }; save?: { path: string; id: string }; digest?: boolean };
   /** Searches of one collection (`ks[i]` hits for `qs[i]`), answered together in the reply's `many`, in order. */
   search?: { seq: number; ns: string; c: string; qs: Float32Array[]; ks: number[] };
 }
@@ -28,6 +29,8 @@ export interface GraphThreadReply {
   ctl?: number;
   /** What the worker holds after a load (see InProcessVectorIndex.fingerprint). */
   fingerprint?: Record<string, string>;
+  /** Set on the answer to a `ctl` digest request: what the worker's index holds (see vectorIndexDigest). */
+  digest?: VectorIndexDigest;
 }
 
 /** Options of {@link ThreadedVectorIndex}. */
@@ -153,6 +156,29 @@ export class ThreadedVectorIndex implements VectorIndex {
     if ((this.worker as Worker | undefined) === w) w.postMessage({ clear: true, ops: this.allOps() } satisfies GraphThreadRequest);
     if (r.error) throw new Error(r.error);
     return false;
+  }
+
+  /**
+   * Digests of what this index holds, taken at the call: the main thread's vectors (at once), and the worker's (which
+   * large collections are searched in), `null` when no worker runs. The worker's is asked after every write made
+   * before the call, so the two describe the same writes; they differ only if the worker holds something else
+   * (a snapshot's graphs restored for other vectors).
+   */
+  digest(): { local: VectorIndexDigest; worker: Promise<VectorIndexDigest | null> } {
+    const local = vectorIndexDigest(this.local.entries());
+    const w = this.broken ? undefined : this.worker;
+    if (!w) return { local, worker: Promise.resolve(null) };
+    const asked = (r: GraphThreadReply | undefined) => {
+      if (!r) return null;
+      if (r.error || !r.digest) throw new Error(`vector index worker digest: ${r.error ?? 'no answer'}`);
+      return r.digest;
+    };
+    const ask = () => this.ask(w, (ctl) => ({ ops: this.takeOps(), ctl: { seq: ctl, digest: true } }));
+    // Posted now, behind every write taken so far; while a snapshot is being read (writes are not sent to the worker
+    // then), asked once that restore settles.
+    const preloading = this.preloading?.reply;
+    const worker = preloading ? preloading.then(() => (this.worker === w ? ask() : undefined)).then(asked) : ask().then(asked);
+    return { local, worker };
   }
 
   private preloading?: { path: string; id: string; reply: Promise<GraphThreadReply> };

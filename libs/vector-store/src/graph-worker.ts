@@ -5,6 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { InProcessVectorIndex } from './in-process';
+import { vectorIndexDigest } from './digest';
 import type { GraphThreadReply, GraphThreadRequest } from './graph-thread';
 
 const index = new InProcessVectorIndex();
@@ -24,6 +25,15 @@ parentPort!.on('message', (m: GraphThreadRequest) => {
       reply = { seq: 0, ctl: ctl.seq, fingerprint: index.loadSnapshot(ctl.load.path, ctl.load.id) };
     } catch (e) {
       void index.clear();
+      reply = { seq: 0, ctl: ctl.seq, error: fail(e) };
+    }
+    parentPort!.postMessage(reply);
+  }
+  if (ctl?.digest) {
+    let reply: GraphThreadReply;
+    try {
+      reply = { seq: 0, ctl: ctl.seq, digest: vectorIndexDigest(index.entries()) };
+    } catch (e) {
       reply = { seq: 0, ctl: ctl.seq, error: fail(e) };
     }
     parentPort!.postMessage(reply);

@@ -4,3 +4,4 @@ export * from './graph-thread';
 export * from './qdrant';
 export * from './column-file';
 export * from './pack';
+export * from './digest';

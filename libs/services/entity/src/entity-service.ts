@@ -1,5 +1,5 @@
 import { OP } from '@tg/contracts';
-import type { ReadModelHost } from '@tg/read-model';
+import { catalogDigestHandler, type ReadModelHost } from '@tg/read-model';
 import { rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { createHandler } from './create/create';
 import { deleteHandler } from './delete/delete';
@@ -11,7 +11,7 @@ import { registerTypeHandler } from './types/register-type';
 
 /**
  * Starts the entity service: entities, custom types and links, one use case per folder (create/, read/,
- * delete/, types/, link/); what they share is in entity-deps.ts.
+ * delete/, types/, link/) and the digest of its catalog (replay checks); what they share is in entity-deps.ts.
  */
 export async function startEntityService(rt: Runtime, host: ReadModelHost): Promise<StartedService> {
   const d: EntityDeps = { rt, host };
@@ -21,6 +21,8 @@ export async function startEntityService(rt: Runtime, host: ReadModelHost): Prom
     .serve(OP.entity.delete, deleteHandler(d))
     .serve(OP.entity.registerType, registerTypeHandler(d))
     .serve(OP.entity.getType, getTypeHandler(d))
-    .serve(OP.entity.link, linkHandler(d));
+    .serve(OP.entity.link, linkHandler(d))
+    // The catalog this instance reads entities, types and links from, at its position (replay checks).
+    .serve(OP.entity.digest, catalogDigestHandler(host));
   return { name: 'entity', stop: () => server.drain() };
 }

@@ -1,7 +1,8 @@
 import { OP } from '@tg/contracts';
 import type { SifEmbedder } from '@tg/embedding';
 import { TemplateGenerator, type TextGenerator } from '@tg/language';
-import type { ReadModelHost } from '@tg/read-model';
+import { lexicalDigest } from '@tg/domain';
+import { catalogDigestHandler, type ReadModelHost } from '@tg/read-model';
 import { embedTexts, rpcServer, type Runtime, type StartedService } from '@tg/service-runtime';
 import { QdrantVectorIndex, type ProjectedVectorIndex } from '@tg/vector-store';
 import { askHandler } from './ask/ask';
@@ -125,7 +126,10 @@ export async function startRankingService(rt: Runtime, host: ReadModelHost, opts
     .serve(OP.rank.score, scoreHandler(deps))
     .serve(OP.rank.recommend, recommendHandler(deps))
     .serve(OP.rank.ask, askHandler(deps))
-    .serve(OP.rank.explain, explainHandler(deps));
+    .serve(OP.rank.explain, explainHandler(deps))
+    // The catalog, the vectors and the lexical indexes its searches read, at its position (replay checks; the learned
+    // graphs, refitted in the background, are not in it).
+    .serve(OP.rank.digest, catalogDigestHandler(host, () => ({ ...index.digest(), lexical: lexicalDigest(host.catalog) })));
   return {
     name: 'ranking',
     index,

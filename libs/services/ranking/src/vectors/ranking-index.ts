@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import type { EntityDoc } from '@tg/domain';
 import { type ReadModelHost, representativeVector } from '@tg/read-model';
 import type { Logger } from '@tg/observability';
-import { EXACT_BELOW, InProcessVectorIndex, packVectors, ThreadedVectorIndex, type ProjectedVectorIndex, type VectorHit } from '@tg/vector-store';
+import { EXACT_BELOW, InProcessVectorIndex, packVectors, ThreadedVectorIndex, vectorIndexDigest, type ProjectedVectorIndex, type VectorHit, type VectorIndexDigest } from '@tg/vector-store';
 import { VectorProjection } from './vector-projection';
 
 /** Options of {@link RankingIndex}. */
@@ -165,6 +165,22 @@ export class RankingIndex {
       else this.index.removeSync(ws, id);
     }
     set.clear();
+  }
+
+  /**
+   * Digest of the vectors the searches read, with every pending change applied first (synchronously: the catalog
+   * does not move meanwhile): the main thread's index at once, the search worker's when it runs (`graphs`, after the
+   * writes sent before this call; null when no worker runs). Empty with a projected index (Qdrant holds the vectors).
+   */
+  digest(): { index?: VectorIndexDigest; graphs?: Promise<VectorIndexDigest | null> } {
+    const index = this.index;
+    if (!index) return {};
+    this.flushAll();
+    if (index instanceof ThreadedVectorIndex) {
+      const d = index.digest();
+      return { index: d.local, graphs: d.worker };
+    }
+    return { index: vectorIndexDigest(index.entries()), graphs: Promise.resolve(null) };
   }
 
   /** Nearest entities of a type to a query vector (large collections are searched off the event loop). */
