@@ -59,8 +59,33 @@ function nlp(): WinkMethods {
 export const MAX_WORD = 64;
 const LONG_RUN = new RegExp(`\\S{${MAX_WORD + 1},}`, 'g');
 
-/** Tokenises, tags and scores `text` with wink-nlp (runs longer than {@link MAX_WORD} cut to it). Deterministic. */
+/** Analyses of the last few texts: one `/gauge` reads the same follow-up and reply in several places. */
+const RECENT_ANALYSES = 16;
+const recent = new Map<string, Analysis>();
+
+/**
+ * Tokenises, tags and scores `text` with wink-nlp (runs longer than {@link MAX_WORD} cut to it). Deterministic, so
+ * the analyses of the last {@link RECENT_ANALYSES} texts are kept and given again; they are frozen (a caller that
+ * changed one would change it for the next).
+ */
 export function analyse(text: string): Analysis {
+  const kept = recent.get(text);
+  if (kept) {
+    recent.delete(text);
+    recent.set(text, kept);
+    return kept;
+  }
+  const a = analyseAfresh(text);
+  for (const t of a.tokens) Object.freeze(t);
+  for (const s of a.sentences) Object.freeze(s);
+  Object.freeze(a.tokens);
+  Object.freeze(a.sentences);
+  recent.set(text, Object.freeze(a));
+  if (recent.size > RECENT_ANALYSES) recent.delete(recent.keys().next().value!);
+  return a;
+}
+
+function analyseAfresh(text: string): Analysis {
   const n = nlp();
   const its = n.its;
   const doc = n.readDoc(text.replace(LONG_RUN, (run) => run.slice(0, MAX_WORD)));
