@@ -49,6 +49,39 @@ function paired(a: number[], b: number[]): { mean: number; se: number } {
   return { mean, se: Math.sqrt(v / Math.max(1, d.length - 1)) };
 }
 
+/**
+ * The quality benchmark's split of a MovieLens folder with the movie texts embedded as the service embeds them and the
+ * service's side rows (terms on ≥ 5 movies and ≤ 10% of them, binary, unit rows), as `quality-cold` builds them.
+ * `splits`: the same users with their MovieLens ids (for their ratings' times); `ratings`: every rating.
+ */
+export async function loadMovielens(dir: string) {
+  const movieRows = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8'));
+  const movies = movieRows.map(([id, title, genres]) => ({ id: id!, title: title!, genres: (genres ?? '').split('|').filter((g) => g && g !== '(no genres listed)') }));
+  const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
+  const tagsOf = readTags(dir);
+  const mi = new Map(movies.map((m, i) => [m.id, i]));
+  const n = movies.length;
+  const splits = splitUsers(ratings);
+  const users: CfUser[] = splits.map((sp) => ({ train: sp.train.map((m) => mi.get(m)!), test: new Set([...sp.test].map((m) => mi.get(m)!)), exclude: new Set([...sp.exclude].map((m) => mi.get(m)!)) }));
+  const embedder = await SifEmbedder.load({ cacheDir: join(tmpdir(), 'tastegraph-embedding-cache') });
+  const vecs = await embedder.embed(
+    movies.map((m) => {
+      const tags = [...(tagsOf.get(m.id) ?? [])];
+      return textForContent({ type: 'text', title: m.title, content: `${m.genres.join(', ')}.${tags.length ? ` Tags: ${tags.join(', ')}.` : ''}`, url: `https://movielens.test/movie/${m.id}` });
+    }),
+  );
+  const side = termFeatures(movieTerms(dir, movieRows), 5, 0.1, false);
+  return { n, movies, mi, ratings, splits, users, vecs, dim: embedder.dim, side };
+}
+
+/** −ln(1 − content match) of every movie to the subspace profile of `links` (the served profile's default settings). */
+export function contentTermsOf(vecs: readonly (ArrayLike<number> | null | undefined)[], dim: number, links: readonly number[]): Float64Array {
+  const stats = createTasteStats(dim);
+  for (const j of links) if (vecs[j]) addToStats(stats, vecs[j] as Float32Array, 1);
+  const prof = composeProfile(stats, { representation: 'subspace', maxRank: 8, energy: 0.8 });
+  return Float64Array.from(vecs, (v) => (v ? contentTerm(contentMatch(v as Float32Array, prof).score) : 0));
+}
+
 export async function run(args: string[]) {
   const dir = resolve(arg(args, 'data', '../shared/data/movielens'));
   const t0 = performance.now();
@@ -80,24 +113,7 @@ export async function run(args: string[]) {
   const names = [...RANKERS, ...priors.map((m) => `served + popularity × ${m}/n`), ...exponents.map((e) => `served, graph × (n/20)^${e}`), ...intercepts.map((b) => `served, EASE with an intercept ${b}`)];
   const table = (): Record<string, number[]> => Object.fromEntries(names.map((r) => [r, [] as number[]]));
 
-  // --- the split and the movie texts, embedded as the service embeds them (as `quality-cold`) ---
-  const movieRows = parseCsv(readFileSync(join(dir, 'movies.csv'), 'utf8'));
-  const movies = movieRows.map(([id, title, genres]) => ({ id: id!, title: title!, genres: (genres ?? '').split('|').filter((g) => g && g !== '(no genres listed)') }));
-  const ratings = parseCsv(readFileSync(join(dir, 'ratings.csv'), 'utf8')).map((r) => ({ u: r[0]!, m: r[1]!, r: Number(r[2]), t: Number(r[3]) }));
-  const tagsOf = readTags(dir);
-  const mi = new Map(movies.map((m, i) => [m.id, i]));
-  const n = movies.length;
-  const users: CfUser[] = splitUsers(ratings).map((sp) => ({ train: sp.train.map((m) => mi.get(m)!), test: new Set([...sp.test].map((m) => mi.get(m)!)), exclude: new Set([...sp.exclude].map((m) => mi.get(m)!)) }));
-  const embedder = await SifEmbedder.load({ cacheDir: join(tmpdir(), 'tastegraph-embedding-cache') });
-  const vecs = await embedder.embed(
-    movies.map((m) => {
-      const tags = [...(tagsOf.get(m.id) ?? [])];
-      return textForContent({ type: 'text', title: m.title, content: `${m.genres.join(', ')}.${tags.length ? ` Tags: ${tags.join(', ')}.` : ''}`, url: `https://movielens.test/movie/${m.id}` });
-    }),
-  );
-  const dim = embedder.dim;
-  // The service's side rows: terms on ≥ 5 movies and ≤ 10% of them, binary, unit rows; rows only for linked movies.
-  const side = termFeatures(movieTerms(dir, movieRows), 5, 0.1, false);
+  const { n, users, vecs, dim, side } = await loadMovielens(dir);
   const evaluated = users.map((_, i) => i).filter((i) => users[i]!.train.length >= minTrain);
   console.log(`data: ${n} movies, ${users.length} users, ${evaluated.length} with ≥ ${minTrain} training links; ${side.nTerms} terms (${since()} s)`);
 
@@ -121,12 +137,10 @@ export async function run(args: string[]) {
     return (profile: CfUser): Record<string, Float64Array> => {
       const rw = recencyWeightsOf(profile.train.length, recency);
       const q = easeQuery(model, xs, profile.train, profile.train.map((_, p) => rw[p]!));
-      const stats = createTasteStats(dim);
-      for (const j of profile.train) if (vecs[j]) addToStats(stats, vecs[j]!, 1);
-      const prof = composeProfile(stats, { representation: 'subspace', maxRank: 8, energy: 0.8 });
+      const cts = contentTermsOf(vecs, dim, profile.train);
       const served = new Float64Array(n), graph = new Float64Array(n), content = new Float64Array(n);
       for (let j = 0; j < n; j++) {
-        const ct = vecs[j] ? contentTerm(contentMatch(vecs[j]!, prof).score) : 0;
+        const ct = cts[j]!;
         graph[j] = Math.max(0, linked[j] ? easeScore(model, xs, q, j) : 0) / ratio;
         content[j] = ct;
         served[j] = graph[j]! + ct;
