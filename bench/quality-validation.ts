@@ -26,7 +26,7 @@
  * Usage: npm run bench -- quality-validation [-- --data DIR] [--groups 10] [--ks 3] [--lambda 100] [--alpha 2]
  */
 import { resolve } from 'node:path';
-import { easeQuery, easeScore, fitDualEase, ndcgAtK, recencyWeightsOf } from '@tg/math';
+import { createRng, easeQuery, easeScore, fitDualEase, ndcgAtK, recencyWeightsOf } from '@tg/math';
 import { topOf, type CfUser } from './cf-baselines';
 import { stackTerms } from './side-terms';
 import { contentTermsOf, loadMovielens } from './quality-truncated';
@@ -271,6 +271,22 @@ export async function run(args: string[]) {
       });
       lines.push(`| ${vn} → ${settings[choice]!.name} | ${cells.join(' | ')} |`);
     }
+  }
+  // How stable those correlations are: users resampled (the same users for the validation and the test: every cut
+  // validates all of them), Spearman with the usual split's test; the 5th and 95th percentiles of 400 resamples.
+  const rng = createRng(7);
+  const samples = Array.from({ length: 400 }, () => Array.from({ length: users.length }, () => Math.floor(rng() * users.length)));
+  const meanAt = (a: number[], b: number[]) => b.reduce((x, i) => x + a[i]!, 0) / b.length;
+  lines.push('', 'Spearman with the usual split (all users), users resampled (400 times, the same users in validation and test): median [5th, 95th percentile]:', '');
+  lines.push(`| validation | ${subsets.map(([sub]) => sub).join(' | ')} |`, `|---|${subsets.map(() => '---|').join('')}`);
+  for (const c of cuts) {
+    const vs = val.get(c.name)!.all;
+    if (vs[0]!.length !== users.length) continue;
+    const cells = subsets.map(([, idx]) => {
+      const rhos = samples.map((b) => spearman(idx.map((i) => meanAt(vs[i]!, b)), idx.map((i) => meanAt(tests.get('usual split, all')![i]!, b)))).sort((x, y) => x - y);
+      return `${rhos[200]!.toFixed(2)} [${rhos[20]!.toFixed(2)}, ${rhos[379]!.toFixed(2)}]`;
+    });
+    lines.push(`| ${c.name} | ${cells.join(' | ')} |`);
   }
   // The few-links forms against served, per entity / user: mean paired difference ± its standard error.
   const paired = (a: number[], b: number[]) => {
