@@ -44,6 +44,7 @@ export { GAUGE_PHENOMENA_ROUND28 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-ph
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 export { GAUGE_PHENOMENA_ADDED_27 } from './gauge-phenomena-27';
 export { GAUGE_PHENOMENA_ADDED_28 } from './gauge-phenomena-28';
+export { GAUGE_PHENOMENA_ADDED_29 } from './gauge-phenomena-29';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

@@ -50,6 +50,8 @@ interface Decoded {
   blocks: { name: VectorBlock; offset: number; scale: number; scores: Int8Array }[];
   /** The names of `blocks`: the words {@link blockWords} reads for this model. */
   blockNames: VectorBlock[];
+  /** The gate's question shapes this model has a weight for (round 29: `qComplaint` gates only a model fitted with it). */
+  gate: CrossFeature[];
 }
 
 let decoded: Decoded | undefined;
@@ -63,6 +65,7 @@ function model(): Decoded {
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
     blockNames: WIDE_MODEL.blocks.map((b) => b.name),
+    gate: ENGAGEMENT_GATE.filter((q) => q in WIDE_MODEL.cross),
   };
   return decoded;
 }
@@ -73,7 +76,7 @@ export function wideLogit(response: string, followup: string, signals: GaugeSign
   let z: number = WIDE_MODEL.bias;
   const acted = signals.actionDone > 0 || signals.actionFailed > 0;
   const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0, praised, acted);
-  const challenged = ENGAGEMENT_GATE.some((q) => cf[q] > 0);
+  const challenged = m.gate.some((q) => cf[q] > 0);
   for (const [k, w] of m.rules) z += w * (k === 'engagement' && challenged ? 0 : signals[k]);
   CROSS_FEATURES.forEach((k, j) => (z += m.cross[j]! * cf[k]));
   const buckets = gramBuckets(response, followup);
