@@ -5,7 +5,7 @@ import { scoreSignals } from './fit';
 import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, round28Features, ROUND29_FEATURES, round29Features, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
-import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
+import { guardedLogit, modelGate, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
 import { WIDE_MODEL } from './wide-weights';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
@@ -519,11 +519,9 @@ describe('wide model inputs (round 29): what a question asks about, and another 
     expect(on('Toy Story is a Pixar film.', '1995, saw it that christmas')).not.toContain('shapeReplaced');
   });
 
-  it('leaves the round-29 inputs, and their place in the gate, at nothing for a model that has no weight for them', () => {
-    const r = 'The roastery in the hills is worth the drive.';
-    const f = 'who drives three hours for a coffee';
-    const { signals, praised } = pairSignals(r, f);
-    expect(Number.isFinite(wideLogit(r, f, signals, praised))).toBe(true);
+  it('gates a model only on the question shapes it has a weight for (a model fitted before round 29 is not gated by qComplaint)', () => {
+    expect(modelGate({ qWhoWhy: 0.2, qNegAux: 0.1, qConj: 0, qSceptical: 0, qGainDoubt: 0, qNeedDoubt: 0 })).not.toContain('qComplaint');
+    expect(modelGate({ qWhoWhy: 0.2, qComplaint: -0.3 })).toEqual(['qWhoWhy', 'qComplaint']);
   });
 });
 

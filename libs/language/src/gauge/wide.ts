@@ -55,6 +55,15 @@ interface Decoded {
 }
 
 let decoded: Decoded | undefined;
+
+/**
+ * The question shapes of {@link ENGAGEMENT_GATE} that gate a model whose cross weights are `cross`: those it has a weight
+ * for. A model fitted before a gate feature existed (round 29's `qComplaint` for model O) is not gated by it, so that its
+ * resonances stay as fitted.
+ */
+export function modelGate(cross: Partial<Record<CrossFeature, number>>): CrossFeature[] {
+  return ENGAGEMENT_GATE.filter((q) => q in cross);
+}
 const int8 = (b64: string): Int8Array => Int8Array.from(Buffer.from(b64, 'base64'));
 
 function model(): Decoded {
@@ -65,7 +74,7 @@ function model(): Decoded {
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
     blockNames: WIDE_MODEL.blocks.map((b) => b.name),
-    gate: ENGAGEMENT_GATE.filter((q) => q in WIDE_MODEL.cross),
+    gate: modelGate(WIDE_MODEL.cross),
   };
   return decoded;
 }
