@@ -36,8 +36,12 @@ import { WIDE_MODEL } from './wide-weights';
  * round 27's misses (4,072 pairs) and added the round-28 inputs (lexical.ts, `round28Features`: a follow-up word of a
  * reply word's class, from word classes clustered once from the word vectors, that replaces or keeps the reply's value;
  * an action told in the past tense or repeated); its form, chosen by leave-one-round-out over rounds 15-27
- * (docs/benchmarks.md, Round 28), also holds the round-27 structural inputs again. A model with no weight for a cross
- * feature reads 0 for it. A logistic over the rule signals (the learned
+ * (docs/benchmarks.md, Round 28), also holds the round-27 structural inputs again. Round 29 (model Q) re-fitted it with
+ * round 28 and 56 training additions aimed at round 28's misses (4,218 pairs) and added the round-29 inputs (lexical.ts,
+ * `round29Features`: a question about an attribute or the use of the offered thing; a complaining question, also in the
+ * engagement gate; a name or a value of the reply's shape replaced or kept); its form, chosen by leave-one-round-out over
+ * rounds 15-28 (docs/benchmarks.md, Round 29), drops the round-27 structural inputs again (four word-vector blocks). A
+ * model with no weight for a cross feature reads 0 for it, and is not gated by it ({@link modelGate}). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
