@@ -65,11 +65,13 @@ import {
   GAUGE_PHENOMENA_ADDED_27,
   GAUGE_PHENOMENA_ROUND27,
   GAUGE_PHENOMENA_ADDED_28,
+  GAUGE_PHENOMENA_ROUND28,
+  GAUGE_PHENOMENA_ADDED_29,
   GAUGE_PHENOMENA_TRAINING,
   gaugeTrainingSignals,
 } from '@tg/language/data';
 
-const BLIND_NAME = 'phenomena blind set, round 28 (issue 17; written after the round-28 rule and the freeze of the round-28 model O f39068e, scoring the served model N 1823fa0 and O; 90 pairs, ten per phenomenon; scored once: N 0.849, O 0.864; O served by the rule, lowest phenomenon 0.520 (engagement) against 0.400)';
+const BLIND_NAME = 'phenomena blind set, round 29 (issue 17; written after the round-29 rule and the freeze of the round-29 model Q b03ac10, scoring the served model P (O f39068e) and Q; 90 pairs, ten per phenomenon; scored once: P 0.902, Q 0.909; Q served by the rule, lowest phenomenon tied at 0.640 (sarcasm), overall AUC higher)';
 
 /** Phenomenon of an example as the issue lists them: plain praise and complaint are one. */
 const phenomenon = (e: GaugeExample): string => (e.kind === 'short-positive' || e.kind === 'complaint' ? 'plain praise / complaint' : e.kind);
@@ -141,6 +143,8 @@ export async function run(args: string[]): Promise<{ figures: Record<string, num
     ['phenomenaAdded27', 'round-27 training additions (written at round 26\'s misses; model M, which never saw them, 0.753; in model N\'s training)', GAUGE_PHENOMENA_ADDED_27],
     ['phenomenaRound27', 'phenomena round 27 (scored once: model M 0.803, round-27 model N 1823fa0 0.811; in the served model\'s training since round 28, model O)', GAUGE_PHENOMENA_ROUND27],
     ['phenomenaAdded28', 'round-28 training additions (written at round 27\'s misses; model N, which never saw them, 0.609; in model O\'s training)', GAUGE_PHENOMENA_ADDED_28],
+    ['phenomenaRound28', 'phenomena round 28 (scored once: model N 0.849, round-28 model O f39068e 0.864; in the served model\'s training since round 29, model Q)', GAUGE_PHENOMENA_ROUND28],
+    ['phenomenaAdded29', 'round-29 training additions (written at round 28\'s misses; in model Q\'s training)', GAUGE_PHENOMENA_ADDED_29],
     ['heldOut', 'development, held-out split (every 4th)', heldOut],
     ['blind', 'earlier blind set (issue 6; written before the pair features)', GAUGE_BLIND_SET],
     ['phenomenaBlind', BLIND_NAME, GAUGE_PHENOMENA_BLIND_SET],

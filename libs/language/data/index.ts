@@ -39,11 +39,13 @@ export { GAUGE_PHENOMENA_ROUND25 } from './gauge-phenomena-blind-25';
 export { GAUGE_PHENOMENA_ROUND26 } from './gauge-phenomena-blind-26';
 export { GAUGE_PHENOMENA_ROUND27 } from './gauge-phenomena-blind-27';
 export { GAUGE_PHENOMENA_ROUND28 } from './gauge-phenomena-blind-28';
-/** The newest blind round (round 28), written after the round-28 rule and O's freeze (f39068e); scores the served model N (1823fa0) and the round-28 model O. */
-export { GAUGE_PHENOMENA_ROUND28 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-28';
+export { GAUGE_PHENOMENA_ROUND29 } from './gauge-phenomena-blind-29';
+/** The newest blind round (round 29), written after the round-29 rule and Q's freeze (b03ac10); scores the served model P (O as main has it at 05eb4a6) and the round-29 model Q. */
+export { GAUGE_PHENOMENA_ROUND29 as GAUGE_PHENOMENA_BLIND_SET } from './gauge-phenomena-blind-29';
 export { GAUGE_NEUTRAL_ADDED_12 } from './gauge-neutral-12';
 export { GAUGE_PHENOMENA_ADDED_27 } from './gauge-phenomena-27';
 export { GAUGE_PHENOMENA_ADDED_28 } from './gauge-phenomena-28';
+export { GAUGE_PHENOMENA_ADDED_29 } from './gauge-phenomena-29';
 
 import { gaugeSignals, type GaugeSignals } from '../src/gauge/signals';
 import type { GaugeExample } from '../src/gauge/types';

@@ -1,10 +1,11 @@
 /**
  * Repeat check of a new blind set against every earlier pair, without scoring anything: exact text (after
  * normalising case, apostrophes and spaces) and word-set Jaccard ≥ 0.5 of replies and follow-ups (texts of 3+ words).
- * Usage: `node --import tsx libs/language/scripts/check-blind.mts` (checks the newest round, GAUGE_PHENOMENA_ROUND28, against every other set).
+ * Usage: `node --import tsx libs/language/scripts/check-blind.mts` (checks the newest round, GAUGE_PHENOMENA_BLIND_SET, against every
+ * other set; since round 29 it follows the data index's newest round rather than naming one).
  */
 import * as data from '../data/index';
-import { GAUGE_PHENOMENA_ROUND28 as NEW } from '../data/gauge-phenomena-blind-28';
+import { GAUGE_PHENOMENA_BLIND_SET as NEW } from '../data/index';
 import type { GaugeExample } from '../src/gauge/types';
 
 const norm = (t: string) => t.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ').trim();

@@ -39,7 +39,12 @@
  * additions, GAUGE_PHENOMENA_ADDED_28) added to training, and inputs that compare the reply's values with the
  * follow-up's and read actions told in the past tense (ROUND28_FEATURES: a slot the follow-up fills with another word of
  * the same class, with or without agreement, or keeps; a past action by the speaker, an action repeated); NO28=1 holds
- * them at 0. O's form is chosen by LORO over rounds 15-27; the default folds, for Platt, are rounds 24-27.
+ * them at 0. O's form is chosen by LORO over rounds 15-27. Round 29 (model Q): O's form with round 28 and the round-29
+ * training additions (GAUGE_PHENOMENA_ADDED_29) added to training, and inputs that read what a question asks about and
+ * another thing of the same kind (ROUND29_FEATURES: a question about an attribute of the offered thing, a complaining
+ * question, also in the engagement gate; a name or a value of the reply's shape replaced or kept); NO29=1 holds them at 0
+ * and leaves `qComplaint` out of the gate. Q's form is chosen by LORO over rounds 15-28; the default folds, for Platt,
+ * are rounds 25-28.
  *
  * - Baseline ("served architecture"): the rule signals in the sign-constrained, class-balanced logistic with the two
  *   learned components (outcome, proposal) cross-fitted by group, exactly as fit-stance.mts fits GAUGE_MODEL, re-fitted
@@ -65,7 +70,7 @@ import { gaugeSignals, GAUGE_SIGNALS, gaugeLabel } from '../src/index';
 import { SIGN } from '../src/gauge/fit';
 import { outcomeClause, praises, textWords } from '../src/gauge/stance';
 import { noEvaluation, openingSentence } from '../src/gauge/wide';
-import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
+import { blockWords, crossFeatures, CROSS_FEATURES, ENGAGEMENT_GATE, gramBuckets, gramScale, HASH_BUCKETS, QUESTION_FEATURES, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, ROUND29_FEATURES, SITUATION_FEATURES, VECTOR_BLOCKS, type CrossFeature, type VectorBlock } from '../src/gauge/lexical';
 import type { GaugeExample } from '../src/gauge/types';
 import { STANCE_TABLE } from '../src/gauge/stance-weights';
 import * as data from '../data/index';
@@ -78,8 +83,8 @@ const USE_HASH = process.env.NOHASH !== '1';
 // NOQ=1: the question-shape features (round 13) held at 0 and no engagement gate: the round-12 form exactly (a weight
 // on an input that is always 0 stays at its start, 0). GATE=<comma list>: the question shapes that zero the rules'
 // engagement (default ENGAGEMENT_GATE, as wide.ts reads it).
-const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.NO26 === '1' ? ROUND26_FEATURES : []), ...(process.env.NO27 === '1' ? ROUND27_FEATURES : []), ...(process.env.NO28 === '1' ? ROUND28_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
-const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt') && !(process.env.NO26 === '1' && q === 'qNeedDoubt')) as CrossFeature[];
+const DROPPED = new Set<string>([...(process.env.NOQ === '1' ? QUESTION_FEATURES : []), ...(process.env.NOSIT === '1' ? SITUATION_FEATURES : []), ...(process.env.NO17 === '1' ? ROUND17_FEATURES : []), ...(process.env.NO19 === '1' ? ROUND19_FEATURES : []), ...(process.env.NO22 === '1' ? ROUND22_FEATURES : []), ...(process.env.NO23 === '1' ? ROUND23_FEATURES : []), ...(process.env.NO24 === '1' ? ROUND24_FEATURES : []), ...(process.env.NO25 === '1' ? ROUND25_FEATURES : []), ...(process.env.NO26 === '1' ? ROUND26_FEATURES : []), ...(process.env.NO27 === '1' ? ROUND27_FEATURES : []), ...(process.env.NO28 === '1' ? ROUND28_FEATURES : []), ...(process.env.NO29 === '1' ? ROUND29_FEATURES : []), ...(process.env.DROP ?? '').split(',').filter(Boolean)]);
+const GATE = (process.env.NOQ === '1' ? [] : (process.env.GATE ?? ENGAGEMENT_GATE.join(',')).split(',').filter(Boolean)).filter((q) => !(process.env.NO22 === '1' && q === 'qSceptical') && !(process.env.NO24 === '1' && q === 'qGainDoubt') && !(process.env.NO26 === '1' && q === 'qNeedDoubt') && !(process.env.NO29 === '1' && q === 'qComplaint')) as CrossFeature[];
 
 // VECTOR_CACHE=<file>: the kept words and vectors, written on first use (the full JSON is 300 MB).
 const { vocab, vectors, meanVec } = loadWordVectors(process.env.VECTOR_CACHE);
@@ -95,8 +100,9 @@ const rounds: [string, readonly GaugeExample[]][] = [
   ['r19', data.GAUGE_PHENOMENA_ROUND19], ['r20', data.GAUGE_PHENOMENA_ROUND20], ['r21', data.GAUGE_PHENOMENA_ROUND21],
   ['r22', data.GAUGE_PHENOMENA_ROUND22], ['r23', data.GAUGE_PHENOMENA_ROUND23], ['r24', data.GAUGE_PHENOMENA_ROUND24],
   ['r25', data.GAUGE_PHENOMENA_ROUND25], ['r26', data.GAUGE_PHENOMENA_ROUND26], ['r27', data.GAUGE_PHENOMENA_ROUND27],
+  ['r28', data.GAUGE_PHENOMENA_ROUND28],
 ];
-const FOLDS = (process.env.FOLDS ?? 'r24,r25,r26,r27').split(',');
+const FOLDS = (process.env.FOLDS ?? 'r25,r26,r27,r28').split(',');
 const inRound = new Map(rounds.flatMap(([g, xs]) => xs.map((e) => [e, g] as const)));
 /** Every labelled pair the wide model is fitted on. */
 export const ALL_PAIRS: GaugeExample[] = [
@@ -126,6 +132,8 @@ export const ALL_PAIRS: GaugeExample[] = [
   ...data.GAUGE_PHENOMENA_ADDED_27,
   ...data.GAUGE_PHENOMENA_ROUND27,
   ...data.GAUGE_PHENOMENA_ADDED_28,
+  ...data.GAUGE_PHENOMENA_ROUND28,
+  ...data.GAUGE_PHENOMENA_ADDED_29,
 ];
 type G = { e: GaugeExample; group: string };
 let b = 0;

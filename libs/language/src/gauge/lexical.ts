@@ -3,6 +3,7 @@ import { DERIVED_VALENCE } from './derived-valence';
 import { quantities, restatedNumbers } from './quantity';
 import { analyse } from '../nlp';
 import { outcomeClause, rowsOf, textWords } from './stance';
+import { NAME_CLASSES } from './name-classes';
 import { WORD_CLASSES } from './word-classes';
 
 /**
@@ -98,6 +99,11 @@ export const CROSS_FEATURES = [
   'slotKept',
   'actedPast',
   'actedAgain',
+  'qAttribute',
+  'qComplaint',
+  'entityReplaced',
+  'entityKept',
+  'shapeReplaced',
 ] as const;
 /** One cross feature. */
 export type CrossFeature = (typeof CROSS_FEATURES)[number];
@@ -264,6 +270,7 @@ export function crossFeatures(response: string, followup: string, complaint = fa
     ...round26Features(r, f),
     ...round27Features(f),
     ...round28Features(r, f),
+    ...round29Features(r, f),
   };
 }
 
@@ -828,6 +835,122 @@ export function round28Features(response: string, followup: string): Record<Roun
   };
 }
 
+/** Names of the round-29 cross features (a subset of {@link CROSS_FEATURES}). */
+export const ROUND29_FEATURES = ['qAttribute', 'qComplaint', 'entityReplaced', 'entityKept', 'shapeReplaced'] as const;
+type Round29Feature = (typeof ROUND29_FEATURES)[number];
+
+// Openers that ask or request without a question mark (after interjections): an inverted auxiliary with a subject, a
+// question word, or a request to be told or shown more ("talk me through…", "point me to…", "tell me more…").
+const ASK_OPEN =
+  /^(?:(?:oh|ooh|ok|okay|so|right|cool|nice|great|and|also|yes|yeah|sure|please|pls|hmm|wait|ah|quick question|question)\b[\s,.!:;-]*)*(?:(?:talk|walk|take|run|step) (?:me|us) through|show (?:me|us)|point (?:me|us)|tell (?:me|us)|give (?:me|us)|send (?:me|us)|explain|go through|how (?:do|does|did|would|should|can|could|long|much|many|big|far|hard|often|early|late|well)|how's|what (?:size|sizes|time|colou?rs?|about|if|kind|sort|does|do|is|are|would|should|year|day|version)|what's|which|where|when|is there|are there|(?:does|do|can|could|will|would|is|are|should) (?:it|they|that|this|those|these|i|we|you|the|one|mine|anyone|anybody|someone|somebody)|any (?:tips|advice|chance|idea|pointers|recommendations))\b/;
+// A request to be told or shown more: engaged whatever its object.
+const REQUEST = /^(?:(?:oh|ooh|ok|okay|so|right|cool|nice|great|and|also|yes|yeah|sure|please|pls|hmm|ah)\b[\s,.!:;-]*)*(?:(?:talk|walk|take|run|step) (?:me|us) through|show (?:me|us)|point (?:me|us)|tell (?:me|us) (?:more|about|how|what|where|which|when)|explain|go through|more (?:on|about))\b/;
+// What a question about the offered thing asks: its size, price, colour, time, quantity, make-up, or how to use, set
+// up or start it.
+const ATTRIBUTE =
+  /\b(?:bring|import|move|transfer|export|size|sizes|sizing|colou?rs?|black|white|blue|red|green|grey|gray|navy|pink|price|prices|priced|cost|costs|much|long|big|small|large|heavy|weight|weigh|wide|tall|deep|fit|fits|last|lasts|take|takes|time|times|hours?|minutes?|days?|weeks?|open|opens|ship|ships|shipping|deliver|delivery|warranty|battery|version|material|made|vegan|gluten|dairy|spicy|serve|serves|portion|portions|difficult|difficulty|hard|easy|steep|route|parking|start|begin|beginner|setup|set up|setting up|install|configure|use|using|work|works|compatible|support|supports|come|comes|available|stock|ingredients?|recipe|substitute|swap|instead|order|edition|chapter|episode|season|seats?|book|booking|tickets?|where|when|which|turn|turning|switch|enable|handle|cope|store|keep|freeze|reheat)\b/;
+// Marks of a question that challenges or complains rather than asks.
+const RHETORICAL =
+  /\b(?:who (?:in their right mind|would|needs|has|drives|wants|cares|even|actually|on earth|reads|uses|buys|pays|has time|does that|goes|sits|spends|eats|asked)|why (?:would|on earth|should|do i need|bother|would anyone|on god's earth)|what'?s the point|what is the point|since when|anyone|anybody|really|even|seriously|on earth|honestly|who'd|as if|you expect|am i supposed|are we supposed|how is (?:that|this|it) (?:better|easier|quicker|faster|any)|so (?:i|we|it) can|what could (?:possibly )?go wrong)\b/;
+const WEEKDAY = /\b(mon|tues|wednes|thurs|fri|satur|sun)days?\b/g;
+const MONTH = /\b(?:(january|february|march|april|june|july|august|september|october|november|december)|(?:in|of|early|late|mid|since|until|by) (may))\b/g;
+/** Values of a text by shape: years, clock times, weekdays, months, prices, percentages (each normalised). */
+function shapesOf(text: string): Record<string, Set<string>> {
+  const t = norm(text);
+  const all = (re: RegExp, f: (m: RegExpMatchArray) => string) => new Set([...t.matchAll(re)].map(f));
+  return {
+    year: all(/\b(1[5-9]\d\d|20\d\d)s?\b/g, (m) => m[1]!),
+    clock: all(/\b(\d{1,2})(?:[:.](\d\d))?\s?(am|pm)\b|\b(\d{1,2})[:.](\d\d)\b|\b(noon|midday|midnight)\b/g, (m) => m[6] ?? `${Number(m[1] ?? m[4]) % 12 + (m[3] === 'pm' ? 12 : 0)}:${m[2] ?? m[5] ?? '00'}`),
+    weekday: all(WEEKDAY, (m) => m[1]!),
+    month: all(MONTH, (m) => m[1] ?? m[2]!),
+    price: all(/[£$€]\s?(\d+(?:[.,]\d+)?)|\b(\d+(?:[.,]\d+)?)\s?(?:dollars|bucks|pounds|quid|euros|p|cents)\b/g, (m) => String(Number((m[1] ?? m[2]!).replace(',', '.')))),
+    percent: all(/\b(\d+(?:\.\d+)?)\s?(?:%|percent|per cent)/g, (m) => m[1]!),
+  };
+}
+/** A word without diacritics and a trailing "'s", lower case ("Brontë's" → "bronte"). */
+const plainWord = (w: string): string => w.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/'s$/, '');
+let nameClass: Set<number> | undefined;
+/**
+ * The names of a text: capitalised words that do not open a sentence ("I" aside), words of a name class (lower case or
+ * not: "rome", "florence"), and, in a follow-up (`loose`) of five words or fewer, words of four letters or more that the
+ * word tables do not hold ("austen", "coltrane"): a short follow-up that names an unknown word mostly names a person, a
+ * place or a product.
+ */
+function namesOf29(text: string, loose: boolean): Set<string> {
+  nameClass ??= new Set(NAME_CLASSES);
+  const out = new Set<string>();
+  // Only a short follow-up (five words or fewer) names by an unknown word: in a longer one it is mostly a rare noun.
+  const unknownNames = loose && (text.match(/\p{L}+/gu) ?? []).length <= 5;
+  for (const sentence of text.replace(/[\u2018\u2019]/g, "'").split(/(?<=[.!?:;])\s+/)) {
+    const toks = sentence.match(/\p{L}[\p{L}'-]*/gu) ?? [];
+    toks.forEach((t, i) => {
+      const w = plainWord(t);
+      if (w === 'i' || w.startsWith("i'") || w.length < 2 || STOP.has(w)) return;
+      const c = classOf(w);
+      const row = rowsOf([w])[0];
+      if ((i > 0 && /^\p{Lu}/u.test(t)) || nameClass!.has(c) || (unknownNames && row === undefined && /^[a-z]{4,}$/.test(w))) out.add(w);
+    });
+  }
+  return out;
+}
+
+/**
+ * Round 29: what a question asks about, and another thing of the same kind as the reply's.
+ *
+ * - `qAttribute`: the follow-up asks — a "?", or without one a sentence that opens with an inverted auxiliary, a
+ *   question word or a request to be told or shown more ({@link ASK_OPEN}) — about an attribute or the use of the
+ *   offered thing ({@link ATTRIBUTE}: size, price, colour, time, how to start or set it up; or the thing itself by a
+ *   pronoun or a reply content word), with no rhetorical mark and no word of valence ≤ -2: an engaged question, "does it
+ *   come in blue", "talk me through turning it on".
+ * - `qComplaint`: a question (a "?", or a who/why/what's-the-point opener) with a rhetorical mark ({@link RHETORICAL}:
+ *   a who/why opener with a modal or a generic verb, "anyone", "really", "even", "since when") or a word of valence ≤ -2:
+ *   "who drives three hours for a coffee", "why would I want that" (in the engagement gate).
+ * - `entityReplaced`: the reply names something ({@link namesOf29}: a capitalised word not opening its sentence, a word
+ *   of a name class) and the follow-up names something else of that kind (the same, lower case allowed, or a word the
+ *   tables do not know) and repeats none of the reply's names outside a negation: "rome" after "Florence", "austen surely"
+ *   after "Charlotte Brontë". `entityKept`: a reply name repeated and no other named.
+ * - `shapeReplaced`: the reply and the follow-up hold a value of the same shape (a year, a clock time, a weekday, a month,
+ *   a price, a percentage) and the follow-up's is another ("1995" after "1997", "9:30" after "10:00").
+ */
+export function round29Features(response: string, followup: string): Record<Round29Feature, number> {
+  const f = followup.slice(0, 4000);
+  const r = firstSentence(response.slice(0, 4000));
+  const fl = norm(f).replace(/\s+/g, ' ').trim();
+  const sentences = fl.split(/(?<=[.!?])\s+/).filter((x) => /[a-z0-9]/.test(x));
+  const rStems = new Set(contentOf(textWords(r)).map(stem5));
+  const bad = textWords(f).some((w) => valence(w) <= -2);
+  let attribute = false;
+  let complaint = false;
+  for (const s of sentences) {
+    const question = /\?/.test(s) || ASK_OPEN.test(s) || /^(?:who|why|what'?s the point|since when)\b/.test(s);
+    if (!question) continue;
+    const rhetorical = RHETORICAL.test(s) || /^(?:who|why)\b/.test(s);
+    if (rhetorical || bad) {
+      if (rhetorical || /\?/.test(s)) complaint = true;
+      continue;
+    }
+    const ws = s.match(/[a-z]+(?:'[a-z]+)*/g) ?? [];
+    if (REQUEST.test(s) || ATTRIBUTE.test(s) || ws.some((w) => ITEM_WORD.has(w)) || ws.some((w) => w.length >= 3 && !STOP.has(w) && rStems.has(stem5(w)))) attribute = true;
+  }
+  const rNames = namesOf29(r, false);
+  const fNames = namesOf29(f, true);
+  const denied = negatedStems(f);
+  const rWords = new Set(textWords(r).map(plainWord));
+  const fWords = new Set(textWords(f).map(plainWord));
+  const kept = [...rNames].some((n) => fWords.has(n) && !denied.has(stem5(n)));
+  const other = [...fNames].some((n) => !rNames.has(n) && !rWords.has(n));
+  const rs = shapesOf(r);
+  const fs = shapesOf(f);
+  const shape = Object.keys(rs).some((k) => rs[k]!.size > 0 && fs[k]!.size > 0 && ![...fs[k]!].some((v) => rs[k]!.has(v)));
+  return {
+    qAttribute: attribute && !complaint ? 1 : 0,
+    qComplaint: complaint ? 1 : 0,
+    entityReplaced: rNames.size > 0 && other && !kept ? 1 : 0,
+    entityKept: kept && !other ? 1 : 0,
+    shapeReplaced: shape ? 1 : 0,
+  };
+}
+
 /** Names of the round-14 situation features (a subset of {@link CROSS_FEATURES}). */
 export const SITUATION_FEATURES = ['mixedPolarity', 'ironyCue', 'exaggeration', 'praiseNegSituation', 'outcomeNeg', 'outcomePos', 'outcomeContrast', 'outcomeBroken', 'brokenState', 'praiseOverBenefit', 'praiseOverBurden'] as const;
 type SituationFeature = (typeof SITUATION_FEATURES)[number];
@@ -936,9 +1059,11 @@ export function situationFeatures(response: string, followup: string, praised: b
  * owns a Blu-ray player?" or "and who's paying for the hotels?" echo the reply without engaging with it. Round 22
  * adds a question that doubts the proposal (`qSceptical`, {@link round22Features}: "do I really need…", "how's that any
  * quicker…"), round 24 a question that doubts what the proposal gains (`qGainDoubt`), round 26 a yes/no question doubting
- * that the offered thing is needed, whatever its subject (`qNeedDoubt`, {@link round26Features}).
+ * that the offered thing is needed, whatever its subject (`qNeedDoubt`, {@link round26Features}), round 29 a question that
+ * challenges or complains (`qComplaint`, {@link round29Features}). A model with no weight for a gate feature does not
+ * gate on it (wide.ts).
  */
-export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical', 'qGainDoubt', 'qNeedDoubt'] as const;
+export const ENGAGEMENT_GATE = ['qWhoWhy', 'qNegAux', 'qConj', 'qSceptical', 'qGainDoubt', 'qNeedDoubt', 'qComplaint'] as const;
 
 /** Names of the question-shape features (a subset of {@link CROSS_FEATURES}). */
 export const QUESTION_FEATURES = ['qAux', 'qNegAux', 'qInfoWh', 'qWhoWhy', 'qConj', 'qFragment', 'qDouble', 'qItem', 'qYou', 'qMe'] as const;

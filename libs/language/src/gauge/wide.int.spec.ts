@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGauge, gauge, GAUGE_MODEL, NEGATIVE_AT } from '@tg/language';
-import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25, GAUGE_PHENOMENA_ROUND26, GAUGE_PHENOMENA_ADDED_27, GAUGE_PHENOMENA_ROUND27, GAUGE_PHENOMENA_ADDED_28 } from '@tg/language/data';
+import { gaugeSplit, GAUGE_BLIND_SET, GAUGE_DATASET, GAUGE_NEUTRAL_ADDED_12, GAUGE_PHENOMENA_ROUND10, GAUGE_PHENOMENA_ROUND12, GAUGE_PHENOMENA_ROUND13, GAUGE_PHENOMENA_ROUND14, GAUGE_PHENOMENA_ROUND15, GAUGE_PHENOMENA_ROUND16, GAUGE_PHENOMENA_ROUND17, GAUGE_PHENOMENA_ROUND18, GAUGE_PHENOMENA_ROUND19, GAUGE_PHENOMENA_ROUND20, GAUGE_PHENOMENA_ROUND21, GAUGE_PHENOMENA_ROUND22, GAUGE_PHENOMENA_ROUND23, GAUGE_PHENOMENA_ROUND24, GAUGE_PHENOMENA_ROUND25, GAUGE_PHENOMENA_ROUND26, GAUGE_PHENOMENA_ADDED_27, GAUGE_PHENOMENA_ROUND27, GAUGE_PHENOMENA_ADDED_28, GAUGE_PHENOMENA_ROUND28, GAUGE_PHENOMENA_ADDED_29 } from '@tg/language/data';
 import { scoreSignals } from './fit';
-import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, round28Features, situationFeatures } from './lexical';
+import { blockWords, crossFeatures, ENGAGEMENT_GATE, followupGrams, gramBuckets, HASH_BUCKETS, questionShape, reportsAction, ROUND17_FEATURES, ROUND19_FEATURES, ROUND22_FEATURES, ROUND23_FEATURES, ROUND24_FEATURES, ROUND25_FEATURES, ROUND26_FEATURES, ROUND27_BLOCKS, ROUND27_FEATURES, ROUND28_FEATURES, round28Features, ROUND29_FEATURES, round29Features, situationFeatures } from './lexical';
 import { pairSignals } from './signals';
 import { STANCE_TABLE } from './stance-weights';
-import { guardedLogit, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
+import { guardedLogit, modelGate, noEvaluation, openingSentence, wideLogit, wideScore } from './wide';
 import { WIDE_MODEL } from './wide-weights';
 
 const RAMEN = 'For a weeknight ramen, simmer chicken stock with ginger and garlic, then add soft-boiled eggs and scallions.';
@@ -60,7 +60,7 @@ describe('wide model inputs (round 13): the shape of a question', () => {
   });
 
   it('reads the rules’ engagement as 0 under a challenging question shape', () => {
-    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qConj', 'qGainDoubt', 'qNeedDoubt', 'qNegAux', 'qSceptical', 'qWhoWhy']);
+    expect([...ENGAGEMENT_GATE].sort()).toEqual(['qComplaint', 'qConj', 'qGainDoubt', 'qNeedDoubt', 'qNegAux', 'qSceptical', 'qWhoWhy']);
     const r = 'Get the deluxe vinyl box set, it has the demos.';
     const challenged = "and who's got a record player these days?";
     const { signals, praised } = pairSignals(r, challenged);
@@ -473,6 +473,58 @@ describe('wide model inputs (round 28): the reply’s values compared with the f
   });
 });
 
+describe('wide model inputs (round 29): what a question asks about, and another thing of the same kind', () => {
+  const on = (r: string, f: string) => Object.entries(round29Features(r, f)).filter(([, v]) => v > 0).map(([k]) => k);
+  it('names the round-29 inputs and puts the complaining question in the engagement gate', () => {
+    expect(ROUND29_FEATURES).toEqual(['qAttribute', 'qComplaint', 'entityReplaced', 'entityKept', 'shapeReplaced']);
+    expect(ENGAGEMENT_GATE).toContain('qComplaint');
+  });
+
+  it('reads a question about an attribute or the use of the offered thing as one, with or without a question mark', () => {
+    const jumper = 'The merino jumper from Uniqlo is on sale for £40.';
+    const trail = 'The ridge trail above the lake has the best views.';
+    expect(on(jumper, 'does it come in blue')).toContain('qAttribute');
+    expect(on(jumper, 'does it come in blue?')).toContain('qAttribute');
+    expect(on(trail, 'how long does the trail take')).toContain('qAttribute');
+    expect(on('Feature flags let you ship dark and switch on later.', 'talk me through turning one on for ten percent of users')).toContain('qAttribute');
+    expect(on(trail, 'nice, we loved it')).not.toContain('qAttribute');
+  });
+
+  it('reads a rhetorical or complaining question as a complaint, not as an attribute question', () => {
+    const cafe = 'The roastery in the hills is worth the drive for its flat white.';
+    expect(on(cafe, 'who drives three hours for a coffee')).toEqual(['qComplaint']);
+    expect(on(cafe, 'why would I want that?')).toContain('qComplaint');
+    expect(on('Swap the stock for a homemade one.', 'is anyone really going to taste the difference under gravy?')).toContain('qComplaint');
+    expect(on(cafe, 'why would I want that?')).not.toContain('qAttribute');
+    expect(on('The merino jumper is on sale for £40.', 'does it come in blue')).not.toContain('qComplaint');
+  });
+
+  it('reads a name of the same kind as the reply’s, that the reply does not hold, as a replaced entity, lower case or not', () => {
+    expect(on('The Trevi Fountain is in Florence.', 'rome, i stood outside it in may')).toContain('entityReplaced');
+    expect(on('Pride and Prejudice was written by Charlotte Brontë.', 'austen surely')).toContain('entityReplaced');
+    expect(on('Jaws was directed by George Lucas.', 'It was Spielberg.')).toContain('entityReplaced');
+    // The reply's own name repeated, and no other: kept.
+    expect(on('The Trevi Fountain is in Rome.', 'rome, i stood outside it in may')).toEqual(['entityKept']);
+    // The reply's name denied and another given: replaced.
+    expect(on('The Trevi Fountain is in Florence.', 'not florence, rome')).toContain('entityReplaced');
+    // No name in the reply: nothing to replace.
+    expect(on('Resting a steak keeps it juicy.', 'Heston says so too')).not.toContain('entityReplaced');
+  });
+
+  it('reads a year, a clock time, a weekday or a price of the reply given as another as a replaced shape', () => {
+    expect(on('Toy Story came out in 1997.', '1995, saw it that christmas')).toContain('shapeReplaced');
+    expect(on('The museum opens at 10:00.', 'half nine, we were in at 9:30')).toContain('shapeReplaced');
+    expect(on('The market runs on Saturdays.', 'sundays only now')).toContain('shapeReplaced');
+    expect(on('Toy Story came out in 1995.', '1995, saw it that christmas')).not.toContain('shapeReplaced');
+    expect(on('Toy Story is a Pixar film.', '1995, saw it that christmas')).not.toContain('shapeReplaced');
+  });
+
+  it('gates a model only on the question shapes it has a weight for (a model fitted before round 29 is not gated by qComplaint)', () => {
+    expect(modelGate({ qWhoWhy: 0.2, qNegAux: 0.1, qConj: 0, qSceptical: 0, qGainDoubt: 0, qNeedDoubt: 0 })).not.toContain('qComplaint');
+    expect(modelGate({ qWhoWhy: 0.2, qComplaint: -0.3 })).toEqual(['qWhoWhy', 'qComplaint']);
+  });
+});
+
 describe('wide model (round 12)', () => {
   it('ships int8 tables that match the shared vocabulary and the hash size', () => {
     const words = STANCE_TABLE.words.split(' ').length;
@@ -559,5 +611,8 @@ describe('wide model (round 12)', () => {
     // 0.811; the additions 0.609): a floor for the model being fitted, O (in sample 0.956 and 0.880).
     expect(evaluateGauge(GAUGE_PHENOMENA_ROUND27).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.95);
     expect(evaluateGauge(GAUGE_PHENOMENA_ADDED_28).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.87);
+    // Round 28 and the round-29 additions are in the round-29 model Q's training (in sample 0.986 and 0.997).
+    expect(evaluateGauge(GAUGE_PHENOMENA_ROUND28).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.98);
+    expect(evaluateGauge(GAUGE_PHENOMENA_ADDED_29).aucPositiveVsNegative).toBeGreaterThanOrEqual(0.99);
   });
 });

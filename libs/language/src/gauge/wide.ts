@@ -36,8 +36,12 @@ import { WIDE_MODEL } from './wide-weights';
  * round 27's misses (4,072 pairs) and added the round-28 inputs (lexical.ts, `round28Features`: a follow-up word of a
  * reply word's class, from word classes clustered once from the word vectors, that replaces or keeps the reply's value;
  * an action told in the past tense or repeated); its form, chosen by leave-one-round-out over rounds 15-27
- * (docs/benchmarks.md, Round 28), also holds the round-27 structural inputs again. A model with no weight for a cross
- * feature reads 0 for it. A logistic over the rule signals (the learned
+ * (docs/benchmarks.md, Round 28), also holds the round-27 structural inputs again. Round 29 (model Q) re-fitted it with
+ * round 28 and 56 training additions aimed at round 28's misses (4,218 pairs) and added the round-29 inputs (lexical.ts,
+ * `round29Features`: a question about an attribute or the use of the offered thing; a complaining question, also in the
+ * engagement gate; a name or a value of the reply's shape replaced or kept); its form, chosen by leave-one-round-out over
+ * rounds 15-28 (docs/benchmarks.md, Round 29), drops the round-27 structural inputs again (four word-vector blocks). A
+ * model with no weight for a cross feature reads 0 for it, and is not gated by it ({@link modelGate}). A logistic over the rule signals (the learned
  * components `outcome` and `proposal` excepted: the vector blocks replace them), the cross features, hashed
  * follow-up n-grams and four mean-word-vector blocks (lexical.ts), fitted by libs/language/scripts/fit-wide.mts on
  * every labelled pair (2,104) and Platt-scaled on its leave-one-round-out predictions. Chosen by leave-one-round-out
@@ -50,9 +54,20 @@ interface Decoded {
   blocks: { name: VectorBlock; offset: number; scale: number; scores: Int8Array }[];
   /** The names of `blocks`: the words {@link blockWords} reads for this model. */
   blockNames: VectorBlock[];
+  /** The gate's question shapes this model has a weight for (round 29: `qComplaint` gates only a model fitted with it). */
+  gate: CrossFeature[];
 }
 
 let decoded: Decoded | undefined;
+
+/**
+ * The question shapes of {@link ENGAGEMENT_GATE} that gate a model whose cross weights are `cross`: those it has a weight
+ * for. A model fitted before a gate feature existed (round 29's `qComplaint` for model O) is not gated by it, so that its
+ * resonances stay as fitted.
+ */
+export function modelGate(cross: Partial<Record<CrossFeature, number>>): CrossFeature[] {
+  return ENGAGEMENT_GATE.filter((q) => q in cross);
+}
 const int8 = (b64: string): Int8Array => Int8Array.from(Buffer.from(b64, 'base64'));
 
 function model(): Decoded {
@@ -63,6 +78,7 @@ function model(): Decoded {
     hash: int8(WIDE_MODEL.hash.weights),
     blocks: WIDE_MODEL.blocks.map((b) => ({ name: b.name, offset: b.offset, scale: b.scale, scores: int8(b.scores) })),
     blockNames: WIDE_MODEL.blocks.map((b) => b.name),
+    gate: modelGate(WIDE_MODEL.cross),
   };
   return decoded;
 }
@@ -73,7 +89,7 @@ export function wideLogit(response: string, followup: string, signals: GaugeSign
   let z: number = WIDE_MODEL.bias;
   const acted = signals.actionDone > 0 || signals.actionFailed > 0;
   const cf = crossFeatures(response, followup, signals.correction > 0 || signals.rejection > 0, praised, acted);
-  const challenged = ENGAGEMENT_GATE.some((q) => cf[q] > 0);
+  const challenged = m.gate.some((q) => cf[q] > 0);
   for (const [k, w] of m.rules) z += w * (k === 'engagement' && challenged ? 0 : signals[k]);
   CROSS_FEATURES.forEach((k, j) => (z += m.cross[j]! * cf[k]));
   const buckets = gramBuckets(response, followup);
