@@ -959,20 +959,29 @@ async function verify(
   return { violations: v, verified, digestChecks, digests };
 }
 
-/** A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node). */
+/**
+ * A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node, each
+ * tried up to 3 times), and the sequences at which the nodes' messages differ (fault35: how many, the first and last).
+ */
 async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string> {
   const out: string[] = [];
+  const perNode: (string | undefined)[][] = [];
   for (const [n, url] of stack.nats.url.split(',').entries()) {
     try {
       const c = await connect({ servers: [url], noRandomize: true, maxReconnectAttempts: 0 });
       try {
         const jsm = await jetstreamManager(c, { checkAPI: false });
         const h = createHash('sha256');
+        const seen: (string | undefined)[] = (perNode[n] = []);
         let missing = 0;
         for (let seq = 1; seq <= upTo; seq++) {
-          const m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
+          let m = null;
+          for (let a = 0; a < 3 && !m; a++) m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
           if (!m) missing++;
-          else h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+          else {
+            h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+            seen[seq] = `${m.subject} ${createHash('sha256').update(m.data).digest('hex')}`;
+          }
         }
         out.push(`node ${n} ${h.digest('hex').slice(0, 12)}${missing ? ` (${missing} missing)` : ''}`);
       } finally {
@@ -982,6 +991,13 @@ async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string>
       out.push(`node ${n}: ${(e as Error).message.slice(0, 80)}`);
     }
   }
+  // Sequences where nodes that both answered hold different messages.
+  const differing: number[] = [];
+  for (let seq = 1; seq <= upTo; seq++) {
+    const held = perNode.map((x) => x?.[seq]).filter((x): x is string => x !== undefined);
+    if (new Set(held).size > 1) differing.push(seq);
+  }
+  if (differing.length) out.push(`${differing.length} sequences differ between nodes (first ${differing[0]}, last ${differing[differing.length - 1]})`);
   return out.join(', ');
 }
 
