@@ -28,16 +28,22 @@
  * fs.watch, the kill 0-`--snap-delay-ms` later); a filler catalog of `--big` items (6,000) in every process, so that a
  * write takes long enough to be hit and ranking's worker graphs are written with each snapshot.
  *
+ * fault35 added: `--partitions N` (services shape): TG_PARTITIONS=N, three replicas of taste, ranking and visualize each
+ * serving the partitions assignPartitions(N, 3, 2) gives it (every partition on two replicas, none on all), the filler
+ * workspace in a partition replica #1 holds (the snapshot window), each round's writers spread over `--spread`
+ * workspaces of distinct partitions (3 by default with partitions; the concurrency shared), and every replica's digest
+ * compared with a replay of the workspaces of the partitions it says it holds (checkLiveDigest).
+ *
  * Usage: npm run bench -- campaign [-- --seed 42 --rounds 2 --round-s 60 --concurrency 6 --nats cluster|single
  *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
- *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000]
+ *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000 --partitions 4 --spread 3]
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type Subscription } from '@nats-io/transport-node';
-import { contentIdForUrl, OP } from '@tg/contracts';
+import { contentIdForUrl, OP, partitionOf } from '@tg/contracts';
 import { EventStore, RpcClient } from '@tg/messaging';
 import { checkLiveDigest, type LiveDigestReply } from '@tg/read-model';
 import { eventually, natsCluster, readWorkspaceEvents, replicasOnly, singleNats, startProcessStack, urlOwnerConflicts, type AppName, type ProcessStack } from '@tg/test-stack';
@@ -609,7 +615,13 @@ async function snapshotWindow(stack: ProcessStack, apps: AppName[], fill: (n: nu
 }
 
 /** Verifies a round's acknowledged writes; returns violations and the number of checks made. */
-async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: string; key: string }, prefix: string): Promise<{ violations: string[]; verified: number; digestChecks: number; digests: Record<string, number> }> {
+async function verify(
+  stack: ProcessStack,
+  c: Campaign,
+  ws: { workspaceId: string; key: string },
+  prefix: string,
+  withDigests = true,
+): Promise<{ violations: string[]; verified: number; digestChecks: number; digests: Record<string, number> }> {
   const v: string[] = [];
   let verified = 0;
   const fronts = stack.baseUrls;
@@ -884,8 +896,9 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
       if (!byName.get(o.name!)?.includes(o.answers[0]!.body.public_id)) v.push(`${o.n}: acknowledged workspace ${o.name} not listed`);
     }
   }
+  if (!withDigests) return { violations: v, verified, digestChecks: 0, digests: {} };
   // Every replica of every service with a read model (entity, taste, ranking, visualize; all-in-one: each process, all
-  // four) against a replay of the log to its position.
+  // four) against a replay of the log to its position (of the workspaces of the partitions it holds: checkLiveDigest).
   const nc = await stack.bus();
   const rpc = new RpcClient(nc);
   const store = await EventStore.open(nc);
@@ -924,9 +937,10 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
           const checked = await checkLiveDigest(store, live);
           digestChecks += 1;
           digests[svc] = (digests[svc] ?? 0) + 1;
-          console.log(`  ${svc} of ${app}#${i} digest (${checked.compared.join(', ')}) at ${live.position}, restored from ${live.restored_from}${errors ? ` (after ${errors} failed asks)` : ''}: ${checked.differences.length ? 'DIFFERS' : 'equal'}`);
+          const held = `${Object.keys(live.digest.workspaces).filter((w) => w !== '_account').length} workspaces of partitions ${checked.partitions}`;
+          console.log(`  ${svc} of ${app}#${i} digest (${checked.compared.join(', ')}; ${held}) at ${live.position}, restored from ${live.restored_from}${errors ? ` (after ${errors} failed asks)` : ''}: ${checked.differences.length ? 'DIFFERS' : 'equal'}`);
           if (checked.differences.length) {
-            v.push(`${svc} of ${app}#${i} digest at ${live.position} (restored from ${live.restored_from}) differs from a replay: ${checked.differences.slice(0, 5).join('; ')}`);
+            v.push(`${svc} of ${app}#${i} digest (partitions ${checked.partitions}) at ${live.position} (restored from ${live.restored_from}) differs from a replay: ${checked.differences.slice(0, 5).join('; ')}`);
             // Evidence, while the stack still runs: do replays of the log agree with one another, and do the stream's
             // replicas (each NATS node's, by direct gets from a connection to that node) hold the same messages?
             const again = await Promise.all([0, 1].map(() => checkLiveDigest(store, live).then((x) => x.differences.length)));
@@ -945,20 +959,29 @@ async function verify(stack: ProcessStack, c: Campaign, ws: { workspaceId: strin
   return { violations: v, verified, digestChecks, digests };
 }
 
-/** A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node). */
+/**
+ * A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node, each
+ * tried up to 3 times), and the sequences at which the nodes' messages differ (fault35: how many, the first and last).
+ */
 async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string> {
   const out: string[] = [];
+  const perNode: (string | undefined)[][] = [];
   for (const [n, url] of stack.nats.url.split(',').entries()) {
     try {
       const c = await connect({ servers: [url], noRandomize: true, maxReconnectAttempts: 0 });
       try {
         const jsm = await jetstreamManager(c, { checkAPI: false });
         const h = createHash('sha256');
+        const seen: (string | undefined)[] = (perNode[n] = []);
         let missing = 0;
         for (let seq = 1; seq <= upTo; seq++) {
-          const m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
+          let m = null;
+          for (let a = 0; a < 3 && !m; a++) m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
           if (!m) missing++;
-          else h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+          else {
+            h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
+            seen[seq] = `${m.subject} ${createHash('sha256').update(m.data).digest('hex')}`;
+          }
         }
         out.push(`node ${n} ${h.digest('hex').slice(0, 12)}${missing ? ` (${missing} missing)` : ''}`);
       } finally {
@@ -968,6 +991,13 @@ async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string>
       out.push(`node ${n}: ${(e as Error).message.slice(0, 80)}`);
     }
   }
+  // Sequences where nodes that both answered hold different messages.
+  const differing: number[] = [];
+  for (let seq = 1; seq <= upTo; seq++) {
+    const held = perNode.map((x) => x?.[seq]).filter((x): x is string => x !== undefined);
+    if (new Set(held).size > 1) differing.push(seq);
+  }
+  if (differing.length) out.push(`${differing.length} sequences differ between nodes (first ${differing[0]}, last ${differing[differing.length - 1]})`);
   return out.join(', ');
 }
 
@@ -1057,13 +1087,19 @@ export async function run(args: string[]) {
   const snapShare = arg(args, 'snap-share', 0.15);
   const snapDelayMs = arg(args, 'snap-delay-ms', 60);
   const bigN = arg(args, 'big', 6_000);
-  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape} --shape ${strArg(args, 'shape', 'services')}${skewM ? ` --skew-m ${skewM}` : ''}${natsShare !== 0.2 ? ` --nats-share ${natsShare}` : ''}${snapShare !== 0.15 ? ` --snap-share ${snapShare}` : ''}${snapDelayMs !== 60 ? ` --snap-delay-ms ${snapDelayMs}` : ''}${bigN !== 6_000 ? ` --big ${bigN}` : ''})`);
+  // Workspace partitions (services shape): taste, ranking and visualize with three replicas each, every partition on two
+  // of them (assignPartitions), each round's load spread over `--spread` workspaces of distinct partitions.
+  const partitions = arg(args, 'partitions', 1);
+  const spread = arg(args, 'spread', partitions > 1 ? 3 : 1);
+  console.log(`campaign seed ${seed} (re-run: npm run bench -- campaign -- --seed ${seed} --rounds ${rounds} --round-s ${roundS} --nats ${natsShape} --shape ${strArg(args, 'shape', 'services')}${skewM ? ` --skew-m ${skewM}` : ''}${natsShare !== 0.2 ? ` --nats-share ${natsShare}` : ''}${snapShare !== 0.15 ? ` --snap-share ${snapShare}` : ''}${snapDelayMs !== 60 ? ` --snap-delay-ms ${snapDelayMs}` : ''}${bigN !== 6_000 ? ` --big ${bigN}` : ''}${partitions > 1 ? ` --partitions ${partitions}` : ''}${spread !== (partitions > 1 ? 3 : 1) ? ` --spread ${spread}` : ''})`);
   const shape = strArg(args, 'shape', 'services') === 'all-in-one' ? 'all-in-one' : 'services';
   const aio = shape === 'all-in-one';
+  if (aio && partitions > 1) throw new Error('--partitions needs --shape services (an all-in-one process holds every partition)');
+  const pr = partitions > 1 ? 3 : 2;
   // All-in-one: two processes of apps/tastegraph (every service and a gateway each) on one NATS.
   const replicas: Partial<Record<AppName, number>> = aio
     ? { tastegraph: 2 }
-    : replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': 2, 'ranking-service': 2, 'visualize-service': 2, gateway: 2 });
+    : replicasOnly({ 'admin-service': 2, 'entity-service': 2, 'ingestion-service': 2, 'embedding-service': 2, 'taste-service': pr, 'ranking-service': pr, 'visualize-service': pr, gateway: 2 });
   const killable: AppName[] = aio ? ['tastegraph'] : KILLABLE;
   const replicasOf = (a: AppName) => replicas[a] ?? 0;
   const natsNodes = natsShape === 'cluster' ? 3 : 1;
@@ -1076,13 +1112,25 @@ export async function run(args: string[]) {
     envOfReplica: (_name, i) => (skewM && i === 1 ? skewedClock(skewM) : undefined),
     // A shared machine at load 30+ started no service within the default 90 s (seed 3307, 11:07 UTC).
     readyTimeoutMs: 240_000,
+    ...(partitions > 1 ? { partitions, partitionCopies: 2 } : {}),
   });
+  if (partitions > 1) console.log(`partitions: ${partitions}; taste, ranking and visualize replicas hold ${[0, 1, 2].map((i) => `#${i} ${stack.partitionsOf('ranking-service', i).join(',')}`).join(', ')}`);
+  /** A new workspace; with partitions, one of a partition `ok` accepts and not in `taken` (bounded tries). */
+  const partitionOfWs = (id: string) => partitionOf(id, partitions);
+  const newWorkspace = async (name: string, ok: (p: number) => boolean = () => true) => {
+    for (let k = 0; ; k++) {
+      const w = await eventually(() => stack.workspace(k ? `${name}-${k}` : name), { timeoutMs: 60_000, what: 'a workspace' });
+      if (partitions <= 1 || ok(partitionOfWs(w.workspaceId)) || k >= 40) return w;
+    }
+  };
   console.log(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   const results: RoundResult[] = [];
   try {
     // The filler workspace: a large catalog in every process (so that a snapshot's write takes long enough to be hit),
     // and the writes that make every process write a snapshot in the window after each round.
-    const filler = await eventually(() => stack.workspace('campaign-filler'), { timeoutMs: 60_000, what: 'the filler workspace' });
+    // With partitions, of one replica #1 holds: the snapshot window after each round kills #1 inside a snapshot write that
+    // the filler's writes cause (a replica counts only the events of its partitions).
+    const filler = await newWorkspace('campaign-filler', (p) => stack.partitionsOf('ranking-service', 1).includes(p));
     let filled = 0;
     const fill = async (n: number) => {
       const from = filled;
@@ -1110,11 +1158,16 @@ export async function run(args: string[]) {
       const rseed = seed + round * 7919;
       const r = prng(rseed);
       const prefix = `s${seed.toString(36)}r${round}`;
-      const ws = await eventually(() => stack.workspace(`campaign-${prefix}`), { timeoutMs: 60_000, what: 'a workspace' });
+      // One workspace, or (`--spread`) several of distinct partitions, each with its own writers (the concurrency shared).
+      const wss: Awaited<ReturnType<typeof newWorkspace>>[] = [];
+      for (let k = 0; k < spread; k++) wss.push(await newWorkspace(`campaign-${prefix}${k ? `w${k}` : ''}`, (p) => !wss.some((w) => partitionOfWs(w.workspaceId) === p)));
+      if (partitions > 1) console.log(`  round ${round} workspaces in partitions ${wss.map((w) => partitionOfWs(w.workspaceId)).join(', ')}`);
       const end = Date.now() + roundS * 1000;
-      const c = new Campaign(stack, ws.key, prefix, rseed, concurrency, () => end + 90_000);
-      await c.start();
-      const writers = c.run();
+      const cs = wss.map((w, k) => new Campaign(stack, w.key, `${prefix}${k ? `w${k}` : ''}`, rseed + k * 101, Math.max(2, Math.round(concurrency / spread)), () => end + 90_000));
+      for (const c of cs) await c.start();
+      const writers = Promise.all(cs.map((c) => c.run()));
+      /** The campaign (and its workspace) a fault aims at: the one, or (spread) one drawn. */
+      const aim = () => (cs.length > 1 ? Math.floor(r() * cs.length) : 0);
       const kills: string[] = [];
       const snapshotKills: SnapshotKill[] = [];
       // Restarts run beside the next kills (a process comes back while another dies); at most two down at once.
@@ -1142,8 +1195,9 @@ export async function run(args: string[]) {
             // A claim taken over by a process whose clock runs a lease ahead of the claimant's.
             const claimApp: AppName = aio ? 'tastegraph' : 'ingestion-service';
             if (busy(claimApp)) continue;
-            k = await takeoverOnClaim(stack, c, ws.workspaceId, claimApp, skewM > 0 ? 0 : 1, Math.max(1_000, end - Date.now()), r);
-          } else k = await killOnEvent(stack, ws.workspaceId, type, app, replicasOf(app), Math.max(1_000, end - Date.now()), freeze);
+            const t = aim();
+            k = await takeoverOnClaim(stack, cs[t]!, wss[t]!.workspaceId, claimApp, skewM > 0 ? 0 : 1, Math.max(1_000, end - Date.now()), r);
+          } else k = await killOnEvent(stack, wss[aim()]!.workspaceId, type, app, replicasOf(app), Math.max(1_000, end - Date.now()), freeze);
         } else {
           k = await killRandom(stack, r, natsNodes, replicasOf, (label) => busy(label) || (label.startsWith('nats') && [...restarting.keys()].some((x) => x.startsWith('nats'))), killable, natsShare);
         }
@@ -1162,24 +1216,31 @@ export async function run(args: string[]) {
         );
       }
       await Promise.all(restarting.values());
-      c.stop();
+      for (const c of cs) c.stop();
       await writers;
-      await c.settled();
+      for (const c of cs) await c.settled();
       // Anything still down is started again before the checks.
       for (const p of stack.processes()) if (!p.alive) await p.start();
       for (const n of stack.nats.nodes) if (!n.alive) await stack.startNats(n.index);
-      const late = await c.lateRetries(lateN, r);
+      let late = 0;
+      for (const c of cs) late += await c.lateRetries(Math.ceil(lateN / cs.length), r);
       snapshotKills.push(...(await snapshotWindow(stack, digestApps(aio), fill, r, snapDelayMs)));
-      const { violations, verified, digestChecks, digests } = await verify(stack, c, ws, prefix);
+      // Each workspace's writes verified; the digests of every replica once, after the last.
+      const checked = [];
+      for (const [k, c] of cs.entries()) checked.push(await verify(stack, c, wss[k]!, `${prefix}${k ? `w${k}` : ''}`, k === cs.length - 1));
+      const violations = checked.flatMap((x) => x.violations);
+      const verified = checked.reduce((a, x) => a + x.verified, 0);
+      const { digestChecks, digests } = checked[checked.length - 1]!;
+      const ops = cs.flatMap((c) => c.ops);
       const res: RoundResult = {
         seed: rseed,
         round,
-        ops: c.ops.length,
-        acked: c.ops.filter((o) => o.acked).length,
-        unacked: c.ops.filter((o) => !o.acked && !o.clientError && !o.refused).length,
-        retriedOps: c.ops.filter((o) => o.attempts > (o.duplicated ? 2 : 1)).length,
-        doubleSent: c.ops.filter((o) => o.duplicated).length,
-        attempts: c.ops.reduce((a, o) => a + o.attempts, 0),
+        ops: ops.length,
+        acked: ops.filter((o) => o.acked).length,
+        unacked: ops.filter((o) => !o.acked && !o.clientError && !o.refused).length,
+        retriedOps: ops.filter((o) => o.attempts > (o.duplicated ? 2 : 1)).length,
+        doubleSent: ops.filter((o) => o.duplicated).length,
+        attempts: ops.reduce((a, o) => a + o.attempts, 0),
         kills,
         violations,
         verified,
@@ -1207,7 +1268,7 @@ export async function run(args: string[]) {
     snapshotKillsInside: results.reduce((a, x) => a + x.snapshotKills.filter((k) => k.inWrite).length, 0),
   };
   const markdown = [
-    `seed ${seed}, nats ${natsShape}, shape ${shape}`,
+    `seed ${seed}, nats ${natsShape}, shape ${shape}${partitions > 1 ? `, ${partitions} partitions (taste, ranking, visualize: 3 replicas, each partition on 2), ${spread} workspaces a round` : ''}`,
     '| round | seed | ops | acknowledged | unacknowledged | retried | double-sent | kills | checks | digests = replay (entity/taste/ranking/visualize) | kills aimed at a snapshot write (inside it) | violations |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...results.map((x) => `| ${x.round} | ${x.seed} | ${x.ops} | ${x.acked} | ${x.unacked} | ${x.retriedOps} | ${x.doubleSent} | ${x.kills.length} | ${x.verified} | ${x.digestChecks} (${['entity', 'taste', 'ranking', 'visualize'].map((k) => x.digests[k] ?? 0).join('/')}) | ${x.snapshotKills.length} (${x.snapshotKills.filter((k) => k.inWrite).length}) | ${x.violations.length} |`),

@@ -7,7 +7,9 @@
  *   --compare     also ask each running service with a read model (taste, entity, ranking, visualize) for its
  *                 live digest and compare it with a rebuild up to the same stream position: the catalog, and
  *                 for ranking the vectors its index (and search worker) holds (exit 1 when one differs, or
- *                 when none answers); one instance of each answers (whichever its queue group picks)
+ *                 when none answers); one instance of each answers (whichever its queue group picks); an
+ *                 instance holding some workspace partitions only (TG_SERVE_PARTITIONS) is compared with a
+ *                 replay of those partitions' workspaces (its answer says which)
  *   --raw         also read the whole stream without decoding it (raw JetStream read throughput)
  *   --until <n>   replay only up to stream sequence n
  *   --json        print one JSON document instead of text
@@ -108,8 +110,8 @@ try {
         answered++;
         const cmp = await checkLiveDigest(store, live);
         const equal = cmp.differences.length === 0;
-        compare[name] = { position: cmp.position, restored_from: cmp.restoredFrom, compared: cmp.compared, equal, differences: cmp.differences, live: live.digest.hash };
-        say(`  compare ${name} (${cmp.compared.join(', ')}) with a replay at sequence ${fmt(cmp.position)}: ${equal ? 'EQUAL' : 'DIFFERENT'} (restored from ${fmt(cmp.restoredFrom)})`);
+        compare[name] = { position: cmp.position, restored_from: cmp.restoredFrom, partitions: cmp.partitions, compared: cmp.compared, equal, differences: cmp.differences, live: live.digest.hash };
+        say(`  compare ${name} (${cmp.compared.join(', ')}; partitions ${cmp.partitions}) with a replay at sequence ${fmt(cmp.position)}: ${equal ? 'EQUAL' : 'DIFFERENT'} (restored from ${fmt(cmp.restoredFrom)})`);
         for (const d of cmp.differences) say(`                 ${d}`);
         if (!equal) exitCode = 1;
       } catch (e) {

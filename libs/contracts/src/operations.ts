@@ -147,7 +147,7 @@ const VectorIndexDigest = Type.Object({ hash: Hex, workspaces: Type.Record(Type.
  * `*.digest` reply (taste, entity, ranking, visualize): the instance's live catalog projection's digest at its stream
  * position and the position its snapshot restored (replay checks). Taste says whether its cluster fits are settled;
  * ranking adds the vectors its index holds (`index`: the main thread's; `graphs`: the search worker's, when it runs) and
- * its lexical indexes (`lexical`).
+ * its lexical indexes (`lexical`); every instance says which workspace partitions it holds (`partitions`).
  */
 const DigestReply = Type.Object({
   position: Type.Integer(),
@@ -158,6 +158,11 @@ const DigestReply = Type.Object({
   graphs: Type.Optional(Type.Union([VectorIndexDigest, Type.Null()])),
   /** Ranking: its lexical (BM25) indexes (libs/domain catalog-digest.ts lexicalDigest). */
   lexical: Type.Optional(Type.Object({ hash: Hex, workspaces: Type.Record(Type.String(), Type.Object({ hash: Hex, docs: Type.Integer() })) })),
+  /**
+   * The workspace partitions the instance holds: `serves` of `count` (every one when not partitioned). A replay it is
+   * compared with folds only the workspaces of those partitions (and `_account`).
+   */
+  partitions: Type.Optional(Type.Object({ count: Type.Integer({ minimum: 1 }), serves: Type.Array(Type.Integer({ minimum: 0 })) })),
 });
 
 /**

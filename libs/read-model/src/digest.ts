@@ -4,7 +4,7 @@ import type { EventStore, OperationHandler } from '@tg/messaging';
 import { diffVectorIndexDigests, vectorIndexDigest, type VectorEntry, type VectorIndexDigest } from '@tg/vector-store';
 import type { ReadModelHost } from './host';
 import { representativeVector } from './profiles';
-import { catalogReplay, replayProjection } from './replay';
+import { catalogReplay, digestScope, replayProjection } from './replay';
 
 /** The reply of every `*.digest` operation (taste, entity, ranking, visualize: one schema). */
 export type LiveDigestReply = ReplyOf<typeof OP.taste.digest>;
@@ -23,8 +23,8 @@ export interface DigestExtra {
 
 /**
  * The `*.digest` operation of a service hosting the catalog projection: the catalog's digest at the projection's
- * position, the position its snapshot restored (0: replayed), and what the service adds ({@link DigestExtra}),
- * all taken in one synchronous step so that they describe the same state. Not on the HTTP API: replay checks
+ * position, the position its snapshot restored (0: replayed), the workspace partitions it holds, and what the service
+ * adds ({@link DigestExtra}), all taken in one synchronous step so that they describe the same state. Not on the HTTP API: replay checks
  * (`npm run replay -- --compare`, the kill campaign).
  */
 export function catalogDigestHandler(host: ReadModelHost, extra: () => DigestExtra = () => ({})): OperationHandler<typeof OP.taste.digest> {
@@ -33,6 +33,7 @@ export function catalogDigestHandler(host: ReadModelHost, extra: () => DigestExt
     // Synchronous from here to the first await: the digests and the position describe the same state.
     const position = host.cursor.position;
     const restored_from = host.restoredFrom;
+    const partitions = host.partitions;
     const digest = catalogDigest(host.catalog);
     const x = extra();
     const graphs = x.graphs ? await x.graphs : undefined;
@@ -45,6 +46,7 @@ export function catalogDigestHandler(host: ReadModelHost, extra: () => DigestExt
         ...(x.index ? { index: x.index } : {}),
         ...(graphs !== undefined ? { graphs } : {}),
         ...(x.lexical ? { lexical: x.lexical } : {}),
+        partitions,
       },
     };
   };
@@ -70,15 +72,19 @@ export interface LiveDigestCheck {
   differences: string[];
   /** Parts compared: `catalog`, and `index`/`graphs`/`lexical` when the service reported them. */
   compared: string[];
+  /** The partitions the replay folded (`0,2 of 4`), or `all`. */
+  partitions: string;
 }
 
 /**
- * Rebuilds the catalog from the stream up to the live digest's position and compares: the catalog, and (when
+ * Rebuilds the catalog from the stream up to the live digest's position (of the workspaces of the partitions the
+ * instance holds, {@link digestScope}) and compares: the catalog, and (when
  * reported) the vectors of the ranking index on the main thread and in its search worker against the
  * representative vectors of the rebuilt catalog, and the lexical indexes against ones built from its entities.
  */
 export async function checkLiveDigest(store: EventStore, live: LiveDigestReply): Promise<LiveDigestCheck> {
-  const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position });
+  const scope = digestScope(live);
+  const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position, accept: scope.accept });
   const rebuilt = (replay.digest.detail as { catalog: CatalogDigest }).catalog;
   const differences = diffCatalogDigests(live.digest as CatalogDigest, rebuilt, ['live', 'replay']).map((d) => `catalog: ${d}`);
   // A read that stopped short (the stream as served to it ended earlier: a lagging replica) is not a replay to that
@@ -106,5 +112,5 @@ export async function checkLiveDigest(store: EventStore, live: LiveDigestReply):
     }
     if (live.lexical.hash !== expected.hash && !differences.some((d) => d.startsWith('lexical:'))) differences.push('lexical: hashes differ');
   }
-  return { position: live.position, restoredFrom: live.restored_from, differences, compared };
+  return { position: live.position, restoredFrom: live.restored_from, differences, compared, partitions: scope.label };
 }

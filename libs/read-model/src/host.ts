@@ -173,6 +173,12 @@ export class ReadModelHost {
     return p.partial ? `${formatPartitionSet(p.serves)} of ${p.count}` : 'all';
   }
 
+  /** The workspace partitions this read model holds: `serves` of `count` (every one when not partitioned). */
+  get partitions(): { count: number; serves: number[] } {
+    const p = this.rt.partitioning;
+    return { count: p.count, serves: p.serves };
+  }
+
   /** Workspaces this read model holds (all, or those of the partitions this process serves). */
   get workspaces(): number {
     let n = 0;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { OP, type StoredEvent } from '@tg/contracts';
+import { formatPartitionSet, OP, Partitioning, type StoredEvent } from '@tg/contracts';
 import { AdminProjection, canonicalJson, catalogDigest, type CatalogDigest, CatalogProjection, checkTasteStats, diffCatalogDigests } from '@tg/domain';
 import { toStoredEvent, whileClusterSettles, type EventStore, type RpcClient } from '@tg/messaging';
 
@@ -151,14 +151,18 @@ export interface ReplayResult<S = unknown> extends StreamRead {
   failures: number;
 }
 
-/** Rebuilds one projection into a fresh instance from the stream (up to `untilSeq`) and digests it. */
-export async function replayProjection<S>(store: EventStore, def: ReplayableProjection<S>, opts: { untilSeq?: number } = {}): Promise<ReplayResult<S>> {
+/**
+ * Rebuilds one projection into a fresh instance from the stream (up to `untilSeq`) and digests it; with `accept`, only
+ * the events whose subject it accepts are folded (the others are read, not decoded: a partitioned instance's share).
+ */
+export async function replayProjection<S>(store: EventStore, def: ReplayableProjection<S>, opts: { untilSeq?: number; accept?: (subject: string) => boolean } = {}): Promise<ReplayResult<S>> {
   const state = def.create();
   let failures = 0;
   const read = await readStream(store, {
     filterSubject: def.filterSubject,
     untilSeq: opts.untilSeq,
     handle: (m) => {
+      if (opts.accept && !opts.accept(m.subject)) return;
       try {
         def.apply(state, toStoredEvent(m));
       } catch {
@@ -173,11 +177,25 @@ export async function replayProjection<S>(store: EventStore, def: ReplayableProj
   return { name: def.name, ...read, state, digest, finishMs: t1 - t0, digestMs: performance.now() - t1, failures };
 }
 
+/**
+ * Which events a replay compared with `live` folds, by subject (`tg.evt.<workspace>.…`): those of the workspaces of the
+ * partitions it holds and `_account` (as its own feed does), or every one when it holds every partition (or did not say).
+ */
+export function digestScope(live: { partitions?: { count: number; serves: number[] } }): { accept?: (subject: string) => boolean; label: string } {
+  const p = live.partitions;
+  if (!p) return { label: 'all' };
+  const part = new Partitioning(p.count, p.serves);
+  if (!part.partial) return { label: 'all' };
+  return { accept: (subject) => part.holds(subject.split('.')[2] ?? ''), label: `${formatPartitionSet(part.serves)} of ${p.count}` };
+}
+
 /** The live catalog's digest, as the taste service answers it. */
 export interface LiveCatalogDigest {
   /** Stream sequence the live projection had applied when digested. */
   position: number;
   digest: CatalogDigest;
+  /** The workspace partitions it holds (absent from an older instance: every one). */
+  partitions?: { count: number; serves: number[] };
 }
 
 /** Asks a running taste service for its catalog digest. */
@@ -195,10 +213,13 @@ export interface CatalogComparison {
   replay: ReplayResult<CatalogProjection>;
 }
 
-/** Takes the live catalog's digest, rebuilds the catalog from the stream up to the same position, and compares. */
+/**
+ * Takes the live catalog's digest, rebuilds the catalog from the stream up to the same position (the workspaces of the
+ * partitions it holds), and compares.
+ */
 export async function compareCatalogWithLive(store: EventStore, rpc: RpcClient): Promise<CatalogComparison> {
   const live = await liveCatalogDigest(rpc);
-  const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position });
+  const replay = await replayProjection(store, catalogReplay, { untilSeq: live.position, accept: digestScope(live).accept });
   const rebuilt = (replay.digest.detail as { catalog: CatalogDigest }).catalog;
   const differences = diffCatalogDigests(live.digest, rebuilt, ['live', 'replay']);
   return { position: live.position, equal: differences.length === 0 && live.digest.hash === rebuilt.hash, differences, live: live.digest, replay };
