@@ -5,3 +5,4 @@ export * from './rpc';
 export * from './consumers';
 export * from './idempotency';
 export * from './stream-identity';
+export * from './stream-copies';
