@@ -38,13 +38,13 @@
  *   --shape services|all-in-one --kill-every-ms 2500 --snapshot-every 150 --late-retries 120 --skew-m 11
  *   --nats-share 0.2 --snap-share 0.15 --snap-delay-ms 60 --big 6000 --partitions 4 --spread 3]
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { connect, type Subscription } from '@nats-io/transport-node';
+import { type Subscription } from '@nats-io/transport-node';
 import { contentIdForUrl, OP, partitionOf } from '@tg/contracts';
-import { EventStore, RpcClient } from '@tg/messaging';
+import { compareStreamCopies, EventStore, RpcClient } from '@tg/messaging';
 import { checkLiveDigest, type LiveDigestReply } from '@tg/read-model';
 import { eventually, natsCluster, readWorkspaceEvents, replicasOnly, singleNats, startProcessStack, urlOwnerConflicts, type AppName, type ProcessStack } from '@tg/test-stack';
 import { createRng } from '@tg/math';
@@ -960,44 +960,13 @@ async function verify(
 }
 
 /**
- * A hash of messages 1..`upTo` as each NATS node's replica of the stream holds them (direct gets through that node, each
- * tried up to 3 times), and the sequences at which the nodes' messages differ (fault35: how many, the first and last).
+ * Each NATS node's replica of the stream, messages 1..`upTo` ({@link compareStreamCopies}, as `npm run stream-copies`
+ * reads them): a hash per node, and how many sequences hold different messages on different nodes (first, last).
  */
 async function replicaHashes(stack: ProcessStack, upTo: number): Promise<string> {
-  const out: string[] = [];
-  const perNode: (string | undefined)[][] = [];
-  for (const [n, url] of stack.nats.url.split(',').entries()) {
-    try {
-      const c = await connect({ servers: [url], noRandomize: true, maxReconnectAttempts: 0 });
-      try {
-        const jsm = await jetstreamManager(c, { checkAPI: false });
-        const h = createHash('sha256');
-        const seen: (string | undefined)[] = (perNode[n] = []);
-        let missing = 0;
-        for (let seq = 1; seq <= upTo; seq++) {
-          let m = null;
-          for (let a = 0; a < 3 && !m; a++) m = await jsm.direct.getMessage('TG_EVENTS', { seq }).catch(() => null);
-          if (!m) missing++;
-          else {
-            h.update(`${m.seq} ${m.subject} `).update(m.data).update('\n');
-            seen[seq] = `${m.subject} ${createHash('sha256').update(m.data).digest('hex')}`;
-          }
-        }
-        out.push(`node ${n} ${h.digest('hex').slice(0, 12)}${missing ? ` (${missing} missing)` : ''}`);
-      } finally {
-        await c.close();
-      }
-    } catch (e) {
-      out.push(`node ${n}: ${(e as Error).message.slice(0, 80)}`);
-    }
-  }
-  // Sequences where nodes that both answered hold different messages.
-  const differing: number[] = [];
-  for (let seq = 1; seq <= upTo; seq++) {
-    const held = perNode.map((x) => x?.[seq]).filter((x): x is string => x !== undefined);
-    if (new Set(held).size > 1) differing.push(seq);
-  }
-  if (differing.length) out.push(`${differing.length} sequences differ between nodes (first ${differing[0]}, last ${differing[differing.length - 1]})`);
+  const r = await compareStreamCopies(stack.nats.url.split(','), { upTo });
+  const out = r.copies.map((c, n) => (c.error ? `node ${n}: ${c.error.slice(0, 80)}` : `node ${n} ${c.hash!.slice(0, 12)}${c.missing ? ` (${c.missing} missing)` : ''}`));
+  if (r.differing) out.push(`${r.differing} sequences differ between nodes (first ${r.sample[0]}, last ${r.lastDiffering})`);
   return out.join(', ');
 }
 
