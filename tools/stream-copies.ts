@@ -4,7 +4,7 @@
  * For a clustered deployment (NATS_URL naming every node, comma-separated, as the services get it): reads the event
  * stream (TG_EVENTS) from each node's own replica by direct gets through a connection to that node alone, and compares
  * the copies sequence by sequence. Exit 0 when at least two nodes answered and their copies are equal, 1 when they
- * differ (or fewer than two could be read), 2 on a usage error. Read-only; about a second per 10,000 messages and node.
+ * differ (or fewer than two could be read), 2 on a usage error. Read-only; 20,000 messages on three nodes took about 5 s on loopback.
  *
  *   --until <n>   compare sequences 1..n (default: the stream's last sequence, as its leader reports it)
  *   --json        print one JSON document instead of text

@@ -52,7 +52,7 @@ async function getAt(jsm: JetStreamManager, stream: string, seq: number, tries: 
  * node alone, which the node answers from its local copy — and compares them sequence by sequence. For an operator of a
  * clustered deployment: an R3 stream whose copies hold different messages at the same sequence is read differently by
  * readers that different nodes serve (replays, read models), whatever the services do. Costs one request per message
- * and node (`inflight` at a time): about a second per 10,000 messages on loopback.
+ * and node (`inflight` at a time): 20,000 messages on three nodes took 4.7-5.0 s on loopback (2 cores).
  *
  * `upTo` defaults to the stream's last sequence (as the stream's leader reports it).
  */
