@@ -105,6 +105,14 @@ export class Partitioning {
     return workspace === '_account' || !this.partial || this.serving.has(partitionOf(workspace, this.count));
   }
 
+  /**
+   * True when this process holds the event on `subject` (`tg.evt.<workspace>.…`): what its read model's feed folds, and
+   * what a replay compared with its digest folds — one rule for both, so the check cannot drift from the feed.
+   */
+  holdsEvent(subject: string): boolean {
+    return this.holds(subject.split('.')[2] ?? '');
+  }
+
   /** The subject a request for `workspace` is sent to. */
   route(subject: string, workspace: string): string {
     return this.count > 1 && isPartitionedSubject(subject) ? `${subject}.${partitionOf(workspace, this.count)}` : subject;

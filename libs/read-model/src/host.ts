@@ -210,7 +210,7 @@ export class ReadModelHost {
         for (const l of this.replacedListeners) l(this.replaced);
       },
       // A partial process holds only its partitions' workspaces: other events are passed over undecoded.
-      accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holds(subject.split('.')[2] ?? '') : undefined,
+      accept: this.rt.partitioning.partial ? (subject) => this.rt.partitioning.holdsEvent(subject) : undefined,
       handle: (e) => {
         const touched = this.catalog.apply(e);
         if (touched) for (const l of this.listeners) l(touched, !this.live, e.seq);

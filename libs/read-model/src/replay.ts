@@ -186,7 +186,7 @@ export function digestScope(live: { partitions?: { count: number; serves: number
   if (!p) return { label: 'all' };
   const part = new Partitioning(p.count, p.serves);
   if (!part.partial) return { label: 'all' };
-  return { accept: (subject) => part.holds(subject.split('.')[2] ?? ''), label: `${formatPartitionSet(part.serves)} of ${p.count}` };
+  return { accept: (subject) => part.holdsEvent(subject), label: `${formatPartitionSet(part.serves)} of ${p.count}` };
 }
 
 /** The live catalog's digest, as the taste service answers it. */
